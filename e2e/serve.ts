@@ -1,0 +1,11 @@
+/** Serves the built app for the browser suite on a fresh PGlite database that is removed on exit. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-e2e-'));
+process.env.DATA_DIR = dataDir;
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+process.on('exit', cleanup);
+
+await import('../src/server/main.js');

@@ -1,0 +1,116 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Env } from './config/env.js';
+import { openDatabase, type Database } from './db/client.js';
+import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerServeWeb } from './plugins/serve-web.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes are private by default; `public: true` opens one to signed-out callers. */
+    public?: boolean;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An already open database (tests share one per file); otherwise one is opened from env. */
+  database?: Database;
+  /** Where the built web app lives; tests point elsewhere or nowhere. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+}
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.otp',
+  '*.token',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { env } = options;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  if (!options.database) await database.migrate();
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: REDACT },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lanefreight API', version: '1.0.0', description: 'Freight and parcel delivery marketplace API' },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'lf_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+    },
+    { prefix: '/api' },
+  );
+
+  const web = await registerServeWeb(app, options.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && web.sendShell && (request.method === 'GET' || request.method === 'HEAD')) {
+      return web.sendShell(reply.header('cache-control', 'no-cache'));
+    }
+    return reply
+      .status(404)
+      .send(errorBody('ROUTE_NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}.`));
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  return { app, database };
+}

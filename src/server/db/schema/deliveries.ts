@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public, sequential: shown as LF001 … LF999, LF1000 … */
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('delivery_number_seq')`),
+    trackingId: text('tracking_id'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    receiverName: text('receiver_name').notNull(),
+    receiverPhone: text('receiver_phone').notNull(),
+    pickupLocation: text('pickup_location').notNull(),
+    dropoffLocation: text('dropoff_location').notNull(),
+    packageType: text('package_type').notNull(),
+    packageWeight: text('package_weight').notNull(),
+    transportMode: text('transport_mode').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    deliveryTime: text('delivery_time').notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    description: text('description'),
+    baseFareKobo: bigint('base_fare_kobo', { mode: 'number' }).notNull(),
+    distanceFeeKobo: bigint('distance_fee_kobo', { mode: 'number' }).notNull(),
+    serviceFeeKobo: bigint('service_fee_kobo', { mode: 'number' }).notNull(),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    priceLockedUntil: timestamp('price_locked_until', { withTimezone: true }).notNull(),
+    status: text('status', {
+      enum: ['awaiting_payment', 'pending', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'cancelled'],
+    })
+      .notNull()
+      .default('awaiting_payment'),
+    paymentMethod: text('payment_method', { enum: ['wallet', 'card'] }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    driverName: text('driver_name'),
+    driverPhone: text('driver_phone'),
+    driverRating: integer('driver_rating_tenths'),
+    driverReviews: integer('driver_reviews'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_number_key').on(t.number),
+    uniqueIndex('deliveries_tracking_id_key').on(t.trackingId),
+    index('deliveries_user_created_idx').on(t.userId, t.createdAt),
+    check('deliveries_total_positive', sql`${t.totalKobo} > 0`),
+  ],
+);
+
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.createdAt)],
+);

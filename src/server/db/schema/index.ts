@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './messages.js';
+export * from './deliveries.js';
+export * from './money.js';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { deliveries } from './deliveries.js';
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallets_balance_not_negative', sql`${t.balanceKobo} >= 0`)],
+);
+
+/** Every wallet movement; the sum of a user's entries equals their balance. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment'] }).notNull(),
+    description: text('description').notNull(),
+    deliveryId: uuid('delivery_id').references(() => deliveries.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['initiated', 'succeeded', 'failed'] }).notNull().default('initiated'),
+    checkoutUrl: text('checkout_url').notNull(),
+    gatewayResponse: jsonb('gateway_response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payments_reference_key').on(t.reference), index('payments_delivery_idx').on(t.deliveryId)],
+);
+
+/** The sandbox gateway's own record of a checkout: what the payer approved or declined. */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    reference: text('reference').primaryKey(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['delivery', 'wallet', 'promotion'] }).notNull(),
+    messageKey: text('message_key').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,54 @@
+import type { ErrorCode } from '../../shared/errors.js';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  IDENTIFIER_TAKEN: 409,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_UNVERIFIED: 403,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  CODE_ATTEMPTS_EXCEEDED: 400,
+  RESEND_TOO_SOON: 429,
+  RESEND_LIMIT_REACHED: 429,
+  ALREADY_VERIFIED: 409,
+  INVALID_RESET_TOKEN: 400,
+  PASSWORD_TOO_COMMON: 400,
+  INVALID_PHONE: 400,
+  DELIVERY_NOT_FOUND: 404,
+  DELIVERY_NOT_EDITABLE: 409,
+  PRICE_EXPIRED: 409,
+  INSUFFICIENT_BALANCE: 402,
+  ALREADY_PAID: 409,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_FAILED: 402,
+  PAYMENT_AMOUNT_MISMATCH: 409,
+  INVALID_SIGNATURE: 401,
+  TRACKING_NOT_FOUND: 404,
+  DELIVERY_NOT_CANCELLABLE: 409,
+  GATEWAY_UNAVAILABLE: 503,
+};
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { retryAfterSeconds?: number; details?: Record<string, string[]>; type?: string } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Stable error codes. The server sends `code` with every failure; the web translates `errors.<code>`
+ * and falls back to the server's English `message`.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  'IDENTIFIER_TAKEN',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_UNVERIFIED',
+  'INVALID_CODE',
+  'CODE_EXPIRED',
+  'CODE_ATTEMPTS_EXCEEDED',
+  'RESEND_TOO_SOON',
+  'RESEND_LIMIT_REACHED',
+  'ALREADY_VERIFIED',
+  'INVALID_RESET_TOKEN',
+  'PASSWORD_TOO_COMMON',
+  'INVALID_PHONE',
+  'DELIVERY_NOT_FOUND',
+  'DELIVERY_NOT_EDITABLE',
+  'PRICE_EXPIRED',
+  'INSUFFICIENT_BALANCE',
+  'ALREADY_PAID',
+  'PAYMENT_NOT_FOUND',
+  'PAYMENT_FAILED',
+  'PAYMENT_AMOUNT_MISMATCH',
+  'INVALID_SIGNATURE',
+  'TRACKING_NOT_FOUND',
+  'DELIVERY_NOT_CANCELLABLE',
+  'GATEWAY_UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiEnvelope<T> {
+  success: boolean;
+  data: T | null;
+  message: string;
+  type?: string;
+  code?: ErrorCode;
+  details?: Record<string, string[]>;
+}

@@ -1,0 +1,3 @@
+import { LandingPage } from '@/web/features/landing/components/landing-page';
+
+export const Component = LandingPage;

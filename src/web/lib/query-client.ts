@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (failureCount, error) => !(error instanceof ApiError && error.result.status < 500) && failureCount < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});

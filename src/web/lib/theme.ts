@@ -1,0 +1,34 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+export type Theme = 'light' | 'dark';
+const STORAGE_KEY = 'theme';
+
+function readTheme(): Theme {
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
+const listeners = new Set<() => void>();
+
+export function setTheme(theme: Theme) {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  try {
+    localStorage.setItem(STORAGE_KEY, theme);
+  } catch {
+    // Private mode: the theme still applies for this visit.
+  }
+  listeners.forEach((notify) => notify());
+}
+
+/** The theme lives on <html class="dark">, set before paint by /theme-init.js. */
+export function useTheme() {
+  const theme = useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    readTheme,
+    () => 'light' as Theme,
+  );
+  const toggleTheme = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [theme]);
+  return { theme, toggleTheme };
+}

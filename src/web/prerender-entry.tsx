@@ -1,0 +1,23 @@
+import { renderToString } from 'react-dom/server';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { FALLBACK_LANGUAGE } from '@/shared/i18n';
+import { LandingPage } from './features/landing/components/landing-page';
+
+/** Renders the landing page to HTML at build time so it paints before any script arrives. */
+export async function renderLanding(translation: Record<string, unknown>): Promise<string> {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: FALLBACK_LANGUAGE,
+    resources: { [FALLBACK_LANGUAGE]: { translation } },
+    interpolation: { escapeValue: false },
+  });
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouter location="/">
+        <LandingPage />
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+}
