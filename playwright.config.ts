@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3210;
+// E2E_PORT and WEB_DIST let several suites run side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Browser tests run against the built app served by the real server on a throwaway PGlite database. */
@@ -34,6 +35,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: process.env.WEB_DIST ?? 'dist/web' },
   },
 });

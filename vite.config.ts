@@ -2,8 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
-const src = fileURLToPath(new URL('./src', import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
+const src = path.join(root, 'src');
 
 export default defineConfig({
   root: 'src/web',
@@ -11,7 +13,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': src } },
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    // WEB_DIST lets parallel builds (and their browser suites) use separate folders.
+    outDir: path.resolve(root, process.env.WEB_DIST ?? 'dist/web'),
     emptyOutDir: true,
     assetsInlineLimit: 0,
   },

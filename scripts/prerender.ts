@@ -8,7 +8,7 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createServer } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist/web');
+const dist = path.resolve(root, process.env.WEB_DIST ?? 'dist/web');
 const MARKER = '<!--app-html-->';
 
 async function prerender() {
@@ -59,4 +59,4 @@ async function precompress() {
 
 await prerender();
 await precompress();
-console.log('prerendered / and precompressed dist/web');
+console.log(`prerendered / and precompressed ${path.relative(root, dist)}`);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtMarker = path.join(root, 'dist/web/app.html');
+const builtMarker = path.resolve(root, process.env.WEB_DIST ?? 'dist/web', 'app.html');
 const SOURCES = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'scripts/prerender.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {

@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  const web = await registerServeWeb(app, options.webDist);
+  const web = await registerServeWeb(app, options.webDist ?? env.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && web.sendShell && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,7 +13,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built SPA: hashed assets cached for a year, `/` as the prerendered landing page,
  * and `app.html` (the bare shell) for every other client-side route.
  */
-export async function registerServeWeb(app: FastifyInstance, webDist = WEB_DIST) {
+export async function registerServeWeb(app: FastifyInstance, webDistSetting: string) {
+  const webDist = path.resolve(PROJECT_ROOT, webDistSetting);
   const isBuilt = existsSync(path.join(webDist, 'index.html'));
   if (!isBuilt) {
     app.log.warn({ webDist }, 'web app is not built; only the API is served');
