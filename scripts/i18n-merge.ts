@@ -21,12 +21,14 @@ function merge(target: Tree, source: Tree): Tree {
 }
 
 const file = path.resolve(import.meta.dirname, '..', 'public/locales', lng, 'translation.json');
-let existing: Tree = {};
-try {
-  existing = JSON.parse(readFileSync(file, 'utf8'));
-} catch {
-  existing = {};
+function readExisting(): Tree {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
 }
+const existing = readExisting();
 const merged = merge(existing, JSON.parse(readFileSync(fragmentPath, 'utf8')));
 writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 console.log(`merged ${fragmentPath} into ${path.relative(process.cwd(), file)}`);
