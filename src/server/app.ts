@@ -16,6 +16,10 @@ import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerServeWeb } from './plugins/serve-web.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { registerAuthentication } from './plugins/auth.js';
+import { createSessionRepository } from './modules/auth/session-repository.js';
+import { createSessionService } from './modules/auth/session-service.js';
+import type { AppDeps } from './deps.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +40,7 @@ export interface BuildAppOptions {
 export interface App {
   app: FastifyInstance;
   database: Database;
+  deps: AppDeps;
 }
 
 const REDACT = [
@@ -90,8 +95,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const sessions = createSessionService(createSessionRepository(database.db), {
+    secureCookies: env.PUBLIC_URL.startsWith('https://'),
+  });
+  const deps: AppDeps = { env, database, db: database.db, sessions };
+
   await app.register(
     async (api) => {
+      registerAuthentication(api, sessions);
       await api.register(healthRoutes(database));
     },
     { prefix: '/api' },
@@ -112,5 +123,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await database.close();
   });
 
-  return { app, database };
+  return { app, database, deps };
 }

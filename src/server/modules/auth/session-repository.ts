@@ -1,0 +1,32 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export function createSessionRepository(db: Executor) {
+  return {
+    async insertSession(values: { userId: string; tokenHash: string; persistent: boolean; expiresAt: Date }, tx: Executor = db) {
+      const [row] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
+      return row!;
+    },
+
+    /** The live session for a token hash, with the user's id and roles. */
+    async findLiveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ sessionId: sessions.id, userId: sessions.userId, roles: users.roles })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async revokeSession(sessionId: string, now: Date, tx: Executor = db) {
+      await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAllForUser(userId: string, now: Date, tx: Executor = db) {
+      await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

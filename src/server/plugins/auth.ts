@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import { SESSION_COOKIE, type SessionService, type SignedInUser } from '../modules/auth/session-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every request with a live session; routes read it through `requireUser`. */
+    user: SignedInUser | null;
+  }
+}
+
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * Deny by default: every route in this scope needs a live session unless its config says `public: true`.
+ * Public routes still see `request.user` when a session is present.
+ */
+export function registerAuthentication(scope: FastifyInstance, sessions: SessionService) {
+  scope.decorateRequest('user', null);
+  scope.addHook('onRequest', async (request) => {
+    const token = tokenOf(request);
+    request.user = token ? await sessions.resolveToken(token) : null;
+    if (!request.user && request.routeOptions.config.public !== true) {
+      throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    }
+  });
+}
+
+/** The signed-in user of a private route (the hook above guarantees one). */
+export function requireUser(request: FastifyRequest): SignedInUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, role: string): SignedInUser {
+  const user = requireUser(request);
+  if (!user.roles.includes(role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  return user;
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.js';
+import type { Executor } from '../db/client.js';
+import { ledgerEntries, users, wallets } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+
+/** Test data factories, shared with the seed script. Each call makes unique data. */
+export const DEFAULT_TEST_PASSWORD = 'Cargo-Lagos-2026!';
+
+let cachedHash: Promise<string> | undefined;
+const defaultHash = () => (cachedHash ??= hashPassword(DEFAULT_TEST_PASSWORD));
+
+export function uniqueSuffix() {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export async function createUser(
+  db: Executor,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  const { password, ...rest } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Adaeze Okafor',
+      email: `user-${uniqueSuffix()}@example.ng`,
+      passwordHash: password ? await hashPassword(password) : await defaultHash(),
+      verifiedAt: new Date(),
+      ...rest,
+    })
+    .returning();
+  return user!;
+}
+
+/** A user with a live session: returns headers for app.inject. */
+export async function createSignedInUser(deps: AppDeps, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(deps.db, overrides);
+  const session = await deps.sessions.startSession(user.id, false);
+  return { user, token: session.token, headers: { authorization: `Bearer ${session.token}` } };
+}
+
+/** Funds a wallet through a ledger adjustment, as an operator would (tests and seed only). */
+export async function fundWallet(db: Executor, userId: string, amountKobo: number) {
+  return db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .insert(wallets)
+      .values({ userId, balanceKobo: amountKobo })
+      .onConflictDoUpdate({ target: wallets.userId, set: { balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`, updatedAt: new Date() } })
+      .returning();
+    await tx.insert(ledgerEntries).values({
+      userId,
+      amountKobo,
+      balanceAfterKobo: wallet!.balanceKobo,
+      kind: 'adjustment',
+      description: 'Test funding',
+      idempotencyKey: `adjustment:${uniqueSuffix()}`,
+    });
+    return wallet!.balanceKobo;
+  });
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n';
+
+/** The spec's texts, shared by the server's validation and the web's toasts. */
+export const AUTH_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  emailRequired: 'Please enter your email address',
+  phoneRequired: 'Please enter your phone number',
+  passwordsMismatch: 'Passwords do not match',
+  termsRequired: 'Please agree to the terms and conditions',
+  otpInvalid: 'Please enter the 6-digit verification code',
+  identifierRequired: 'Please enter your email or phone number.',
+  fillAllFields: 'Please fill in all fields',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  emailInvalid: 'Please enter a valid email address',
+  phoneInvalid: 'Please enter a valid phone number',
+  exactlyOneIdentifier: 'Register with exactly one of email, phone or WhatsApp number',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const OTP_LENGTH = 6;
+
+const requiredText = (max: number) => z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(max);
+const password = z.string().min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
+const identifier = z.string().trim().min(1, AUTH_MESSAGES.identifierRequired).max(254);
+const otp = z.string().regex(/^\d{6}$/, AUTH_MESSAGES.otpInvalid);
+
+export const registerBodySchema = z
+  .object({
+    name: requiredText(100),
+    password,
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(24).optional(),
+    whatsapp_number: z.string().trim().max(24).optional(),
+    marketingConsent: z.boolean().optional(),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .refine((b) => [b.email, b.phone, b.whatsapp_number].filter((v) => v !== undefined && v !== '').length === 1, {
+    message: AUTH_MESSAGES.exactlyOneIdentifier,
+    path: ['email'],
+  });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const registerResultSchema = z.object({
+  /** Where the code went: the normalised identifier (email or E.164). */
+  identifier: z.string(),
+  channel: z.enum(['email', 'sms', 'whatsapp']),
+});
+
+export const loginBodySchema = z.object({
+  identifier: z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(254),
+  password: z.string().min(1, AUTH_MESSAGES.requiredFields).max(PASSWORD_MAX),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const userProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsappNumber: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  /** Integer kobo. */
+  walletBalance: z.number().int(),
+  roles: z.array(z.string()),
+  language: z.string(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const sessionResultSchema = z.object({
+  /** Also set as the httpOnly session cookie; API clients send it as `Authorization: Bearer`. */
+  token: z.string(),
+  expiresAt: z.string().nullable(),
+  user: userProfileSchema,
+});
+export type SessionResult = z.infer<typeof sessionResultSchema>;
+
+export const verifyOtpBodySchema = z.object({
+  identifier,
+  otp,
+  /** true when the person came from sign-in (not registration): a session starts on success. */
+  startSession: z.boolean().default(false),
+  rememberMe: z.boolean().default(false),
+});
+
+export const verifyOtpResultSchema = z.object({
+  verified: z.literal(true),
+  session: sessionResultSchema.nullable(),
+});
+
+export const identifierBodySchema = z.object({ identifier });
+
+export const verifyResetBodySchema = z.object({ identifier, otp });
+export const verifyResetResultSchema = z.object({ resetToken: z.string(), expiresAt: z.string() });
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(20).max(200),
+  password,
+});
+
+export const emptyResultSchema = z.object({}).strict();
