@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from './test/test-app.js';
+import { loadEnv, ConfigError } from './config/env.js';
+
+describe('API foundation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers an unknown /api route with a 404 JSON envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ success: false, data: null, code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('rejects malformed JSON with a 400, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"identifier": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'INVALID_JSON' });
+  });
+
+  it('rejects a wrong content type with a 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('rejects an oversized body with a 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ identifier: 'x'.repeat(4096), password: 'y' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sends security headers: strict CSP, nosniff, no framing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/https?:\/\//);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS only over HTTPS (behind a trusted proxy)', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const res = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('compresses JSON responses with brotli or gzip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).openapi).toMatch(/^3\./);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).paths['/api/health']).toBeDefined();
+  });
+
+  it('echoes a safe incoming request id and invents one otherwise', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const evil = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b\nc' } });
+    expect(evil.headers['x-request-id']).not.toBe('a b\nc');
+  });
+});
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lf-web-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><p>landing</p>');
+    writeFileSync(path.join(dir, 'app.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    t = await createTestApp({ WEB_DIST: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves / uncached and hashed assets as immutable', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('landing');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers client-side routes with the app shell and unknown API routes with JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard/wallet' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="root"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+describe('configuration', () => {
+  it('fails with a message naming each bad variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('DATABASE_URL');
+    }
+  });
+
+  it('has working defaults for a fresh machine', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+});
