@@ -7,6 +7,7 @@ const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Browser tests run against the built app served by the real server on a throwaway PGlite database. */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
