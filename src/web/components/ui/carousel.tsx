@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useSyncExternalStore,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { ArrowLeftIcon, ArrowRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -34,17 +42,38 @@ export function useCarousel() {
   return context;
 }
 
-export function Carousel({ orientation = 'horizontal', opts, setApi, plugins, className, children, ...props }: ComponentProps<'div'> & CarouselProps) {
+export function Carousel({
+  orientation = 'horizontal',
+  opts,
+  setApi,
+  plugins,
+  className,
+  children,
+  ...props
+}: ComponentProps<'div'> & CarouselProps) {
   const { t } = useTranslation();
   const [carouselRef, api] = useEmblaCarousel({ ...opts, axis: orientation === 'horizontal' ? 'x' : 'y' }, plugins);
-  const [canScrollPrev, setCanScrollPrev] = useState(false);
-  const [canScrollNext, setCanScrollNext] = useState(false);
-
-  const onSelect = useCallback((emblaApi: CarouselApi) => {
-    if (!emblaApi) return;
-    setCanScrollPrev(emblaApi.canScrollPrev());
-    setCanScrollNext(emblaApi.canScrollNext());
-  }, []);
+  // Embla owns the scroll position; read it as an external store rather than mirroring it in state.
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      if (!api) return () => {};
+      api.on('select', notify).on('reInit', notify);
+      return () => {
+        api.off('select', notify).off('reInit', notify);
+      };
+    },
+    [api],
+  );
+  const canScrollPrev = useSyncExternalStore(
+    subscribe,
+    () => api?.canScrollPrev() ?? false,
+    () => false,
+  );
+  const canScrollNext = useSyncExternalStore(
+    subscribe,
+    () => api?.canScrollNext() ?? false,
+    () => false,
+  );
 
   const scrollPrev = useCallback(() => api?.scrollPrev(), [api]);
   const scrollNext = useCallback(() => api?.scrollNext(), [api]);
@@ -66,21 +95,18 @@ export function Carousel({ orientation = 'horizontal', opts, setApi, plugins, cl
     if (api && setApi) setApi(api);
   }, [api, setApi]);
 
-  // Embla is an external store of scroll state; subscribing to it is what effects are for.
-  useEffect(() => {
-    if (!api) return;
-    onSelect(api);
-    api.on('reInit', onSelect);
-    api.on('select', onSelect);
-    return () => {
-      api.off('reInit', onSelect);
-      api.off('select', onSelect);
-    };
-  }, [api, onSelect]);
-
   return (
     <CarouselContext.Provider
-      value={{ carouselRef, api, opts, orientation: orientation ?? (opts?.axis === 'y' ? 'vertical' : 'horizontal'), scrollPrev, scrollNext, canScrollPrev, canScrollNext }}
+      value={{
+        carouselRef,
+        api,
+        opts,
+        orientation: orientation ?? (opts?.axis === 'y' ? 'vertical' : 'horizontal'),
+        scrollPrev,
+        scrollNext,
+        canScrollPrev,
+        canScrollNext,
+      }}
     >
       <div
         onKeyDownCapture={handleKeyDown}
@@ -119,7 +145,12 @@ export function CarouselItem({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function CarouselPrevious({ className, variant = 'outline', size = 'icon', ...props }: ComponentProps<typeof Button>) {
+export function CarouselPrevious({
+  className,
+  variant = 'outline',
+  size = 'icon',
+  ...props
+}: ComponentProps<typeof Button>) {
   const { t } = useTranslation();
   const { orientation, scrollPrev, canScrollPrev } = useCarousel();
   return (
@@ -129,7 +160,9 @@ export function CarouselPrevious({ className, variant = 'outline', size = 'icon'
       size={size}
       className={cn(
         'absolute size-8 rounded-full',
-        orientation === 'horizontal' ? 'top-1/2 -left-12 -translate-y-1/2' : '-top-12 left-1/2 -translate-x-1/2 rotate-90',
+        orientation === 'horizontal'
+          ? 'top-1/2 -left-12 -translate-y-1/2'
+          : '-top-12 left-1/2 -translate-x-1/2 rotate-90',
         className,
       )}
       disabled={!canScrollPrev}
@@ -142,7 +175,12 @@ export function CarouselPrevious({ className, variant = 'outline', size = 'icon'
   );
 }
 
-export function CarouselNext({ className, variant = 'outline', size = 'icon', ...props }: ComponentProps<typeof Button>) {
+export function CarouselNext({
+  className,
+  variant = 'outline',
+  size = 'icon',
+  ...props
+}: ComponentProps<typeof Button>) {
   const { t } = useTranslation();
   const { orientation, scrollNext, canScrollNext } = useCarousel();
   return (
@@ -152,7 +190,9 @@ export function CarouselNext({ className, variant = 'outline', size = 'icon', ..
       size={size}
       className={cn(
         'absolute size-8 rounded-full',
-        orientation === 'horizontal' ? 'top-1/2 -right-12 -translate-y-1/2' : '-bottom-12 left-1/2 -translate-x-1/2 rotate-90',
+        orientation === 'horizontal'
+          ? 'top-1/2 -right-12 -translate-y-1/2'
+          : '-bottom-12 left-1/2 -translate-x-1/2 rotate-90',
         className,
       )}
       disabled={!canScrollNext}

@@ -27,7 +27,11 @@ export function FormField({ label, children, error, description, id, className, 
   const controlId = id ?? children.props.id ?? generatedId;
   const descriptionId = `${controlId}-description`;
   const errorId = `${controlId}-error`;
-  const describedBy = [children.props['aria-describedby'], description ? descriptionId : undefined, error ? errorId : undefined]
+  const describedBy = [
+    children.props['aria-describedby'],
+    description ? descriptionId : undefined,
+    error ? errorId : undefined,
+  ]
     .filter(Boolean)
     .join(' ');
 

@@ -3,7 +3,11 @@ import { OTPInput, OTPInputContext } from 'input-otp';
 import { MinusIcon } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
 
-export function InputOTP({ className, containerClassName, ...props }: ComponentProps<typeof OTPInput> & { containerClassName?: string }) {
+export function InputOTP({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<typeof OTPInput> & { containerClassName?: string }) {
   return (
     <OTPInput
       data-slot="input-otp"

@@ -38,9 +38,11 @@ const sheetVariants = cva('fixed z-50 flex flex-col gap-4 bg-background text-for
   variants: {
     side: {
       left: 'inset-y-0 left-0 h-full w-3/4 max-w-sm border-r border-border motion-safe:data-[state=open]:animate-slide-in-left motion-safe:data-[state=closed]:animate-slide-out-left',
-      right: 'inset-y-0 right-0 h-full w-3/4 max-w-sm border-l border-border motion-safe:data-[state=open]:animate-slide-in-right motion-safe:data-[state=closed]:animate-slide-out-right',
+      right:
+        'inset-y-0 right-0 h-full w-3/4 max-w-sm border-l border-border motion-safe:data-[state=open]:animate-slide-in-right motion-safe:data-[state=closed]:animate-slide-out-right',
       top: 'inset-x-0 top-0 h-auto border-b border-border motion-safe:data-[state=open]:animate-slide-in-top motion-safe:data-[state=closed]:animate-slide-out-top',
-      bottom: 'inset-x-0 bottom-0 h-auto border-t border-border motion-safe:data-[state=open]:animate-slide-in-bottom motion-safe:data-[state=closed]:animate-slide-out-bottom',
+      bottom:
+        'inset-x-0 bottom-0 h-auto border-t border-border motion-safe:data-[state=open]:animate-slide-in-bottom motion-safe:data-[state=closed]:animate-slide-out-bottom',
     },
   },
   defaultVariants: { side: 'right' },
@@ -82,9 +84,21 @@ export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn('font-semibold text-foreground', className)} {...props} />;
+  return (
+    <SheetPrimitive.Title
+      data-slot="sheet-title"
+      className={cn('font-semibold text-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description data-slot="sheet-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <SheetPrimitive.Description
+      data-slot="sheet-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

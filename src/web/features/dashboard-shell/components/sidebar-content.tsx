@@ -1,0 +1,85 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LogOutIcon } from 'lucide-react';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
+import { NAV_ITEMS, isNavItemActive } from '../nav-items';
+import type { ShellUser } from '../types';
+import { BrandMark } from './brand-mark';
+import { UserAvatar, UserAvatarSkeleton } from './user-avatar';
+
+export interface SidebarContentProps {
+  user: ShellUser | undefined;
+  onLogout: () => void;
+  isLoggingOut?: boolean;
+  /** Called after any link is chosen, so the mobile drawer can close. */
+  onNavigate?: () => void;
+}
+
+export function SidebarContent({ user, onLogout, isLoggingOut = false, onNavigate }: SidebarContentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex h-16 shrink-0 items-center border-b border-border px-4">
+        <Link
+          to="/"
+          onClick={onNavigate}
+          className="flex items-center gap-2 rounded-md text-lg font-bold text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        >
+          <BrandMark className="size-8" />
+          <span>{t('common.appName')}</span>
+        </Link>
+      </div>
+
+      <nav aria-label={t('shell.navLabel')} className="min-h-0 flex-1 overflow-y-auto p-3">
+        <ul className="flex flex-col gap-1">
+          {NAV_ITEMS.map((item) => {
+            const isActive = isNavItemActive(item, pathname);
+            const Icon = item.icon;
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={onNavigate}
+                  aria-current={isActive ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors',
+                    'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+                    isActive
+                      ? 'bg-primary text-primary-foreground'
+                      : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span>{t(`shell.nav.${item.labelKey}`)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="shrink-0 border-t border-border p-3">
+        <div className="flex items-center gap-3 px-1 pb-3">
+          {user ? <UserAvatar user={user} /> : <UserAvatarSkeleton />}
+          <div className="min-w-0">
+            {user ? (
+              <p className="truncate text-sm font-medium text-foreground" data-testid="sidebar-user-name">
+                {user.name}
+              </p>
+            ) : (
+              <div aria-hidden="true" className="h-4 w-24 rounded bg-muted motion-safe:animate-pulse" />
+            )}
+            <p className="text-xs text-muted-foreground">{t('shell.userRole')}</p>
+          </div>
+        </div>
+        <Button variant="outline" className="w-full justify-start" onClick={onLogout} disabled={isLoggingOut}>
+          <LogOutIcon aria-hidden="true" />
+          {isLoggingOut ? t('shell.loggingOut') : t('shell.logout')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** The little the shell shows about the signed-in person; the route maps the profile onto it. */
+export interface ShellUser {
+  name: string;
+  /** Email, or the phone number for accounts registered by phone. */
+  contact: string | null;
+  profileImage: string | null;
+}
