@@ -1,8 +1,9 @@
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { initI18n } from './lib/i18n';
+import { FALLBACK_LANGUAGE } from '@/shared/i18n';
+import { i18n, initI18n } from './lib/i18n';
 import { routes } from './app/router';
 
 async function start() {
@@ -21,11 +22,17 @@ async function start() {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <RouterProvider router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The landing page arrives prerendered in the fallback language: hydrating keeps its DOM, so focus, scroll
+  // and anything the visitor already touched survive the start-up. Anything else renders from scratch.
+  const isPrerendered =
+    container.hasChildNodes() && !router.state.errors && i18n.resolvedLanguage === FALLBACK_LANGUAGE;
+  if (isPrerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 void start();

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Theme persistence without a flash, and switching the interface language from the landing page. */
+
+/** Waits until React has hydrated the prerendered landing page (it tags the DOM nodes it owns). */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header');
+    return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+test('the dark theme sticks across a reload and is applied before the page is parsed', async ({ page }) => {
+  // Records the theme as soon as the document is parsed, before any module script has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded =
+        document.documentElement.classList.contains('dark');
+    });
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  const html = page.locator('html');
+  await expect(html).not.toHaveClass(/dark/);
+
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(html).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  await page.reload();
+  expect(
+    await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded),
+  ).toBe(true);
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(darkBackground);
+
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(html).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(html).not.toHaveClass(/dark/);
+});
+
+test('choosing a language loads its translations, changes the text and sets <html lang>', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Move anything, anywhere. Smarter and faster.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+
+  const translations = page.waitForResponse((response) => response.url().endsWith('/locales/fr/translation.json'));
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  expect((await translations).status()).toBe(200);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Transportez tout, partout. Plus intelligemment et plus vite.',
+  );
+  await expect(page.locator('#home').getByRole('link', { name: 'Réserver un envoi' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('combobox').first()).toHaveValue('fr');
+
+  // The choice is remembered (i18next cookie and local storage).
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Transportez tout, partout. Plus intelligemment et plus vite.',
+  );
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});

@@ -1,0 +1,166 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons';
+import { BrandMark } from './brand-logo';
+import { FacebookLogo, InstagramLogo, LinkedInLogo, XLogo } from './social-icons';
+import { amberLinkOnDark, ghostLinkOnDark } from './link-styles';
+
+const EXPLORE = [
+  { href: '#home', key: 'common.nav.home' },
+  { href: '#about', key: 'common.nav.about' },
+  { href: '#services', key: 'common.nav.services' },
+  { href: '#careers', key: 'landing.footer.careers' },
+] as const;
+
+const LEGAL = [
+  { href: '#terms', key: 'landing.footer.terms' },
+  { href: '#privacy', key: 'landing.footer.privacy' },
+] as const;
+
+// Placeholders until the company's profiles exist; they stay on our own origin.
+const SOCIAL = [
+  { key: 'facebook', Icon: FacebookLogo },
+  { key: 'x', Icon: XLogo },
+  { key: 'instagram', Icon: InstagramLogo },
+  { key: 'linkedin', Icon: LinkedInLogo },
+] as const;
+
+const footerLink =
+  'rounded-sm text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300';
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="bg-slate-950 px-4 pt-16 pb-8 text-slate-300">
+      <div className="mx-auto max-w-6xl">
+        <div
+          id="book-shipment"
+          className="scroll-mt-24 rounded-3xl bg-gradient-to-br from-blue-800 to-blue-950 px-6 py-10 text-center sm:px-12"
+        >
+          <h2 className="text-3xl font-bold text-white">{t('landing.footer.ctaTitle')}</h2>
+          <p className="mx-auto mt-3 max-w-xl text-blue-100">{t('landing.footer.ctaText')}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/auth?tab=signup" className={amberLinkOnDark}>
+              {t('landing.footer.getStarted')}
+            </Link>
+            <Link to="/auth?tab=signup" className={ghostLinkOnDark}>
+              {t('landing.footer.bookShipment')}
+            </Link>
+          </div>
+        </div>
+
+        <div className="mt-14 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <p className="flex items-center gap-2 text-lg font-bold text-white">
+              <BrandMark />
+              {t('common.appName')}
+            </p>
+            <p className="mt-3 text-sm leading-relaxed">{t('landing.footer.tagline')}</p>
+            <h2 className="mt-6 text-sm font-semibold text-white">{t('landing.footer.social')}</h2>
+            <ul className="mt-3 flex gap-2">
+              {SOCIAL.map(({ key, Icon }) => (
+                <li key={key}>
+                  <a
+                    href="#contact"
+                    aria-label={t(`landing.footer.socialLinks.${key}`)}
+                    className="inline-flex size-10 items-center justify-center rounded-full border border-slate-700 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+                  >
+                    <Icon />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          <nav aria-labelledby="footer-explore">
+            <h2 id="footer-explore" className="text-sm font-semibold text-white">
+              {t('landing.footer.explore')}
+            </h2>
+            <ul className="mt-3 flex flex-col gap-2 text-sm">
+              {EXPLORE.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className={footerLink}>
+                    {t(link.key)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="text-sm font-semibold text-white">
+              {t('landing.footer.legal')}
+            </h2>
+            <ul className="mt-3 flex flex-col gap-2 text-sm">
+              {LEGAL.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className={footerLink}>
+                    {t(link.key)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24 text-sm">
+            <h2 id="contact-title" className="text-sm font-semibold text-white">
+              {t('landing.footer.contact.title')}
+            </h2>
+            <address className="not-italic">
+              <ul className="mt-3 flex flex-col gap-3">
+                <li className="flex gap-2">
+                  <MapPinIcon className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  {t('landing.footer.contact.address')}
+                </li>
+                <li className="flex gap-2">
+                  <PhoneIcon className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  <a href={`tel:${t('landing.footer.contact.phone').replace(/\s/g, '')}`} className={footerLink}>
+                    {t('landing.footer.contact.phone')}
+                  </a>
+                </li>
+                <li className="flex gap-2">
+                  <MailIcon className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  <a href={`mailto:${t('landing.footer.contact.email')}`} className={`break-all ${footerLink}`}>
+                    {t('landing.footer.contact.email')}
+                  </a>
+                </li>
+                <li className="flex gap-2">
+                  <ClockIcon className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  {t('landing.footer.contact.hours')}
+                </li>
+              </ul>
+            </address>
+          </section>
+        </div>
+
+        <div className="mt-12 grid gap-8 border-t border-slate-800 pt-10 text-sm md:grid-cols-3">
+          <section id="careers" aria-labelledby="careers-title" className="scroll-mt-24">
+            <h2 id="careers-title" className="font-semibold text-white">
+              {t('landing.footer.careersSection.title')}
+            </h2>
+            <p className="mt-2 leading-relaxed">{t('landing.footer.careersSection.text')}</p>
+          </section>
+          <section id="terms" aria-labelledby="terms-title" className="scroll-mt-24">
+            <h2 id="terms-title" className="font-semibold text-white">
+              {t('landing.footer.termsSection.title')}
+            </h2>
+            <p className="mt-2 leading-relaxed">{t('landing.footer.termsSection.text')}</p>
+          </section>
+          <section id="privacy" aria-labelledby="privacy-title" className="scroll-mt-24">
+            <h2 id="privacy-title" className="font-semibold text-white">
+              {t('landing.footer.privacySection.title')}
+            </h2>
+            <p className="mt-2 leading-relaxed">{t('landing.footer.privacySection.text')}</p>
+          </section>
+        </div>
+
+        {/* The prerendered year is the build's; after New Year the browser's year replaces it quietly. */}
+        <p className="mt-10 border-t border-slate-800 pt-6 text-center text-sm text-slate-400" suppressHydrationWarning>
+          {t('landing.footer.copyright', { year })}
+        </p>
+      </div>
+    </footer>
+  );
+}
