@@ -1,0 +1,3 @@
+import { AuthPage } from '@/web/features/auth';
+
+export const Component = AuthPage;

@@ -1,0 +1,3 @@
+import { ForgotPasswordScreen } from '@/web/features/auth';
+
+export const Component = ForgotPasswordScreen;

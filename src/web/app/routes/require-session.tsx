@@ -1,0 +1,3 @@
+import { RequireSession } from '@/web/features/auth';
+
+export const Component = RequireSession;

@@ -1,0 +1,3 @@
+import { ResetPasswordScreen } from '@/web/features/auth';
+
+export const Component = ResetPasswordScreen;

@@ -1,0 +1,3 @@
+import { VerifyOtpScreen } from '@/web/features/auth';
+
+export const Component = VerifyOtpScreen;

@@ -1,0 +1,3 @@
+import { VerifyResetScreen } from '@/web/features/auth';
+
+export const Component = VerifyResetScreen;

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { verifyOtpBodySchema, verifyOtpResultSchema } from '@/shared/schemas/auth';
+import { apiRequest } from '@/web/lib/api-client';
+
+export type VerifyOtpBody = z.input<typeof verifyOtpBodySchema>;
+export type VerifyOtpResult = z.infer<typeof verifyOtpResultSchema>;
+
+export function verifyOtp(body: VerifyOtpBody) {
+  return apiRequest<VerifyOtpResult>('/verify-otp', { body });
+}
+
+export function useVerifyOtp() {
+  return useMutation({ mutationFn: verifyOtp });
+}

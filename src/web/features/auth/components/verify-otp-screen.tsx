@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useResendVerificationOtp } from '../api/resend-verification-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import { useStoreSession } from '../hooks/use-session';
+import { useAuthText } from '../lib/auth-text';
+import { readVerifyOtpState, type AuthNavigationState, type VerifyOtpState } from '../lib/navigation-state';
+import { AuthCardScreen } from './auth-shell';
+import { OtpForm } from './otp-form';
+
+/** /verify-otp: needs the identifier in navigation state, else back to /auth. */
+export function VerifyOtpScreen() {
+  const location = useLocation();
+  const state = readVerifyOtpState(location.state);
+  if (!state) return <Navigate to="/auth" replace />;
+  return <VerifyOtpContent state={state} />;
+}
+
+function backState(state: VerifyOtpState): AuthNavigationState | undefined {
+  return state.fromRegistration ? undefined : { tab: 'login', identifier: state.identifier, from: state.from };
+}
+
+function channelOf(state: VerifyOtpState) {
+  if (state.channel) return state.channel;
+  return state.identifier.includes('@') ? 'email' : 'sms';
+}
+
+function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
+  const { t } = useTranslation();
+  const { toastFailure } = useAuthText();
+  const navigate = useNavigate();
+  const storeSession = useStoreSession();
+  const verifyMutation = useVerifyOtp();
+  const resendMutation = useResendVerificationOtp();
+
+  const handleVerify = async (otp: string) => {
+    let result;
+    try {
+      result = await verifyMutation.mutateAsync({
+        identifier: state.identifier,
+        otp,
+        // Coming from sign-in, the person expects to land signed in; after sign-up they log in themselves.
+        startSession: !state.fromRegistration,
+        rememberMe: state.rememberMe ?? false,
+      });
+    } catch {
+      toast.error(t('auth.toasts.verifyFailed.title'), { description: t('auth.toasts.connection') });
+      return false;
+    }
+    if (!result.success || !result.data) {
+      toastFailure('auth.toasts.verifyFailed.title', result, 'auth.toasts.verifyFailed.fallback');
+      return false;
+    }
+    toast.success(t('auth.toasts.verified.title'), { description: t('auth.toasts.verified.description') });
+    if (state.fromRegistration || !result.data.session) {
+      const next: AuthNavigationState = {
+        tab: 'login',
+        message: 'auth.verifyOtp.verifiedMessage',
+        identifier: state.identifier,
+      };
+      await navigate('/auth', { replace: true, state: next });
+    } else {
+      storeSession(result.data.session);
+      await navigate(state.from ?? '/dashboard', { replace: true });
+    }
+    return true;
+  };
+
+  const handleResend = async () => {
+    let result;
+    try {
+      result = await resendMutation.mutateAsync(state.identifier);
+    } catch {
+      toast.error(t('auth.toasts.resendFailed.title'), { description: t('auth.toasts.connection') });
+      return;
+    }
+    if (result.success) {
+      toast.success(t('auth.toasts.codeSent.title'), { description: t('auth.toasts.codeSent.description') });
+    } else {
+      toastFailure('auth.toasts.resendFailed.title', result, 'auth.toasts.resendFailed.fallback');
+    }
+  };
+
+  return (
+    <AuthCardScreen
+      title={t('auth.verifyOtp.title')}
+      description={
+        <>
+          {t(`auth.verifyOtp.sentTo.${channelOf(state)}`)}{' '}
+          <strong className="font-medium break-all text-foreground" data-testid="otp-identifier">
+            {state.identifier}
+          </strong>
+        </>
+      }
+    >
+      <OtpForm
+        id="verify-otp-code"
+        onVerify={handleVerify}
+        onResend={handleResend}
+        onBack={() => void navigate('/auth', { state: backState(state) })}
+      />
+    </AuthCardScreen>
+  );
+}

@@ -1,0 +1,13 @@
+/** The auth feature's public surface for the app layer (routes, dashboard shell). */
+export { AuthShell, type AuthShellProps } from './components/auth-shell';
+export { AuthPage } from './components/auth-page';
+export { VerifyOtpScreen } from './components/verify-otp-screen';
+export { ForgotPasswordScreen } from './components/forgot-password-screen';
+export { VerifyResetScreen } from './components/verify-reset-screen';
+export { ResetPasswordScreen } from './components/reset-password-screen';
+export { RequireSession } from './components/require-session';
+export { useSession } from './hooks/use-session';
+export { useUserProfile } from './hooks/use-user-profile';
+export { useLogout } from './hooks/use-logout';
+export { userProfileQueryOptions, getUserProfile } from './api/get-user-profile';
+export { authKeys } from './api/keys';
