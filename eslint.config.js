@@ -55,7 +55,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: ['landing', 'auth', 'bookings', 'dashboard', 'wallet', 'notifications', 'settings', 'partners', 'tracking', 'payments'].map((feature) => ({
+          zones: ['landing', 'auth', 'bookings', 'dashboard', 'wallet', 'notifications', 'settings', 'partners', 'tracking', 'payments', 'deliveries'].map((feature) => ({
             target: `./src/web/features/${feature}`,
             from: './src/web/features',
             except: [`./${feature}`],

@@ -10,7 +10,38 @@ export const routes: RouteObject[] = [
       { path: '/', lazy: () => import('./routes/landing') },
       {
         lazy: () => import('./routes/app-shell'),
-        children: [],
+        children: [
+          {
+            lazy: () => import('./routes/auth-layout'),
+            children: [
+              { path: '/auth', lazy: () => import('./routes/auth') },
+              { path: '/verify-otp', lazy: () => import('./routes/verify-otp') },
+              { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
+              { path: '/verify-reset', lazy: () => import('./routes/verify-reset') },
+              { path: '/reset-password', lazy: () => import('./routes/reset-password') },
+            ],
+          },
+          {
+            // Every /dashboard/* screen needs a session.
+            lazy: () => import('./routes/require-session'),
+            children: [
+              {
+                path: '/dashboard',
+                lazy: () => import('./routes/dashboard-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard-home') },
+                  { path: 'book-delivery', lazy: () => import('./routes/dashboard-book-delivery') },
+                  { path: 'delivery-preview', lazy: () => import('./routes/dashboard-delivery-preview') },
+                  { path: 'payment', lazy: () => import('./routes/dashboard-payment') },
+                  { path: 'payment-success', lazy: () => import('./routes/dashboard-payment-success') },
+                  { path: 'my-deliveries', lazy: () => import('./routes/dashboard-my-deliveries') },
+                  { path: 'tracking', lazy: () => import('./routes/dashboard-tracking') },
+                  { path: '*', lazy: () => import('./routes/dashboard-not-found') },
+                ],
+              },
+            ],
+          },
+        ],
       },
       { path: '*', element: <NotFound /> },
     ],

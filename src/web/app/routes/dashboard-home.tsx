@@ -1,0 +1,5 @@
+import { DashboardHomePage } from '@/web/features/deliveries/components/dashboard-home-page';
+
+export function Component() {
+  return <DashboardHomePage />;
+}

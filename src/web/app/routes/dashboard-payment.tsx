@@ -1,0 +1,5 @@
+import { PaymentPage } from '@/web/features/deliveries/components/payment-page';
+
+export function Component() {
+  return <PaymentPage />;
+}

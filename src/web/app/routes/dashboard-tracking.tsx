@@ -1,0 +1,5 @@
+import { TrackingPage } from '@/web/features/deliveries/components/tracking-page';
+
+export function Component() {
+  return <TrackingPage />;
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Delivery } from '@/shared/schemas/deliveries';
+import { apiData } from '@/web/lib/api-client';
+import { deliveryKeys } from './query-keys';
+
+export function getDelivery(id: string, signal?: AbortSignal) {
+  return apiData<Delivery>(`/deliveries/${encodeURIComponent(id)}`, { signal });
+}
+
+export const deliveryQueryOptions = (id: string) =>
+  queryOptions({ queryKey: deliveryKeys.detail(id), queryFn: ({ signal }) => getDelivery(id, signal) });
+
+export function useDelivery(id: string | null) {
+  return useQuery({ ...deliveryQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

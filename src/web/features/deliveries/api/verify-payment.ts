@@ -1,0 +1,33 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Delivery } from '@/shared/schemas/deliveries';
+import { apiData } from '@/web/lib/api-client';
+import { deliveryKeys, invalidateDeliveryData } from './query-keys';
+
+export function verifyPayment(reference: string, deliveryId: string) {
+  return apiData<Delivery>('/payments/verify', {
+    method: 'POST',
+    body: {},
+    query: { reference, delivery_id: deliveryId },
+  });
+}
+
+/**
+ * Verification is idempotent on the server, so it is a query keyed by the reference: a reload asks
+ * again safely, and React's doubled effects in development never send a second request.
+ */
+export function useVerifyPayment(reference: string | null, deliveryId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['payment-verify', reference, deliveryId] as const,
+    queryFn: async () => {
+      const delivery = await verifyPayment(reference ?? '', deliveryId ?? '');
+      queryClient.setQueryData(deliveryKeys.detail(delivery.id), delivery);
+      await invalidateDeliveryData(queryClient);
+      return delivery;
+    },
+    enabled: Boolean(reference && deliveryId),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,250 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Check, Circle, Package, Search, Star, Truck, User } from 'lucide-react';
+import { normalizeTrackingId } from '@/shared/ids';
+import type { TrackingResult } from '@/shared/schemas/deliveries';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { cn } from '@/web/lib/cn';
+import { useTracking } from '../api/get-tracking';
+import { isUnavailable } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { LoadingState, Notice } from './page-states';
+import { StatusBadge } from './status-badge';
+
+/** /dashboard/tracking?id=LF-7KQ2-M9XD: the id in the URL is the one looked up, so links and reloads work. */
+export function TrackingPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const trackingId = searchParams.get('id')?.trim() || null;
+  const query = useTracking(trackingId);
+
+  const handleTrack = (raw: string) => {
+    const trimmed = raw.trim();
+    const next = normalizeTrackingId(trimmed) ?? trimmed;
+    if (next === trackingId) void query.refetch();
+    else setSearchParams({ id: next });
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
+      <header className="grid gap-1">
+        <h2 className="text-2xl font-bold tracking-tight">{t('tracking.title')}</h2>
+        <p className="text-muted-foreground">{t('tracking.subtitle')}</p>
+      </header>
+      <TrackingSearch key={trackingId ?? ''} initialValue={trackingId ?? ''} onTrack={handleTrack} isBusy={query.isFetching} />
+      {trackingId && query.isPending && <LoadingState label={t('tracking.searching')} />}
+      {trackingId && query.isError && !isUnavailable(query.error) && (
+        <Notice title={t('tracking.notFound.title')} tone="error" role="alert">
+          <p>{t('tracking.notFound.description', { id: trackingId })}</p>
+        </Notice>
+      )}
+      {query.data && <TrackingDetails result={query.data} />}
+    </div>
+  );
+}
+
+function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: string; onTrack: (value: string) => void; isBusy: boolean }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!value.trim()) {
+      setError(t('tracking.invalid.description'));
+      toast.error(t('tracking.invalid.title'), { description: t('tracking.invalid.description') });
+      return;
+    }
+    setError(null);
+    onTrack(value);
+  };
+
+  return (
+    <Card className="min-w-0">
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit} className="grid gap-2">
+          <Label htmlFor="tracking-id">{t('tracking.inputLabel')}</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="tracking-id"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              placeholder={t('tracking.placeholder')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'tracking-id-error' : undefined}
+              className="font-mono"
+            />
+            <Button type="submit" disabled={isBusy} className="sm:w-32">
+              <Search aria-hidden="true" />
+              {t('tracking.track')}
+            </Button>
+          </div>
+          {error && (
+            <p id="tracking-id-error" role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TrackingDetails({ result }: { result: TrackingResult }) {
+  const { t, i18n } = useTranslation();
+  const details = result.packageDetails;
+  const packageRows = [
+    ['type', t(`booking.options.packageType.${details.type}`)],
+    ['weight', t(`booking.options.packageWeight.${details.weight}`)],
+    ['pickup', details.pickup],
+    ['dropoff', details.dropoff],
+    ['recipient', details.recipient],
+    ['recipientPhone', details.recipientPhone],
+    ['description', details.description || t('booking.noDescription')],
+  ] as const;
+
+  return (
+    <section aria-labelledby="tracking-result-title" className="grid min-w-0 gap-6">
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="tracking-result-title" className="text-lg">
+              {t('tracking.resultTitle', { id: result.deliveryId })}
+            </h3>
+            <StatusBadge status={result.displayStatus} />
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <div className="grid gap-1">
+              <dt className="text-sm text-muted-foreground">{t('tracking.status')}</dt>
+              <dd className="font-semibold" data-testid="tracking-status">
+                {t(`tracking.statuses.${result.status}`)}
+              </dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-sm text-muted-foreground">{t('tracking.estimatedDelivery')}</dt>
+              <dd className="font-semibold">{formatDateTime(result.estimatedDelivery, i18n.language)}</dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-sm text-muted-foreground">{t('tracking.trackingId')}</dt>
+              <dd className="font-mono font-semibold break-all">{result.trackingId}</dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle>
+            <h3 className="text-lg">{t('tracking.progressTitle')}</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="grid gap-0">
+            {result.steps.map((step, index) => (
+              <li
+                key={step.key}
+                aria-current={step.state === 'current' ? 'step' : undefined}
+                data-state={step.state}
+                className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-3 pb-6 last:pb-0"
+              >
+                {index < result.steps.length - 1 && (
+                  <span
+                    aria-hidden="true"
+                    className={cn('absolute top-8 bottom-0 left-4 w-0.5 -translate-x-1/2', step.state === 'completed' ? 'bg-green-600' : 'bg-border')}
+                  />
+                )}
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'relative flex size-8 items-center justify-center rounded-full border-2',
+                    step.state === 'completed' && 'border-green-600 bg-green-600 text-white',
+                    step.state === 'current' && 'border-blue-600 bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+                    step.state === 'pending' && 'border-border bg-background text-muted-foreground',
+                  )}
+                >
+                  {step.state === 'completed' ? <Check className="size-4" /> : step.state === 'current' ? <Truck className="size-4" /> : <Circle className="size-3" />}
+                </span>
+                <div className="grid gap-0.5 pt-1">
+                  <p className="font-semibold">
+                    {t(`tracking.steps.${step.key}.title`)}{' '}
+                    <span className={cn('text-xs font-medium', step.state === 'pending' ? 'text-muted-foreground' : step.state === 'current' ? 'text-blue-700 dark:text-blue-300' : 'text-green-700 dark:text-green-400')}>
+                      ({t(`tracking.stepState.${step.state}`)})
+                    </span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">{t(`tracking.steps.${step.key}.description`)}</p>
+                  {step.at && <p className="text-xs text-muted-foreground">{formatDateTime(step.at, i18n.language)}</p>}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+
+      <div className="grid min-w-0 gap-6 md:grid-cols-2">
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <User className="size-4" aria-hidden="true" />
+              <h3 className="text-lg">{t('tracking.driver.title')}</h3>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {result.driver ? (
+              <dl className="grid gap-2">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-sm text-muted-foreground">{t('tracking.driver.name')}</dt>
+                  <dd className="font-medium">{result.driver.name}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-sm text-muted-foreground">{t('tracking.driver.rating')}</dt>
+                  <dd className="flex items-center gap-1 font-medium">
+                    <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+                    {t('tracking.driver.ratingValue', { rating: result.driver.rating.toFixed(1), count: result.driver.reviews })}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-sm text-muted-foreground">{t('tracking.driver.phone')}</dt>
+                  <dd className="font-medium">
+                    <a href={`tel:${result.driver.phone}`} className="text-primary underline-offset-4 hover:underline">
+                      {result.driver.phone}
+                    </a>
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('tracking.driver.awaiting')}</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Package className="size-4" aria-hidden="true" />
+              <h3 className="text-lg">{t('tracking.package.title')}</h3>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-2">
+              {packageRows.map(([key, value]) => (
+                <div key={key} className="grid gap-0.5 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
+                  <dt className="text-sm text-muted-foreground">{t(`tracking.package.${key}`)}</dt>
+                  <dd className="font-medium break-words">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Delivery } from '@/shared/schemas/deliveries';
+
+/** A paid delivery opens its tracking view; an unpaid one opens its preview, where it can be edited or paid. */
+export function viewUrlOf(delivery: Pick<Delivery, 'id' | 'trackingId'>): string {
+  if (delivery.trackingId) return `/dashboard/tracking?id=${encodeURIComponent(delivery.trackingId)}`;
+  return `/dashboard/delivery-preview?delivery=${encodeURIComponent(delivery.id)}`;
+}
