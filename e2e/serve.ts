@@ -7,6 +7,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-e2e-'));
 process.env.DATA_DIR = dataDir;
 // The whole browser suite signs in from 127.0.0.1; the per-IP sign-in limit itself is covered by the API tests.
 process.env.SIGNIN_RATE_LIMIT_PER_MINUTE ??= '1000';
+process.env.CODE_SEND_RATE_LIMIT_PER_MINUTE ??= '1000';
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

@@ -20,6 +20,19 @@ import { registerAuthentication } from './plugins/auth.js';
 import { createSessionRepository } from './modules/auth/session-repository.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import type { AppDeps } from './deps.js';
+import { createPaymentGateway } from './adapters/payments/index.js';
+import { registerDeliveryModules } from './modules/bookings/delivery-modules.js';
+import { createRateLimitStore } from './lib/rate-limit.js';
+import { createMessageTransports, isDevMailboxEnabled } from './adapters/messages/index.js';
+import { createOutboxRepository } from './modules/messages/outbox-repository.js';
+import { createOutboxWorker } from './modules/messages/outbox-worker.js';
+import { createAuthRepository } from './modules/auth/auth-repository.js';
+import { createAuthService } from './modules/auth/auth-service.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { createUsersRepository } from './modules/users/users-repository.js';
+import { createUsersService } from './modules/users/users-service.js';
+import { usersRoutes } from './modules/users/users-routes.js';
+import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -98,12 +111,42 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const sessions = createSessionService(createSessionRepository(database.db), {
     secureCookies: env.PUBLIC_URL.startsWith('https://'),
   });
-  const deps: AppDeps = { env, database, db: database.db, sessions };
+  const rateLimitStore = createRateLimitStore(env.REDIS_URL);
+  const messageTransports = createMessageTransports(env);
+  const outbox = createOutboxRepository(database.db);
+  const outboxWorker = createOutboxWorker({ repository: outbox, transports: messageTransports.transports, log: app.log });
+  const devMailbox = isDevMailboxEnabled(env);
+  if (env.NODE_ENV === 'production' && (!env.SMTP_URL || !env.TERMII_API_KEY)) {
+    app.log.warn('production without SMTP_URL and/or TERMII_API_KEY: some messages (codes) will not reach anyone');
+  }
+  const deps: AppDeps = { env, database, db: database.db, sessions, rateLimitStore, outbox, outboxWorker };
+
+  const usersRepository = createUsersRepository(database.db);
+  const users = createUsersService({ db: database.db, repository: usersRepository });
+  const auth = createAuthService({
+    db: database.db,
+    repository: createAuthRepository(database.db),
+    usersRepository,
+    users,
+    sessions,
+    outbox,
+    notifyOutbox: () => outboxWorker.nudge(),
+    rateLimitStore,
+    limits: {
+      signInPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
+      codeChecksPerMinute: env.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
+      codeSendsPerMinute: env.CODE_SEND_RATE_LIMIT_PER_MINUTE,
+    },
+  });
 
   await app.register(
     async (api) => {
       registerAuthentication(api, sessions);
       await api.register(healthRoutes(database));
+      await registerDeliveryModules(api, deps, createPaymentGateway(env, database.db));
+      await api.register(authRoutes(auth, sessions));
+      await api.register(usersRoutes(users));
+      if (devMailbox) await api.register(devApiRoutes(outbox));
     },
     { prefix: '/api' },
   );
@@ -119,7 +162,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       .send(errorBody('ROUTE_NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}.`));
   });
 
+  if (devMailbox) await app.register(devMailboxPage(outbox));
+
+  // Delivery starts once the app is ready (listen or ready()), and stops before the database closes.
+  app.addHook('onReady', async () => {
+    outboxWorker.start();
+    void auth.warmUp();
+  });
   app.addHook('onClose', async () => {
+    await outboxWorker.stop();
+    messageTransports.close();
+    await rateLimitStore.close();
     await database.close();
   });
 

@@ -1,6 +1,9 @@
 import type { Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import type { SessionService } from './modules/auth/session-service.js';
+import type { RateLimitStore } from './lib/rate-limit.js';
+import type { OutboxRepository } from './modules/messages/outbox-repository.js';
+import type { OutboxWorker } from './modules/messages/outbox-worker.js';
 
 /** What buildApp hands to every module: configuration, the database and the shared services. */
 export interface AppDeps {
@@ -8,4 +11,9 @@ export interface AppDeps {
   database: Database;
   db: Db;
   sessions: SessionService;
+  /** Counters for rate limits: in memory, or Redis when REDIS_URL is set. */
+  rateLimitStore: RateLimitStore;
+  /** Write messages with `outbox.insertMessage(message, tx)`, then call `outboxWorker.nudge()` after commit. */
+  outbox: OutboxRepository;
+  outboxWorker: OutboxWorker;
 }

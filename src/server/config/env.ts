@@ -38,6 +38,12 @@ export const envSchema = z.object({
   TERMII_API_KEY: optionalString,
   TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
   TERMII_SENDER_ID: z.string().default('Lanefreight'),
+  /** Sign-in attempts per minute, counted per client IP and per identifier. */
+  SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** One-time-code checks (verify-otp, verify-reset-otp) per minute per identifier. */
+  CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Requests that send a code (register, resend, forgot-password) per minute per client IP. */
+  CODE_SEND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

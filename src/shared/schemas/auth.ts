@@ -16,7 +16,12 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   phoneInvalid: 'Please enter a valid phone number',
   exactlyOneIdentifier: 'Register with exactly one of email, phone or WhatsApp number',
+  passwordTooCommon: 'This password is too common. Please choose another.',
+  identifierInvalid: 'Please enter a valid email address or phone number.',
 } as const;
+
+/** `type` of a login answer for an account whose identifier is not verified yet (the spec's value). */
+export const UNVERIFIED_TYPE = 'unverified';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -103,3 +108,21 @@ export const resetPasswordBodySchema = z.object({
 });
 
 export const emptyResultSchema = z.object({}).strict();
+
+/** Every field optional; only the given ones change. `profileImage: null` removes the picture. */
+export const updateProfileBodySchema = z
+  .object({
+    name: z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(100).optional(),
+    email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(254).optional(),
+    phone: z.string().trim().min(1, AUTH_MESSAGES.phoneRequired).max(24).optional(),
+    profileImage: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => /^https:\/\//.test(v) || /^\/(?!\/)[\w\-./%]*$/.test(v), 'Profile image must be an https URL or a path on this site')
+      .nullable()
+      .optional(),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .strict();
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

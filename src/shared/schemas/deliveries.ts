@@ -26,6 +26,7 @@ export const BOOKING_MESSAGES = {
   deliveryTime: 'Delivery time is required',
   deliveryDate: 'Delivery date is required',
   deliveryDateInvalid: 'Delivery date must be today or later',
+  deliveryDateTooFar: 'Delivery date must be within the next year',
   receiverPhoneInvalid: 'Enter a valid phone number',
   tooLong: 'This is too long',
 } as const;
@@ -126,7 +127,14 @@ export const dashboardSummarySchema = z.object({
 
 export const TRACKING_MESSAGES = {
   invalid: 'Please enter a valid tracking ID',
+  notFound: "We couldn't find a delivery with that tracking ID.",
 } as const;
+
+/** Blank is checked by the service (the spec's message); the shape only bounds the input. */
+export const trackingParamsSchema = z.object({ trackingId: z.string().max(40) });
+
+/** Minutes from payment to the estimated delivery (spec section 9: "45 minutes"). */
+export const ESTIMATED_DELIVERY_MINUTES = 45;
 
 export const TRACKING_STEPS = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const;
 

@@ -50,7 +50,8 @@ export const payments = pgTable(
       .references(() => deliveries.id),
     gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['initiated', 'succeeded', 'failed'] }).notNull().default('initiated'),
+    /** refunded: the gateway took the money but the delivery could no longer take it; it went to the wallet. */
+    status: text('status', { enum: ['initiated', 'succeeded', 'failed', 'refunded'] }).notNull().default('initiated'),
     checkoutUrl: text('checkout_url').notNull(),
     gatewayResponse: jsonb('gateway_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,380 @@
+/**
+ * Booking, payment, My Deliveries and tracking under load, against the real server in its own process.
+ *
+ *   npx tsx bench/bookings.ts                       PGlite (temp DATA_DIR)
+ *   npx tsx bench/bookings.ts --postgres postgres://postgres@127.0.0.1:5432/postgres
+ *                                                   PGlite and PostgreSQL side by side (a throwaway database)
+ *   options: --duration <s> (default 10)  --connections <n> (default 50)
+ *
+ * Users, sessions and funded wallets are written straight into the database BEFORE the server starts:
+ * PGlite is single-process, so nothing else may open its data directory once the server has it, and this
+ * keeps the bench independent of the sign-up flow. Everything measured goes through HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.js';
+import { createSessionRepository } from '../src/server/modules/auth/session-repository.js';
+import { createSessionService } from '../src/server/modules/auth/session-service.js';
+import { createUser, fundWallet } from '../src/server/test/factories.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PAGE = 20;
+
+export interface BookingsBenchOptions {
+  /** A PostgreSQL server URL; a throwaway database is created on it and dropped after. Omit for PGlite. */
+  postgresUrl?: string;
+  durationSeconds?: number;
+  connections?: number;
+  log?: (line: string) => void;
+}
+
+export interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** Transport errors, timeouts and non-2xx answers together. */
+  errors: number;
+  non2xx: number;
+}
+
+export interface BookingsBenchResult {
+  database: 'pglite' | 'postgres';
+  ceiling: Measurement;
+  bookingAndPayment: Measurement & { pairsPerSecond: number };
+  deliveriesList: Measurement;
+  tracking: Measurement;
+  /** Right after start, before any load. */
+  idleRssMb: number;
+  maxRssMb: number;
+}
+
+export const TARGETS = {
+  pairsPerSecondOnPostgres: 500,
+  shareOfCeiling: 0.4,
+  p99Ms: 30,
+  rssMb: 250,
+};
+
+const BOOKING = {
+  receiverName: 'Chinedu Eze',
+  receiverPhone: '+2348031234567',
+  pickupLocation: '12 Admiralty Way, Lekki, Lagos',
+  dropoffLocation: '5 Awolowo Road, Ikoyi, Lagos',
+  packageType: 'electronics',
+  packageWeight: 'medium',
+  transportMode: 'van',
+  deliveryType: 'express',
+  deliveryTime: 'afternoon',
+  deliveryDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+  description: 'Bench parcel',
+};
+
+async function prepareDatabase(postgresUrl: string | undefined, users: number) {
+  // PostgreSQL runs still get a (nearly empty) DATA_DIR for the server's local files.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-bench-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (postgresUrl) {
+    const name = `lf_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const drop = async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const tokens: string[] = [];
+  try {
+    await database.migrate();
+    const sessions = createSessionService(createSessionRepository(database.db), { secureCookies: false });
+    for (let i = 0; i < users; i++) {
+      const user = await createUser(database.db, { name: `Bench User ${i}` });
+      await fundWallet(database.db, user.id, 1_000_000_000_00);
+      tokens.push((await sessions.startSession(user.id, true)).token);
+    }
+  } finally {
+    await database.close();
+  }
+  return { dataDir, databaseUrl, tokens, drop };
+}
+
+async function startServer(dataDir: string, databaseUrl: string | undefined, port: number) {
+  const env: Record<string, string> = {
+    // The child needs PATH and friends; it parses its own configuration.
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  };
+  delete env.DATABASE_URL;
+  delete env.PAYSTACK_SECRET_KEY;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // node --import tsx (not the tsx CLI) so the pid is the server itself, for its RSS.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not become healthy');
+}
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+type CannonOptions = Parameters<typeof autocannon>[0];
+
+async function measure(name: string, options: CannonOptions): Promise<Measurement> {
+  const result = await autocannon(options);
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors, non2xx: result.non2xx };
+}
+
+export async function runBookingsBench(options: BookingsBenchOptions = {}): Promise<BookingsBenchResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const duration = options.durationSeconds ?? 10;
+  const connections = options.connections ?? 50;
+  const kind = options.postgresUrl ? 'postgres' : 'pglite';
+  log(`[${kind}] seeding ${connections} users with sessions and funded wallets…`);
+  const prepared = await prepareDatabase(options.postgresUrl, connections);
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  let server: { child: ChildProcess; base: string } | undefined;
+  let maxRss = 0;
+  const sampler = setInterval(() => {
+    if (server?.child.pid) maxRss = Math.max(maxRss, rssMb(server.child.pid));
+  }, 200);
+  try {
+    server = await startServer(prepared.dataDir, prepared.databaseUrl, port);
+    const { base } = server;
+    const idleRssMb = Math.round(rssMb(server.child.pid!));
+    const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    let next = 0;
+    const tokenForClient = () => prepared.tokens[next++ % prepared.tokens.length]!;
+
+    log(`[${kind}] warm-up…`);
+    await autocannon({ url: `${base}/api/health`, connections: 10, duration: 2 });
+
+    log(`[${kind}] bare endpoint (GET /api/health)…`);
+    const ceiling = await measure('GET /api/health (ceiling)', { url: `${base}/api/health`, connections, duration });
+
+    log(`[${kind}] booking + wallet payment…`);
+    next = 0;
+    const pair = await measure('POST book-delivery + payments/initiate (wallet)', {
+      url: base,
+      connections,
+      duration,
+      setupClient: (client) => {
+        const headers = auth(tokenForClient());
+        client.setRequests([
+          {
+            method: 'POST',
+            path: '/api/book-delivery',
+            headers,
+            body: JSON.stringify(BOOKING),
+            onResponse: (status, body, context) => {
+              if (status === 201)
+                (context as { deliveryId?: string }).deliveryId = (
+                  JSON.parse(body) as { data: { id: string } }
+                ).data.id;
+            },
+          },
+          {
+            method: 'POST',
+            path: '/api/payments/initiate',
+            headers,
+            setupRequest: (request, context) => ({
+              ...request,
+              body: JSON.stringify({
+                deliveryId: (context as { deliveryId?: string }).deliveryId ?? 'LF0',
+                method: 'wallet',
+              }),
+            }),
+          },
+        ]);
+      },
+    });
+    const bookingAndPayment = { ...pair, pairsPerSecond: pair.requestsPerSecond / 2 };
+
+    // Every user gets at least a full page (20) of paid deliveries, so each connection lists a page of 20
+    // and tracks one of its own tracking ids, however fast the booking phase was.
+    log(`[${kind}] topping every user up to ${PAGE} paid deliveries…`);
+    const trackingIds = new Map<string, string>();
+    await Promise.all(
+      prepared.tokens.map(async (token) => {
+        const headers = auth(token);
+        const page = async () =>
+          (
+            (await (await fetch(`${base}/api/deliveries?pageSize=${PAGE}`, { headers })).json()) as {
+              data: { total: number; items: { trackingId: string | null }[] };
+            }
+          ).data;
+        for (let have = (await page()).total; have < PAGE; have++) {
+          const booked = await fetch(`${base}/api/book-delivery`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(BOOKING),
+          });
+          const { id } = ((await booked.json()) as { data: { id: string } }).data;
+          await fetch(`${base}/api/payments/initiate`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ deliveryId: id, method: 'wallet' }),
+          });
+        }
+        const tracked = (await page()).items.find((d) => d.trackingId);
+        if (tracked?.trackingId) trackingIds.set(token, tracked.trackingId);
+      }),
+    );
+
+    log(`[${kind}] GET /api/deliveries?pageSize=20…`);
+    next = 0;
+    const deliveriesList = await measure('GET /api/deliveries?pageSize=20', {
+      url: base,
+      connections,
+      duration,
+      setupClient: (client) => {
+        client.setRequests([{ method: 'GET', path: '/api/deliveries?pageSize=20', headers: auth(tokenForClient()) }]);
+      },
+    });
+
+    log(`[${kind}] GET /api/tracking/{id}…`);
+    next = 0;
+    const tracking = await measure('GET /api/tracking/{id}', {
+      url: base,
+      connections,
+      duration,
+      setupClient: (client) => {
+        const token = tokenForClient();
+        client.setRequests([
+          { method: 'GET', path: `/api/tracking/${trackingIds.get(token) ?? 'LF-2222-2222'}`, headers: auth(token) },
+        ]);
+      },
+    });
+
+    return {
+      database: kind,
+      ceiling,
+      bookingAndPayment,
+      deliveriesList,
+      tracking,
+      idleRssMb,
+      maxRssMb: Math.round(maxRss),
+    };
+  } finally {
+    clearInterval(sampler);
+    if (server) {
+      const { child } = server;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      });
+    }
+    await prepared.drop();
+  }
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** One column per database, with the targets and whether each is met. */
+export function formatBookingsTable(results: BookingsBenchResult[]): string {
+  const header = ['measure', ...results.map((r) => r.database), 'target'];
+  const rows: string[][] = [header];
+  const row = (label: string, cell: (r: BookingsBenchResult) => string, target: string) =>
+    rows.push([label, ...results.map(cell), target]);
+  const share = (m: Measurement, r: BookingsBenchResult) => m.requestsPerSecond / r.ceiling.requestsPerSecond;
+  const mark = (okay: boolean) => (okay ? ' ✓' : ' ✗');
+
+  row('bare /api/health req/s', (r) => fmt(r.ceiling.requestsPerSecond), 'ceiling');
+  row('bare /api/health p99 ms', (r) => fmt(r.ceiling.p99Ms), '');
+  row(
+    'booking+wallet payment /s',
+    (r) =>
+      fmt(r.bookingAndPayment.pairsPerSecond) +
+      (r.database === 'postgres' ? mark(r.bookingAndPayment.pairsPerSecond >= TARGETS.pairsPerSecondOnPostgres) : ''),
+    `≥ ${TARGETS.pairsPerSecondOnPostgres} (PostgreSQL)`,
+  );
+  row('booking+payment p99 ms', (r) => fmt(r.bookingAndPayment.p99Ms), '');
+  row(
+    'booking+payment errors (non-2xx)',
+    (r) => `${fmt(r.bookingAndPayment.errors)} (${fmt(r.bookingAndPayment.non2xx)})`,
+    '0',
+  );
+  for (const [label, pick] of [
+    ['My Deliveries (20)', (r: BookingsBenchResult) => r.deliveriesList],
+    ['tracking lookup', (r: BookingsBenchResult) => r.tracking],
+  ] as const) {
+    row(`${label} req/s`, (r) => fmt(pick(r).requestsPerSecond), '');
+    row(
+      `${label} % of bare`,
+      (r) => `${fmt(share(pick(r), r) * 100, 1)} %${mark(share(pick(r), r) >= TARGETS.shareOfCeiling)}`,
+      `≥ ${TARGETS.shareOfCeiling * 100} %`,
+    );
+    row(`${label} p99 ms`, (r) => fmt(pick(r).p99Ms) + mark(pick(r).p99Ms <= TARGETS.p99Ms), `≤ ${TARGETS.p99Ms}`);
+    row(`${label} errors (non-2xx)`, (r) => `${fmt(pick(r).errors)} (${fmt(pick(r).non2xx)})`, '0');
+  }
+  row('server RSS idle MB', (r) => fmt(r.idleRssMb), '');
+  row('server RSS max MB', (r) => fmt(r.maxRssMb) + mark(r.maxRssMb <= TARGETS.rssMb), `≤ ${TARGETS.rssMb}`);
+
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((r, index) => {
+      const line = r.map((cell, i) => cell.padEnd(widths[i]!)).join(' │ ');
+      return index === 0 ? `${line}\n${widths.map((w) => '─'.repeat(w)).join('─┼─')}` : line;
+    })
+    .join('\n');
+}
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const durationSeconds = Number(argument('duration') ?? 10);
+  const connections = Number(argument('connections') ?? 50);
+  const postgresUrl = argument('postgres');
+  const results: BookingsBenchResult[] = [await runBookingsBench({ durationSeconds, connections })];
+  if (postgresUrl) results.push(await runBookingsBench({ durationSeconds, connections, postgresUrl }));
+  console.log(`\nBookings bench: ${connections} connections, ${durationSeconds} s each\n`);
+  console.log(formatBookingsTable(results));
+}

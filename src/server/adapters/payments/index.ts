@@ -1,0 +1,16 @@
+import type { Env } from '../../config/env.js';
+import type { Executor } from '../../db/client.js';
+import type { PaymentGateway } from './payment-gateway.js';
+import { createPaystackGateway } from './paystack-gateway.js';
+import { createSandboxGateway } from './sandbox-gateway.js';
+import { createSandboxRepository } from './sandbox-repository.js';
+
+export type { PaymentGateway } from './payment-gateway.js';
+
+/** Paystack when its secret key is configured; otherwise the offline sandbox. */
+export function createPaymentGateway(env: Env, db: Executor): PaymentGateway {
+  if (env.PAYSTACK_SECRET_KEY) {
+    return createPaystackGateway({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL });
+  }
+  return createSandboxGateway(createSandboxRepository(db));
+}

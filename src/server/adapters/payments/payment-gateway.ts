@@ -1,0 +1,29 @@
+/** What every payment gateway offers the payments module. Amounts are integer kobo. */
+export interface InitializeInput {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  /** Where the gateway sends the payer back to (the app's payment screen). */
+  callbackUrl: string;
+}
+
+export type GatewayStatus = 'success' | 'failed' | 'pending';
+
+export interface VerifyResult {
+  status: GatewayStatus;
+  amountKobo: number;
+  raw: unknown;
+}
+
+export type WebhookEvent =
+  { type: 'charge.success'; reference: string; amountKobo: number; raw: unknown } | { type: 'ignored'; event: string };
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'paystack';
+  /** Whether callback URLs must be absolute (an external site redirects back) or may be same-origin paths. */
+  readonly needsAbsoluteCallback: boolean;
+  initialize(input: InitializeInput): Promise<{ checkoutUrl: string }>;
+  verify(reference: string): Promise<VerifyResult>;
+  /** Throws AppError INVALID_SIGNATURE unless the body is authentic. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
+}

@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { safeEqual } from '../../lib/crypto.js';
+import type { GatewayStatus, PaymentGateway } from './payment-gateway.js';
+
+const TIMEOUT_MS = 10_000;
+
+const initializeResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ authorization_url: z.url() }),
+});
+
+const transaction = z.object({
+  status: z.string(),
+  amount: z.number().int(),
+  reference: z.string(),
+});
+const verifyResponse = z.object({ status: z.boolean(), data: transaction.nullish() });
+const webhookBody = z.object({ event: z.string(), data: z.unknown() });
+
+/** Paystack's transaction states → ours. 'abandoned' means not paid yet; the payer may still complete it. */
+function statusOf(paystackStatus: string): GatewayStatus {
+  if (paystackStatus === 'success') return 'success';
+  if (paystackStatus === 'failed' || paystackStatus === 'reversed') return 'failed';
+  return 'pending';
+}
+
+function unavailable(): AppError {
+  return new AppError('GATEWAY_UNAVAILABLE', 'The payment service is not responding. Please try again shortly.');
+}
+
+/** Paystack (https://paystack.com/docs/api/transaction): initialize, verify by reference, signed webhooks. */
+export function createPaystackGateway(options: { secretKey: string; baseUrl: string }): PaymentGateway {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const headers = { authorization: `Bearer ${options.secretKey}`, 'content-type': 'application/json' };
+
+  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch {
+      throw unavailable();
+    }
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body };
+  }
+
+  return {
+    name: 'paystack',
+    needsAbsoluteCallback: true,
+
+    async initialize(input) {
+      const { status, body } = await call('/transaction/initialize', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: input.email,
+          amount: input.amountKobo,
+          reference: input.reference,
+          callback_url: input.callbackUrl,
+          currency: 'NGN',
+        }),
+      });
+      const parsed = initializeResponse.safeParse(body);
+      if (status !== 200 || !parsed.success) throw unavailable();
+      return { checkoutUrl: parsed.data.data.authorization_url };
+    },
+
+    async verify(reference) {
+      const { status, body } = await call(`/transaction/verify/${encodeURIComponent(reference)}`, { method: 'GET' });
+      const parsed = verifyResponse.safeParse(body);
+      // Paystack answers 400/404 for a reference it never saw: nothing was paid.
+      if ((status === 400 || status === 404) && parsed.success && !parsed.data.status) {
+        return { status: 'failed', amountKobo: 0, raw: body };
+      }
+      if (status !== 200 || !parsed.success || !parsed.data.data) throw unavailable();
+      const data = parsed.data.data;
+      if (data.reference !== reference) throw unavailable();
+      return { status: statusOf(data.status), amountKobo: data.amount, raw: body };
+    },
+
+    parseWebhook(rawBody, requestHeaders) {
+      const signature = requestHeaders['x-paystack-signature'];
+      const expected = createHmac('sha512', options.secretKey).update(rawBody).digest('hex');
+      if (typeof signature !== 'string' || !safeEqual(signature.toLowerCase(), expected)) {
+        throw new AppError('INVALID_SIGNATURE', 'The webhook signature is not valid.');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+      }
+      const parsed = webhookBody.safeParse(json);
+      if (!parsed.success) throw new AppError('BAD_REQUEST', 'Unrecognised webhook payload.');
+      if (parsed.data.event !== 'charge.success') return { type: 'ignored', event: parsed.data.event };
+      const charge = transaction.safeParse(parsed.data.data);
+      if (!charge.success || charge.data.status !== 'success') return { type: 'ignored', event: parsed.data.event };
+      return { type: 'charge.success', reference: charge.data.reference, amountKobo: charge.data.amount, raw: json };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { sandboxCharges } from '../../db/schema/index.js';
+
+export function createSandboxRepository(db: Executor) {
+  return {
+    async insertCharge(values: { reference: string; amountKobo: number; email: string; callbackUrl: string }) {
+      await db.insert(sandboxCharges).values(values);
+    },
+
+    async findCharge(reference: string) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
+      return row ?? null;
+    },
+
+    /** The payer decides once; later clicks change nothing. */
+    async decideCharge(reference: string, status: 'success' | 'failed') {
+      const [row] = await db
+        .update(sandboxCharges)
+        .set({ status })
+        .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+export type SandboxRepository = ReturnType<typeof createSandboxRepository>;

@@ -1,0 +1,20 @@
+/** The driver error behind a Drizzle error (Drizzle wraps it in `cause`), for both pg and PGlite. */
+function driverErrorOf(err: unknown): { code?: string; constraint?: string; message?: string } | null {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate as { code?: string; constraint?: string; message?: string };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/** True when `err` is a unique violation, optionally of the named constraint/index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const driver = driverErrorOf(err);
+  if (driver?.code !== '23505') return false;
+  if (!constraint) return true;
+  return driver.constraint === constraint || (driver.message ?? '').includes(constraint);
+}

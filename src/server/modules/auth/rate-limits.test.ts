@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TEST_PASSWORD } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { registerVerified, uniqueEmail } from './auth-test-helpers.js';
+
+/**
+ * Limits count in fixed one-minute windows; a burst that straddles a boundary would be split across two
+ * windows, so each burst starts early enough in a window to finish inside it.
+ */
+async function awaitRoomInWindow(neededMs = 20_000) {
+  const into = Date.now() % 60_000;
+  if (into > 60_000 - neededMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
+}
+
+/** The app with its default limits: 10 sign-ins a minute per IP and per identifier, 10 code checks per identifier. */
+describe('rate limits on sign-in and code checks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const login = (identifier: string, remoteAddress: string, password = 'Wrong-Password-1') =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { identifier, password }, remoteAddress });
+
+  function expectLimited(res: Awaited<ReturnType<typeof login>>, message: string) {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ success: false, data: null, code: 'RATE_LIMITED', message });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  }
+
+  it('allows 10 sign-ins a minute per IP, then 429 with Retry-After', async () => {
+    await awaitRoomInWindow();
+    for (let i = 0; i < 10; i++) expect((await login(uniqueEmail(), '10.0.0.1')).statusCode).toBe(401);
+    expectLimited(await login(uniqueEmail(), '10.0.0.1'), 'Too many sign-in attempts. Please wait a minute and try again.');
+    // Another client is unaffected.
+    expect((await login(uniqueEmail(), '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('allows 10 sign-ins a minute per identifier across IPs, even with the right password after', async () => {
+    const email = await registerVerified(t);
+    await awaitRoomInWindow();
+    for (let i = 0; i < 10; i++) expect((await login(email.toUpperCase(), `10.1.0.${i}`)).statusCode).toBe(401);
+    expectLimited(await login(email, '10.1.0.200', DEFAULT_TEST_PASSWORD), 'Too many sign-in attempts. Please wait a minute and try again.');
+  });
+
+  it('allows 10 code checks a minute per identifier, for verification and reset codes alike', async () => {
+    const email = uniqueEmail();
+    await awaitRoomInWindow();
+    const check = (url: string, i: number) =>
+      t.app.inject({ method: 'POST', url, payload: { identifier: email, otp: '000000' }, remoteAddress: `10.2.0.${i}` });
+    for (let i = 0; i < 5; i++) expect((await check('/api/verify-otp', i)).statusCode).toBe(400);
+    for (let i = 5; i < 10; i++) expect((await check('/api/verify-reset-otp', i)).statusCode).toBe(400);
+    const limited = await check('/api/verify-otp', 11);
+    expectLimited(limited, 'Too many code attempts. Please wait a minute and try again.');
+  });
+
+  it('limits code requests per IP, identically for existing and unknown accounts', async () => {
+    const limited = await createTestApp({ CODE_SEND_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      await awaitRoomInWindow();
+      const existing = await registerVerified(limited); // one send from this IP
+      const forgot = (identifier: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { identifier } });
+      expect((await forgot(uniqueEmail())).statusCode).toBe(200);
+      const a = await forgot(existing);
+      const b = await forgot(uniqueEmail());
+      expect(a.statusCode).toBe(429);
+      expect(a.json()).toEqual(b.json());
+      expect(a.json().code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { deliveries, deliveryEvents } from '../../db/schema/index.js';
+import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type NewDelivery = typeof deliveries.$inferInsert;
+export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'>;
+
+export interface PaidFields {
+  paymentMethod: 'wallet' | 'card';
+  trackingId: string;
+  paidAt: Date;
+  /** Only a delivery still priced at this amount can be paid with it. */
+  expectedTotalKobo: number;
+  /** When set, the price lock must still hold at this instant. */
+  lockValidAt?: Date;
+}
+
+export function createBookingsRepository(db: Executor) {
+  return {
+    async insertDelivery(values: NewDelivery, tx: Executor = db) {
+      const [row] = await tx.insert(deliveries).values(values).returning();
+      return row!;
+    },
+
+    async findByNumber(number: number, userId: string | null, tx: Executor = db) {
+      const where = userId
+        ? and(eq(deliveries.number, number), eq(deliveries.userId, userId))
+        : eq(deliveries.number, number);
+      const [row] = await tx.select().from(deliveries).where(where).limit(1);
+      return row ?? null;
+    },
+
+    async findById(id: string, tx: Executor = db) {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The delivery and its status history in one round trip (tracking is a hot path). The outer column is
+     * qualified by hand: Drizzle renders it bare, which inside the subquery would mean delivery_events.id.
+     */
+    async findByTrackingIdWithEvents(trackingId: string, userId: string) {
+      const [row] = await db
+        .select({
+          delivery: deliveries,
+          events: sql<{ status: string; at: string }[]>`coalesce((
+            select json_agg(json_build_object('status', e.status, 'at', e.created_at) order by e.created_at)
+            from ${deliveryEvents} e where e.delivery_id = "deliveries"."id"
+          ), '[]'::json)`,
+        })
+        .from(deliveries)
+        .where(and(eq(deliveries.trackingId, trackingId), eq(deliveries.userId, userId)))
+        .limit(1);
+      if (!row) return null;
+      const events = row.events.map((e) => ({ status: e.status, createdAt: new Date(e.at) }));
+      return { delivery: row.delivery, events };
+    },
+
+    /** Re-prices an unpaid booking; null when it is not (or no longer) awaiting payment. */
+    async updateUnpaid(id: string, values: Partial<NewDelivery>, tx: Executor = db) {
+      const [row] = await tx
+        .update(deliveries)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(deliveries.id, id), eq(deliveries.status, 'awaiting_payment')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Conditional: only an unpaid delivery at the expected price becomes paid; null otherwise. */
+    async markPaid(id: string, fields: PaidFields, tx: Executor = db) {
+      const conditions = [
+        eq(deliveries.id, id),
+        eq(deliveries.status, 'awaiting_payment'),
+        eq(deliveries.totalKobo, fields.expectedTotalKobo),
+      ];
+      if (fields.lockValidAt) conditions.push(gte(deliveries.priceLockedUntil, fields.lockValidAt));
+      const [row] = await tx
+        .update(deliveries)
+        .set({
+          status: 'pending',
+          paymentMethod: fields.paymentMethod,
+          trackingId: fields.trackingId,
+          paidAt: fields.paidAt,
+          updatedAt: fields.paidAt,
+        })
+        .where(and(...conditions))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Moves a delivery from one status to the next; null when it was no longer in `from`. */
+    async transitionStatus(id: string, from: readonly DeliveryStatus[], to: DeliveryStatus, tx: Executor = db) {
+      const [row] = await tx
+        .update(deliveries)
+        .set({ status: to, updatedAt: new Date() })
+        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...from])))
+        .returning();
+      return row ?? null;
+    },
+
+    async setDriver(
+      id: string,
+      driver: { name: string; phone: string; ratingTenths: number; reviews: number },
+      statuses: readonly DeliveryStatus[],
+      tx: Executor = db,
+    ) {
+      const [row] = await tx
+        .update(deliveries)
+        .set({
+          driverName: driver.name,
+          driverPhone: driver.phone,
+          driverRating: driver.ratingTenths,
+          driverReviews: driver.reviews,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...statuses])))
+        .returning();
+      return row ?? null;
+    },
+
+    /** One page, newest first, with the total from the same scan (a window count). */
+    async findPage(userId: string, statuses: readonly DeliveryStatus[] | null, limit: number, offset: number) {
+      const where = statuses
+        ? and(eq(deliveries.userId, userId), inArray(deliveries.status, [...statuses]))
+        : eq(deliveries.userId, userId);
+      const rows = await db
+        .select({ delivery: deliveries, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(deliveries)
+        .where(where)
+        .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
+        .limit(limit)
+        .offset(offset);
+      if (rows.length > 0 || offset === 0) return { items: rows.map((r) => r.delivery), total: rows[0]?.total ?? 0 };
+      const [count] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(deliveries)
+        .where(where);
+      return { items: [], total: count?.total ?? 0 };
+    },
+
+    async summarize(userId: string) {
+      const [row] = await db
+        .select({
+          active:
+            sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery'))`.mapWith(
+              Number,
+            ),
+          delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')`.mapWith(Number),
+          spent:
+            sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(deliveries)
+        .where(eq(deliveries.userId, userId));
+      return row ?? { active: 0, delivered: 0, spent: 0 };
+    },
+
+    async insertEvent(
+      values: { deliveryId: string; status: string; note?: string; createdAt?: Date },
+      tx: Executor = db,
+    ) {
+      await tx.insert(deliveryEvents).values(values);
+    },
+  };
+}
+export type BookingsRepository = ReturnType<typeof createBookingsRepository>;

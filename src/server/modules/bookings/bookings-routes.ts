@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../shared/schemas/common.js';
+import {
+  bookingBodySchema,
+  dashboardSummarySchema,
+  deliveriesPageSchema,
+  deliveriesQuerySchema,
+  deliveryIdParamsSchema,
+  deliverySchema,
+} from '../../../shared/schemas/deliveries.js';
+import { requireUser } from '../../plugins/auth.js';
+import { ok } from '../../lib/reply.js';
+import { plainJsonSerializer } from '../../lib/fast-serializer.js';
+import type { BookingsService } from './bookings-service.js';
+
+const tags = ['deliveries'];
+
+export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/book-delivery',
+      {
+        schema: {
+          tags,
+          summary: 'Book a delivery: priced by the server and locked for 30 minutes, awaiting payment',
+          body: bookingBodySchema,
+          response: { 201: envelope(deliverySchema) },
+        },
+      },
+      async (request, reply) => {
+        const delivery = await service.createBooking(requireUser(request).id, request.body);
+        return reply.status(201).send(ok(delivery, 'Delivery booked.'));
+      },
+    );
+
+    app.post(
+      '/update-booking/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edit an unpaid booking; the price is recomputed and its lock renewed',
+          params: deliveryIdParamsSchema,
+          body: bookingBodySchema,
+          response: { 200: envelope(deliverySchema) },
+        },
+      },
+      async (request) =>
+        ok(await service.updateBooking(requireUser(request).id, request.params.id, request.body), 'Booking updated.'),
+    );
+
+    app.get(
+      '/deliveries',
+      {
+        ...plainJsonSerializer,
+        schema: {
+          tags,
+          summary: 'My deliveries, newest first',
+          querystring: deliveriesQuerySchema,
+          response: { 200: envelope(deliveriesPageSchema) },
+        },
+      },
+      async (request) => ok(await service.listDeliveries(requireUser(request).id, request.query)),
+    );
+
+    app.get(
+      '/deliveries/:id',
+      {
+        ...plainJsonSerializer,
+        schema: {
+          tags,
+          summary: 'One of my deliveries',
+          params: deliveryIdParamsSchema,
+          response: { 200: envelope(deliverySchema) },
+        },
+      },
+      async (request) => ok(await service.getDelivery(requireUser(request).id, request.params.id)),
+    );
+
+    app.post(
+      '/deliveries/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel before pickup; anything paid is refunded to the wallet',
+          params: deliveryIdParamsSchema,
+          body: z.unknown().optional(),
+          response: { 200: envelope(deliverySchema) },
+        },
+      },
+      async (request) =>
+        ok(await service.cancelDelivery(requireUser(request).id, request.params.id), 'Delivery cancelled.'),
+    );
+
+    app.get(
+      '/dashboard/summary',
+      {
+        ...plainJsonSerializer,
+        schema: {
+          tags,
+          summary: 'Dashboard home: stat cards and recent deliveries',
+          response: { 200: envelope(dashboardSummarySchema) },
+        },
+      },
+      async (request) => ok(await service.getDashboardSummary(requireUser(request).id)),
+    );
+  };
+}

@@ -1,0 +1,46 @@
+import { DISPLAY_STATUS_OF, type Delivery, type DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+import { formatDeliveryId } from '../../../shared/ids.js';
+import type { DeliveryRow } from './bookings-repository.js';
+
+/** Before pickup the owner may still cancel. */
+export const CANCELLABLE_STATUSES: readonly DeliveryStatus[] = ['awaiting_payment', 'pending'];
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** The calendar day in Lagos (WAT is UTC+1 all year, no daylight saving). */
+export function lagosDate(at: Date): string {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: formatDeliveryId(row.number),
+    trackingId: row.trackingId,
+    receiverName: row.receiverName,
+    receiverPhone: row.receiverPhone,
+    pickupLocation: row.pickupLocation,
+    dropoffLocation: row.dropoffLocation,
+    packageType: row.packageType as Delivery['packageType'],
+    packageWeight: row.packageWeight as Delivery['packageWeight'],
+    transportMode: row.transportMode as Delivery['transportMode'],
+    deliveryType: row.deliveryType as Delivery['deliveryType'],
+    deliveryTime: row.deliveryTime as Delivery['deliveryTime'],
+    deliveryDate: row.deliveryDate,
+    description: row.description,
+    route: `${row.pickupLocation} → ${row.dropoffLocation}`,
+    status: row.status,
+    displayStatus: DISPLAY_STATUS_OF[row.status],
+    price: {
+      baseFare: row.baseFareKobo,
+      distanceFee: row.distanceFeeKobo,
+      serviceFee: row.serviceFeeKobo,
+      total: row.totalKobo,
+    },
+    priceLockedUntil: row.priceLockedUntil.toISOString(),
+    paymentMethod: row.paymentMethod,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    date: lagosDate(row.createdAt),
+    canCancel: CANCELLABLE_STATUSES.includes(row.status),
+  };
+}

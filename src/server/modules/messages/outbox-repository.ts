@@ -1,0 +1,89 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { outboxMessages } from '../../db/schema/index.js';
+import type { MessageChannel } from '../../adapters/messages/index.js';
+
+export interface NewOutboxMessage {
+  channel: MessageChannel;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+export type ClaimedMessage = Pick<
+  typeof outboxMessages.$inferSelect,
+  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'attempts'
+>;
+
+export function createOutboxRepository(db: Executor) {
+  return {
+    /** Call with the transaction that makes the change the message reports. */
+    async insertMessage(message: NewOutboxMessage, tx: Executor = db) {
+      await tx.insert(outboxMessages).values(message);
+    },
+
+    /**
+     * Claims due messages for one delivery attempt. The claim pushes next_attempt_at forward by a lease,
+     * so a crashed worker's messages become due again; SKIP LOCKED lets several instances share the table.
+     */
+    async claimDue(limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
+      const leaseUntil = new Date(now.getTime() + leaseMs);
+      const result = (await db.execute(sql`
+        UPDATE outbox_messages AS m
+        SET attempts = m.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
+        WHERE m.id IN (
+          SELECT id FROM outbox_messages
+          WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
+          ORDER BY next_attempt_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.attempts`)) as unknown as {
+        rows: { id: string; channel: MessageChannel; recipient: string; subject: string; body: string; attempts: number }[];
+      };
+      return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+    },
+
+    async markSent(id: string, now: Date) {
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: now, lastError: null })
+        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')));
+    },
+
+    async markFailedAttempt(id: string, error: string, retryAt: Date | null) {
+      await db
+        .update(outboxMessages)
+        .set(
+          retryAt
+            ? { lastError: error.slice(0, 500), nextAttemptAt: retryAt }
+            : { lastError: error.slice(0, 500), status: 'failed' },
+        )
+        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')));
+    },
+
+    /** Newest first; for the dev mailbox. */
+    async listForRecipient(recipient: string | undefined, limit: number) {
+      return db
+        .select({
+          id: outboxMessages.id,
+          to: outboxMessages.recipient,
+          channel: outboxMessages.channel,
+          subject: outboxMessages.subject,
+          body: outboxMessages.body,
+          status: outboxMessages.status,
+          createdAt: outboxMessages.createdAt,
+        })
+        .from(outboxMessages)
+        .where(recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient))
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit);
+    },
+
+    async findById(id: string) {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

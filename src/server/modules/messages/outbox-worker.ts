@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageTransports } from '../../adapters/messages/index.js';
+import type { OutboxRepository } from './outbox-repository.js';
+
+export interface OutboxWorkerOptions {
+  repository: OutboxRepository;
+  transports: MessageTransports;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** After this many failed attempts a message is marked failed and left alone. */
+  maxAttempts?: number;
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** How long a claimed message is reserved for this worker before another may retry it. */
+  leaseMs?: number;
+  now?: () => Date;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Asks for a delivery round now (after a commit that wrote messages). */
+  nudge(): void;
+  /** One delivery round; resolves when the claimed messages are settled. Exposed for tests and scripts. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Exponential backoff with full jitter on the upper half: base·2^(n−1), capped. */
+export function backoffMs(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    repository,
+    transports,
+    log,
+    pollIntervalMs = 1_000,
+    batchSize = 20,
+    maxAttempts = 8,
+    baseBackoffMs = 2_000,
+    maxBackoffMs = 10 * 60_000,
+    leaseMs = 60_000,
+    now = () => new Date(),
+  } = options;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let started = false;
+  let closing = false;
+
+  async function deliverBatch(): Promise<number> {
+    const claimed = await repository.claimDue(batchSize, now(), leaseMs);
+    await Promise.all(
+      claimed.map(async (message) => {
+        const transport = transports[message.channel];
+        try {
+          await transport.send({ channel: message.channel, to: message.recipient, subject: message.subject, body: message.body });
+          await repository.markSent(message.id, now());
+        } catch (err) {
+          const reason = err instanceof Error ? err.message : String(err);
+          const giveUp = message.attempts >= maxAttempts;
+          const retryAt = giveUp ? null : new Date(now().getTime() + backoffMs(message.attempts, baseBackoffMs, maxBackoffMs));
+          await repository.markFailedAttempt(message.id, reason, retryAt);
+          // The recipient and body stay out of the log: the body carries a code.
+          const entry = { messageId: message.id, channel: message.channel, transport: transport.name, attempt: message.attempts, reason };
+          if (giveUp) log.error(entry, 'outbox: giving up on message');
+          else log.warn({ ...entry, retryAt }, 'outbox: delivery failed; will retry');
+        }
+      }),
+    );
+    return claimed.length;
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          const count = await deliverBatch();
+          total += count;
+          if (count === batchSize) again = true;
+        } while (again && !closing);
+      } catch (err) {
+        if (!closing) log.warn({ err }, 'outbox: delivery round failed');
+      } finally {
+        running = undefined;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      closing = false;
+      timer = setInterval(() => void runOnce(), pollIntervalMs);
+      timer.unref();
+      void runOnce();
+    },
+    nudge() {
+      if (started && !closing) setImmediate(() => void runOnce());
+    },
+    runOnce,
+    async stop() {
+      closing = true;
+      started = false;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

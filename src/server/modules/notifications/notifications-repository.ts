@@ -1,0 +1,58 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+import type { NotificationKey } from '../../../shared/schemas/notifications.js';
+
+export interface NewNotification {
+  userId: string;
+  type: 'delivery' | 'wallet' | 'promotion';
+  messageKey: NotificationKey;
+  params: Record<string, string | number>;
+}
+
+export function createNotificationsRepository(db: Executor) {
+  return {
+    async insertNotification(values: NewNotification, tx: Executor = db) {
+      await tx.insert(notifications).values(values);
+    },
+
+    async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {
+      const where = unreadOnly
+        ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
+        : eq(notifications.userId, userId);
+      const rows = await db
+        .select({ notification: notifications, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(offset);
+      if (rows.length > 0 || offset === 0)
+        return { items: rows.map((r) => r.notification), total: rows[0]?.total ?? 0 };
+      const [count] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(notifications)
+        .where(where);
+      return { items: [], total: count?.total ?? 0 };
+    },
+
+    async countUnread(userId: string) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.count ?? 0;
+    },
+
+    /** Marks read once; the first read time is kept. Null when it is not this user's. */
+    async markRead(id: string, userId: string, now: Date) {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,77 @@
+import { AppError } from '../../lib/app-error.js';
+import { formatDeliveryId, normalizeTrackingId } from '../../../shared/ids.js';
+import {
+  DISPLAY_STATUS_OF,
+  ESTIMATED_DELIVERY_MINUTES,
+  TRACKING_MESSAGES,
+  TRACKING_STEPS,
+  type TrackingResult,
+} from '../../../shared/schemas/deliveries.js';
+import type { BookingsRepository, DeliveryEventRow, DeliveryRow } from '../bookings/bookings-repository.js';
+
+type StepState = TrackingResult['steps'][number]['state'];
+
+/** Steps before the delivery's status are completed, its own is current (delivered: completed), later ones pending. */
+export function buildSteps(row: DeliveryRow, events: DeliveryEventRow[]): TrackingResult['steps'] {
+  const reached = TRACKING_STEPS.indexOf(row.status as (typeof TRACKING_STEPS)[number]);
+  return TRACKING_STEPS.map((key, index) => {
+    let state: StepState = 'pending';
+    if (reached >= 0 && index < reached) state = 'completed';
+    else if (index === reached) state = key === 'delivered' ? 'completed' : 'current';
+    const event = events.findLast((e) => e.status === key);
+    return { key, state, at: state === 'pending' ? null : (event?.createdAt.toISOString() ?? null) };
+  });
+}
+
+export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]): string {
+  if (row.status === 'delivered') {
+    const delivered = events.findLast((e) => e.status === 'delivered');
+    if (delivered) return delivered.createdAt.toISOString();
+  }
+  const from = row.paidAt ?? row.createdAt;
+  return new Date(from.getTime() + ESTIMATED_DELIVERY_MINUTES * 60 * 1000).toISOString();
+}
+
+export function createTrackingService(bookings: BookingsRepository) {
+  return {
+    async trackDelivery(userId: string, rawTrackingId: string): Promise<TrackingResult> {
+      if (rawTrackingId.trim() === '') {
+        throw new AppError('INVALID_TRACKING_ID', TRACKING_MESSAGES.invalid, {
+          details: { trackingId: [TRACKING_MESSAGES.invalid] },
+        });
+      }
+      const trackingId = normalizeTrackingId(rawTrackingId);
+      const found = trackingId ? await bookings.findByTrackingIdWithEvents(trackingId, userId) : null;
+      if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND', TRACKING_MESSAGES.notFound);
+      const { delivery: row, events } = found;
+      const rowTrackingId = found.delivery.trackingId;
+      return {
+        trackingId: rowTrackingId,
+        deliveryId: formatDeliveryId(row.number),
+        status: row.status,
+        displayStatus: DISPLAY_STATUS_OF[row.status],
+        estimatedDelivery: estimatedDeliveryOf(row, events),
+        steps: buildSteps(row, events),
+        driver:
+          row.driverName && row.driverPhone
+            ? {
+                name: row.driverName,
+                phone: row.driverPhone,
+                rating: (row.driverRating ?? 0) / 10,
+                reviews: row.driverReviews ?? 0,
+              }
+            : null,
+        packageDetails: {
+          type: row.packageType as TrackingResult['packageDetails']['type'],
+          weight: row.packageWeight as TrackingResult['packageDetails']['weight'],
+          pickup: row.pickupLocation,
+          dropoff: row.dropoffLocation,
+          recipient: row.receiverName,
+          recipientPhone: row.receiverPhone,
+          description: row.description,
+        },
+      };
+    },
+  };
+}
+export type TrackingService = ReturnType<typeof createTrackingService>;

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, createUser, fundWallet } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { uniqueEmail, uniquePhone } from '../auth/auth-test-helpers.js';
+
+describe('GET /api/user-profile and POST /api/update/user-profile', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const getProfile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user-profile', headers });
+  const update = (headers: Record<string, string>, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/update/user-profile', headers, payload: payload as object });
+
+  it('returns exactly the profile fields, wallet balance in kobo, and nothing secret', async () => {
+    const { user, headers } = await createSignedInUser(t.deps, { name: 'Ngozi Adeyemi', phone: uniquePhone() });
+    const empty = await getProfile(headers);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data.walletBalance).toBe(0);
+
+    await fundWallet(t.deps.db, user.id, 4_500_000);
+    const res = await getProfile(headers);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.data).sort()).toEqual(
+      ['createdAt', 'email', 'id', 'language', 'name', 'phone', 'profileImage', 'roles', 'walletBalance', 'whatsappNumber'].sort(),
+    );
+    expect(body.data).toMatchObject({
+      id: user.id,
+      name: 'Ngozi Adeyemi',
+      email: user.email,
+      phone: user.phone,
+      whatsappNumber: null,
+      profileImage: null,
+      walletBalance: 4_500_000,
+      roles: ['customer'],
+      language: 'en-US',
+    });
+    expect(res.body).not.toMatch(/argon2|password|hash|token/i);
+  });
+
+  it('updates the given fields only, normalising email and phone', async () => {
+    const { user, headers } = await createSignedInUser(t.deps);
+    const email = uniqueEmail();
+    const phone = uniquePhone();
+    const res = await update(headers, {
+      name: '  Bola Tinubu-Okafor ',
+      email: email.toUpperCase(),
+      phone: `0${phone.slice(4)}`,
+      language: 'yo',
+      profileImage: 'https://images.example.ng/p/1.png',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Your profile information has been updated successfully.',
+      data: { id: user.id, name: 'Bola Tinubu-Okafor', email, phone, language: 'yo', profileImage: 'https://images.example.ng/p/1.png' },
+    });
+    const removed = await update(headers, { profileImage: null });
+    expect(removed.json().data).toMatchObject({ profileImage: null, name: 'Bola Tinubu-Okafor', email });
+  });
+
+  it("refuses another account's email or phone with 409", async () => {
+    const other = await createUser(t.deps.db, { phone: uniquePhone() });
+    const { headers, user } = await createSignedInUser(t.deps);
+    expect((await update(headers, { email: other.email })).json()).toMatchObject({ code: 'IDENTIFIER_TAKEN' });
+    expect((await update(headers, { phone: other.phone })).statusCode).toBe(409);
+    // Keeping one's own email is not a conflict.
+    expect((await update(headers, { email: user.email })).statusCode).toBe(200);
+  });
+
+  it('validates every field', async () => {
+    const { headers } = await createSignedInUser(t.deps);
+    for (const payload of [
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { email: 'nope' },
+      { phone: '12' },
+      { language: 'klingon' },
+      { profileImage: 'javascript:alert(1)' },
+      { profileImage: '//evil.example/x.png' },
+      { roles: ['admin'] },
+      { walletBalance: 1 },
+    ]) {
+      const res = await update(headers, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+  });
+});

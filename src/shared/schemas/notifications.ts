@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = ['delivery', 'wallet', 'promotion'] as const;
+
+/**
+ * The web shows `t('notifications.messages.<messageKey>', params)`. Money params come twice:
+ * `amount` already formatted (₦2,500.00) and `amountKobo` for anything that computes.
+ */
+export const NOTIFICATION_KEYS = [
+  'deliveryPaid',
+  'deliveryCancelled',
+  'deliveryCancelledRefunded',
+  'paymentRefunded',
+  'driverAssigned',
+  'deliveryPickedUp',
+  'deliveryInTransit',
+  'deliveryOutForDelivery',
+  'deliveryDelivered',
+] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  messageKey: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+export const notificationsPageSchema = z.object({
+  items: z.array(notificationSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown notification' }) });
