@@ -26,13 +26,8 @@ import { createRateLimitStore } from './lib/rate-limit.js';
 import { createMessageTransports, isDevMailboxEnabled } from './adapters/messages/index.js';
 import { createOutboxRepository } from './modules/messages/outbox-repository.js';
 import { createOutboxWorker } from './modules/messages/outbox-worker.js';
-import { createAuthRepository } from './modules/auth/auth-repository.js';
-import { createAuthService } from './modules/auth/auth-service.js';
-import { authRoutes } from './modules/auth/auth-routes.js';
-import { createUsersRepository } from './modules/users/users-repository.js';
-import { createUsersService } from './modules/users/users-service.js';
-import { usersRoutes } from './modules/users/users-routes.js';
 import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
+import { registerAccountModules } from './modules/auth/account-modules.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -121,31 +116,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
   const deps: AppDeps = { env, database, db: database.db, sessions, rateLimitStore, outbox, outboxWorker };
 
-  const usersRepository = createUsersRepository(database.db);
-  const users = createUsersService({ db: database.db, repository: usersRepository });
-  const auth = createAuthService({
-    db: database.db,
-    repository: createAuthRepository(database.db),
-    usersRepository,
-    users,
-    sessions,
-    outbox,
-    notifyOutbox: () => outboxWorker.nudge(),
-    rateLimitStore,
-    limits: {
-      signInPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
-      codeChecksPerMinute: env.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
-      codeSendsPerMinute: env.CODE_SEND_RATE_LIMIT_PER_MINUTE,
-    },
-  });
-
   await app.register(
     async (api) => {
       registerAuthentication(api, sessions);
       await api.register(healthRoutes(database));
       await registerDeliveryModules(api, deps, createPaymentGateway(env, database.db));
-      await api.register(authRoutes(auth, sessions));
-      await api.register(usersRoutes(users));
+      await registerAccountModules(api, deps);
       if (devMailbox) await api.register(devApiRoutes(outbox));
     },
     { prefix: '/api' },
@@ -167,7 +143,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Delivery starts once the app is ready (listen or ready()), and stops before the database closes.
   app.addHook('onReady', async () => {
     outboxWorker.start();
-    void auth.warmUp();
   });
   app.addHook('onClose', async () => {
     await outboxWorker.stop();

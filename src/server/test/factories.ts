@@ -41,7 +41,7 @@ export async function createSignedInUser(deps: AppDeps, overrides: Parameters<ty
 }
 
 /** Funds a wallet through a ledger adjustment, as an operator would (tests and seed only). */
-export async function fundWallet(db: Executor, userId: string, amountKobo: number) {
+export async function fundWallet(db: Executor, userId: string, amountKobo: number, description = 'Test funding') {
   return db.transaction(async (tx) => {
     const [wallet] = await tx
       .insert(wallets)
@@ -53,7 +53,7 @@ export async function fundWallet(db: Executor, userId: string, amountKobo: numbe
       amountKobo,
       balanceAfterKobo: wallet!.balanceKobo,
       kind: 'adjustment',
-      description: 'Test funding',
+      description,
       idempotencyKey: `adjustment:${uniqueSuffix()}`,
     });
     return wallet!.balanceKobo;

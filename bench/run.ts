@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: every API figure the issues set, on PGlite and on PostgreSQL, printed side by side.
+ *
+ *   sign-in throughput and p99 at 20 connections, with /api/health p99 measured meanwhile (< 50 ms)
+ *   booking + wallet payment /s (≥ 500 on PostgreSQL); My Deliveries and tracking vs a bare endpoint
+ *   (≥ 40 %, p99 ≤ 30 ms at 50 connections); server RSS (≤ 250 MB)
+ *
+ * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
+ * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
+ * Run it on a quiet machine: the load generator shares the cores with the server.
+ */
+import pg from 'pg';
+import { formatSigninBench, runSigninBench, type SigninBenchResult } from './signin.js';
+import { formatBookingsTable, runBookingsBench, type BookingsBenchResult } from './bookings.js';
+
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const pgliteOnly = process.argv.includes('--pglite-only');
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const withPostgres = !pgliteOnly && (await postgresReachable(postgresUrl));
+if (!pgliteOnly && !withPostgres) console.log(`PostgreSQL not reachable at ${postgresUrl}: PGlite only.\n`);
+
+const log = (line: string) => console.log(`  ${line}`);
+const signins: Array<[string, SigninBenchResult]> = [];
+const bookings: BookingsBenchResult[] = [];
+
+console.log('== sign-in (PGlite)');
+signins.push(['PGlite', await runSigninBench({ durationSeconds, log })]);
+if (withPostgres) {
+  console.log('== sign-in (PostgreSQL)');
+  signins.push(['PostgreSQL', await runSigninBench({ durationSeconds, postgresAdminUrl: postgresUrl, log })]);
+}
+console.log('== bookings (PGlite)');
+bookings.push(await runBookingsBench({ durationSeconds, log }));
+if (withPostgres) {
+  console.log('== bookings (PostgreSQL)');
+  bookings.push(await runBookingsBench({ durationSeconds, postgresUrl, log }));
+}
+
+console.log('\n# Sign-in (20 connections)');
+for (const [name, result] of signins) console.log(`\n${name}\n${formatSigninBench(result)}`);
+console.log(`\n# Bookings, deliveries and tracking (50 connections, ${durationSeconds} s each)\n`);
+console.log(formatBookingsTable(bookings));

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import { createAuthRepository } from './auth-repository.js';
+import { createAuthService } from './auth-service.js';
+import { authRoutes } from './auth-routes.js';
+import { createUsersRepository } from '../users/users-repository.js';
+import { createUsersService } from '../users/users-service.js';
+import { usersRoutes } from '../users/users-routes.js';
+
+/** Accounts: sign-up, codes, sign-in, password reset and the profile, wired once and registered under /api. */
+export async function registerAccountModules(api: FastifyInstance, deps: AppDeps) {
+  const { db, env, sessions, outbox, outboxWorker, rateLimitStore } = deps;
+  const usersRepository = createUsersRepository(db);
+  const users = createUsersService({ db, repository: usersRepository });
+  const auth = createAuthService({
+    db,
+    repository: createAuthRepository(db),
+    usersRepository,
+    users,
+    sessions,
+    outbox,
+    notifyOutbox: () => outboxWorker.nudge(),
+    rateLimitStore,
+    limits: {
+      signInPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
+      codeChecksPerMinute: env.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
+      codeSendsPerMinute: env.CODE_SEND_RATE_LIMIT_PER_MINUTE,
+    },
+  });
+  await api.register(authRoutes(auth, sessions));
+  await api.register(usersRoutes(users));
+  // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
+  api.addHook('onReady', async () => {
+    void auth.warmUp();
+  });
+}
