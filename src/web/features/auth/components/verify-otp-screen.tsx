@@ -8,6 +8,7 @@ import { useAuthText } from '../lib/auth-text';
 import { readVerifyOtpState, type AuthNavigationState, type VerifyOtpState } from '../lib/navigation-state';
 import { AuthCardScreen } from './auth-shell';
 import { OtpForm } from './otp-form';
+import { useResendCode } from '../hooks/use-resend-code';
 
 /** /verify-otp: needs the identifier in navigation state, else back to /auth. */
 export function VerifyOtpScreen() {
@@ -67,20 +68,8 @@ function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
     return true;
   };
 
-  const handleResend = async () => {
-    let result;
-    try {
-      result = await resendMutation.mutateAsync(state.identifier);
-    } catch {
-      toast.error(t('auth.toasts.resendFailed.title'), { description: t('auth.toasts.connection') });
-      return;
-    }
-    if (result.success) {
-      toast.success(t('auth.toasts.codeSent.title'), { description: t('auth.toasts.codeSent.description') });
-    } else {
-      toastFailure('auth.toasts.resendFailed.title', result, 'auth.toasts.resendFailed.fallback');
-    }
-  };
+  const resendCode = useResendCode(resendMutation.mutateAsync);
+  const handleResend = () => resendCode(state.identifier);
 
   return (
     <AuthCardScreen

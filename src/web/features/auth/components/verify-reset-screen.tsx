@@ -7,6 +7,7 @@ import { useAuthText } from '../lib/auth-text';
 import { readVerifyResetState, type ResetPasswordState, type VerifyResetState } from '../lib/navigation-state';
 import { AuthCardScreen } from './auth-shell';
 import { OtpForm } from './otp-form';
+import { useResendCode } from '../hooks/use-resend-code';
 
 /** /verify-reset: needs the identifier in navigation state, else back to /forgot-password. */
 export function VerifyResetScreen() {
@@ -45,21 +46,8 @@ function VerifyResetContent({ state }: { state: VerifyResetState }) {
     return true;
   };
 
-  // Resending a reset code is asking for one again.
-  const handleResend = async () => {
-    let result;
-    try {
-      result = await resendMutation.mutateAsync(state.identifier);
-    } catch {
-      toast.error(t('auth.toasts.resendFailed.title'), { description: t('auth.toasts.connection') });
-      return;
-    }
-    if (result.success) {
-      toast.success(t('auth.toasts.codeSent.title'), { description: t('auth.toasts.codeSent.description') });
-    } else {
-      toastFailure('auth.toasts.resendFailed.title', result, 'auth.toasts.resendFailed.fallback');
-    }
-  };
+  const resendCode = useResendCode(resendMutation.mutateAsync);
+  const handleResend = () => resendCode(state.identifier);
 
   return (
     <AuthCardScreen
