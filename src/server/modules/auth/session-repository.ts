@@ -12,7 +12,7 @@ export function createSessionRepository(db: Executor) {
     /** The live session for a token hash, with the user's id and roles. */
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ sessionId: sessions.id, userId: sessions.userId, roles: users.roles })
+        .select({ sessionId: sessions.id, userId: sessions.userId, roles: users.roles, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
