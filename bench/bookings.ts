@@ -45,7 +45,9 @@ export interface Measurement {
 
 export interface BookingsBenchResult {
   database: 'pglite' | 'postgres';
+  /** A bare Fastify endpoint in its own process, measured in the same run. */
   ceiling: Measurement;
+  health: Measurement;
   bookingAndPayment: Measurement & { pairsPerSecond: number };
   deliveriesList: Measurement;
   tracking: Measurement;
@@ -151,6 +153,27 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, por
   throw new Error('server did not become healthy');
 }
 
+async function measureBareCeiling(port: number, connections: number, duration: number): Promise<Measurement> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/bare`;
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await autocannon({ url, connections: 10, duration: 2 });
+    return await measure('GET /bare (bare Fastify)', { url, connections, duration });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 function rssMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -192,8 +215,10 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
     log(`[${kind}] warm-up…`);
     await autocannon({ url: `${base}/api/health`, connections: 10, duration: 2 });
 
-    log(`[${kind}] bare endpoint (GET /api/health)…`);
-    const ceiling = await measure('GET /api/health (ceiling)', { url: `${base}/api/health`, connections, duration });
+    log(`[${kind}] bare Fastify endpoint (the ceiling)…`);
+    const ceiling = await measureBareCeiling(port + 1, connections, duration);
+    log(`[${kind}] GET /api/health (one database ping)…`);
+    const health = await measure('GET /api/health', { url: `${base}/api/health`, connections, duration });
 
     log(`[${kind}] booking + wallet payment…`);
     next = 0;
@@ -292,6 +317,7 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
     return {
       database: kind,
       ceiling,
+      health,
       bookingAndPayment,
       deliveriesList,
       tracking,
@@ -324,8 +350,10 @@ export function formatBookingsTable(results: BookingsBenchResult[]): string {
   const share = (m: Measurement, r: BookingsBenchResult) => m.requestsPerSecond / r.ceiling.requestsPerSecond;
   const mark = (okay: boolean) => (okay ? ' ✓' : ' ✗');
 
-  row('bare /api/health req/s', (r) => fmt(r.ceiling.requestsPerSecond), 'ceiling');
-  row('bare /api/health p99 ms', (r) => fmt(r.ceiling.p99Ms), '');
+  row('bare Fastify endpoint req/s', (r) => fmt(r.ceiling.requestsPerSecond), 'ceiling');
+  row('bare Fastify endpoint p99 ms', (r) => fmt(r.ceiling.p99Ms), '');
+  row('GET /api/health req/s (db ping)', (r) => fmt(r.health.requestsPerSecond), '');
+  row('GET /api/health p99 ms', (r) => fmt(r.health.p99Ms), '');
   row(
     'booking+wallet payment /s',
     (r) =>

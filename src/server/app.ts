@@ -106,8 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const sessions = createSessionService(createSessionRepository(database.db), {
     secureCookies: env.PUBLIC_URL.startsWith('https://'),
   });
-  const rateLimitStore = createRateLimitStore(env.REDIS_URL);
-  const messageTransports = createMessageTransports(env);
+  const rateLimitStore = await createRateLimitStore(env.REDIS_URL);
+  const messageTransports = await createMessageTransports(env);
   const outbox = createOutboxRepository(database.db);
   const outboxWorker = createOutboxWorker({ repository: outbox, transports: messageTransports.transports, log: app.log });
   const devMailbox = isDevMailboxEnabled(env);

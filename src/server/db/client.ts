@@ -1,15 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -34,8 +28,14 @@ export interface DatabaseOptions {
   dataDir: string;
 }
 
+/** Each driver loads only when chosen: a PostgreSQL deployment never pays for PGlite's memory, and vice versa. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 20,
@@ -63,6 +63,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.resolve(dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

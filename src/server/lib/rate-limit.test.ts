@@ -53,9 +53,10 @@ const redisAvailable = await (async () => {
 
 describe.skipIf(!redisAvailable)('Redis rate-limit store', () => {
   const prefix = `lf:test:${randomBytes(4).toString('hex')}:`;
-  const store = createRedisRateLimitStore(redisUrl, { prefix });
+  let store: Awaited<ReturnType<typeof createRedisRateLimitStore>>;
   const inspector = new Redis(redisUrl);
   beforeAll(async () => {
+    store = await createRedisRateLimitStore(redisUrl, { prefix });
     await inspector.ping();
   });
   afterAll(async () => {

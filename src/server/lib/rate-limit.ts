@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { AppError } from './app-error.js';
 
 /**
@@ -55,9 +54,10 @@ export function createMemoryRateLimitStore(options: { maxKeys?: number; now?: ()
   };
 }
 
-/** Shared counters for several instances. */
-export function createRedisRateLimitStore(url: string, options: { prefix?: string } = {}): RateLimitStore {
+/** Shared counters for several instances. ioredis loads only when Redis is configured. */
+export async function createRedisRateLimitStore(url: string, options: { prefix?: string } = {}): Promise<RateLimitStore> {
   const prefix = options.prefix ?? 'lf:rl:';
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   // Connection errors surface on the command that needs Redis; an idle reconnect must not crash the process.
   redis.on('error', () => undefined);
@@ -75,7 +75,7 @@ export function createRedisRateLimitStore(url: string, options: { prefix?: strin
   };
 }
 
-export function createRateLimitStore(redisUrl: string | undefined): RateLimitStore {
+export function createRateLimitStore(redisUrl: string | undefined): Promise<RateLimitStore> | RateLimitStore {
   return redisUrl ? createRedisRateLimitStore(redisUrl) : createMemoryRateLimitStore();
 }
 

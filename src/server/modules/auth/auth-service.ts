@@ -121,8 +121,8 @@ export function createAuthService(options: AuthServiceOptions) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
-  function assertAcceptablePassword(password: string) {
-    if (isCommonPassword(password)) {
+  async function assertAcceptablePassword(password: string) {
+    if (await isCommonPassword(password)) {
       throw new AppError('PASSWORD_TOO_COMMON', AUTH_MESSAGES.passwordTooCommon, {
         details: { password: [AUTH_MESSAGES.passwordTooCommon] },
       });
@@ -251,7 +251,7 @@ export function createAuthService(options: AuthServiceOptions) {
           throw new AppError('INVALID_PHONE', AUTH_MESSAGES.phoneInvalid, { details: { [field]: [AUTH_MESSAGES.phoneInvalid] } });
         }
       }
-      assertAcceptablePassword(body.password);
+      await assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const language = body.language ?? context.language ?? FALLBACK_LANGUAGE;
       const channel: MessageChannel = column === 'email' ? 'email' : column === 'phone' ? 'sms' : 'whatsapp';
@@ -358,7 +358,7 @@ export function createAuthService(options: AuthServiceOptions) {
       if (!(await repository.hasLiveResetToken(tokenHash, new Date()))) {
         throw new AppError('INVALID_RESET_TOKEN', AUTH_TEXT.invalidResetToken);
       }
-      assertAcceptablePassword(body.password);
+      await assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         const now = new Date();
