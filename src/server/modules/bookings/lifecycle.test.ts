@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
-import { ledgerEntries, notifications, wallets } from '../../db/schema/index.js';
+import { ledgerEntries, notifications } from '../../db/schema/index.js';
 import { TRACKING_MESSAGES } from '../../../shared/schemas/deliveries.js';
-import { book, bookingBody, payWithWallet } from './test-helpers.js';
+import { book, bookingBody, payWithWallet, balanceOf, ledgerSum } from './test-helpers.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -23,17 +23,6 @@ const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url
 const move = (id: string, status: string) =>
   post(`/api/dispatch/deliveries/${id}/status`, operator.headers, { status });
 
-async function balanceOf(userId: string) {
-  const [row] = await t.deps.db.select().from(wallets).where(eq(wallets.userId, userId));
-  return row?.balanceKobo ?? 0;
-}
-async function ledgerSum(userId: string) {
-  const [row] = await t.deps.db
-    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
-  return Number(row!.sum);
-}
 async function paidDelivery(headers: Headers, userId: string) {
   await fundWallet(t.deps.db, userId, 270_000);
   const d = await book(t, headers);
@@ -46,7 +35,7 @@ describe('cancellation', () => {
   it('a paid delivery cancelled before pickup is refunded to the wallet once, with a ledger entry and a notification', async () => {
     const u = await createSignedInUser(t.deps);
     const d = await paidDelivery(u.headers, u.user.id);
-    expect(await balanceOf(u.user.id)).toBe(0);
+    expect(await balanceOf(t, u.user.id)).toBe(0);
     const results = await Promise.all([1, 2, 3].map(() => post(`/api/deliveries/${d.id}/cancel`, u.headers)));
     for (const r of results) {
       expect(r.statusCode).toBe(200);
@@ -57,8 +46,8 @@ describe('cancellation', () => {
         canCancel: false,
       });
     }
-    expect(await balanceOf(u.user.id)).toBe(270_000);
-    expect(await ledgerSum(u.user.id)).toBe(270_000);
+    expect(await balanceOf(t, u.user.id)).toBe(270_000);
+    expect(await ledgerSum(t, u.user.id)).toBe(270_000);
     const refunds = await t.deps.db
       .select()
       .from(ledgerEntries)
@@ -80,7 +69,7 @@ describe('cancellation', () => {
     const d = await book(t, u.headers);
     const res = await post(`/api/deliveries/${d.id}/cancel`, u.headers);
     expect(res.statusCode).toBe(200);
-    expect(await ledgerSum(u.user.id)).toBe(0);
+    expect(await ledgerSum(t, u.user.id)).toBe(0);
     const notes = await t.deps.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
     expect(notes.map((n) => n.messageKey)).toEqual(['deliveryCancelled']);
   });
@@ -92,7 +81,7 @@ describe('cancellation', () => {
     const res = await post(`/api/deliveries/${d.id}/cancel`, u.headers);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('DELIVERY_NOT_CANCELLABLE');
-    expect(await balanceOf(u.user.id)).toBe(0);
+    expect(await balanceOf(t, u.user.id)).toBe(0);
   });
 });
 
@@ -271,7 +260,7 @@ describe("ownership: another user's delivery is 404 on every route", () => {
     // Nothing changed for the owner, nothing was taken from the stranger.
     expect((await get(`/api/deliveries/${unpaid.id}`, owner.headers)).json().data.status).toBe('awaiting_payment');
     expect((await get(`/api/deliveries/${paid.id}`, owner.headers)).json().data.status).toBe('pending');
-    expect(await balanceOf(stranger.user.id)).toBe(10_000_000);
+    expect(await balanceOf(t, stranger.user.id)).toBe(10_000_000);
   });
 
   it('every route needs a session', async () => {

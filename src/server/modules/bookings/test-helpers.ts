@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app.js';
+import { ledgerEntries, wallets } from '../../db/schema/index.js';
 import type { BookingBody } from '../../../shared/schemas/deliveries.js';
 import { lagosDate } from './delivery-view.js';
 
@@ -40,4 +42,18 @@ export async function payWithWallet(t: TestApp, headers: Headers, deliveryId: st
     headers,
     payload: { deliveryId, method: 'wallet' },
   });
+}
+
+export async function balanceOf(t: TestApp, userId: string) {
+  const [row] = await t.deps.db.select().from(wallets).where(eq(wallets.userId, userId));
+  return row?.balanceKobo ?? 0;
+}
+
+/** The sum of a user's ledger entries, which must always equal the wallet balance. */
+export async function ledgerSum(t: TestApp, userId: string) {
+  const [row] = await t.deps.db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return Number(row!.sum);
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
-import { deliveries, ledgerEntries, notifications, payments, wallets } from '../../db/schema/index.js';
+import { deliveries, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
 import { parseDeliveryId, TRACKING_ID_PATTERN } from '../../../shared/ids.js';
 import { PAYMENT_MESSAGES } from '../../../shared/schemas/payments.js';
-import { book, payWithWallet } from '../bookings/test-helpers.js';
+import { book, payWithWallet, balanceOf, ledgerSum } from '../bookings/test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,17 +19,6 @@ type Headers = Record<string, string>;
 const post = (url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
-async function balanceOf(userId: string) {
-  const [row] = await t.deps.db.select().from(wallets).where(eq(wallets.userId, userId));
-  return row?.balanceKobo ?? 0;
-}
-async function ledgerSum(userId: string) {
-  const [row] = await t.deps.db
-    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
-  return Number(row!.sum);
-}
 const expireLock = (id: string) =>
   t.deps.db
     .update(deliveries)
@@ -71,8 +60,8 @@ describe('pay from wallet', () => {
     expect(checkoutUrl).toBeNull();
     expect(delivery).toMatchObject({ id: d.id, status: 'pending', paymentMethod: 'wallet' });
     expect(delivery.trackingId).toMatch(TRACKING_ID_PATTERN);
-    expect(await balanceOf(u.user.id)).toBe(230_000);
-    expect(await ledgerSum(u.user.id)).toBe(230_000);
+    expect(await balanceOf(t, u.user.id)).toBe(230_000);
+    expect(await ledgerSum(t, u.user.id)).toBe(230_000);
     const entries = await t.deps.db
       .select()
       .from(ledgerEntries)
@@ -86,7 +75,7 @@ describe('pay from wallet', () => {
     const again = await payWithWallet(t, u.headers, d.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_PAID');
-    expect(await balanceOf(u.user.id)).toBe(230_000);
+    expect(await balanceOf(t, u.user.id)).toBe(230_000);
   });
 
   it('refuses an insufficient balance with the spec message (402) and changes nothing', async () => {
@@ -96,7 +85,7 @@ describe('pay from wallet', () => {
     const res = await payWithWallet(t, u.headers, d.id);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: PAYMENT_MESSAGES.insufficientBalance });
-    expect(await balanceOf(u.user.id)).toBe(269_999);
+    expect(await balanceOf(t, u.user.id)).toBe(269_999);
     const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
       .data;
     expect(after).toMatchObject({ status: 'awaiting_payment', trackingId: null });
@@ -119,7 +108,7 @@ describe('pay from wallet', () => {
     expect((await post('/api/payments/initiate', u.headers, { deliveryId: d.id, method: 'card' })).json().code).toBe(
       'PRICE_EXPIRED',
     );
-    expect(await balanceOf(u.user.id)).toBe(1_000_000);
+    expect(await balanceOf(t, u.user.id)).toBe(1_000_000);
     const { bookingBody } = await import('../bookings/test-helpers.js');
     expect((await post(`/api/update-booking/${d.id}`, u.headers, bookingBody())).statusCode).toBe(200);
     expect((await payWithWallet(t, u.headers, d.id)).statusCode).toBe(200);
@@ -137,8 +126,8 @@ describe('pay from wallet', () => {
     for (const r of results.filter((r) => r.statusCode === 402)) {
       expect(r.json().message).toBe(PAYMENT_MESSAGES.insufficientBalance);
     }
-    expect(await balanceOf(u.user.id)).toBe(0);
-    expect(await ledgerSum(u.user.id)).toBe(0);
+    expect(await balanceOf(t, u.user.id)).toBe(0);
+    expect(await ledgerSum(t, u.user.id)).toBe(0);
     const paid = await t.deps.db
       .select({ n: sql<string>`count(*)` })
       .from(deliveries)
@@ -158,7 +147,7 @@ describe('pay from wallet', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => payWithWallet(t, u.headers, d.id)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'ALREADY_PAID')).toBe(true);
-    expect(await balanceOf(u.user.id)).toBe(10_000_000 - 270_000);
+    expect(await balanceOf(t, u.user.id)).toBe(10_000_000 - 270_000);
   });
 
   it('bad input: unknown method, missing id, foreign or unknown delivery', async () => {
@@ -175,7 +164,7 @@ describe('pay from wallet', () => {
     ).toBe(404);
     const foreign = await post('/api/payments/initiate', other.headers, { deliveryId: d.id, method: 'wallet' });
     expect(foreign.statusCode).toBe(404);
-    expect(await balanceOf(other.user.id)).toBe(1_000_000);
+    expect(await balanceOf(t, other.user.id)).toBe(1_000_000);
   });
 });
 
@@ -190,8 +179,8 @@ describe('pay by card on the sandbox gateway', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: d.id, status: 'pending', paymentMethod: 'card' });
     expect(res.json().data.trackingId).toMatch(TRACKING_ID_PATTERN);
-    expect(await balanceOf(u.user.id)).toBe(0);
-    expect(await ledgerSum(u.user.id)).toBe(0);
+    expect(await balanceOf(t, u.user.id)).toBe(0);
+    expect(await ledgerSum(t, u.user.id)).toBe(0);
   });
 
   it('verification is idempotent: parallel verifies and a retry complete it once', async () => {
@@ -263,12 +252,12 @@ describe('pay by card on the sandbox gateway', () => {
     const res = await post(verifyUrl, u.headers);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('DELIVERY_NOT_PAYABLE');
-    expect(await balanceOf(u.user.id)).toBe(270_000);
-    expect(await ledgerSum(u.user.id)).toBe(270_000);
+    expect(await balanceOf(t, u.user.id)).toBe(270_000);
+    expect(await ledgerSum(t, u.user.id)).toBe(270_000);
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, reference));
     expect(payment!.status).toBe('refunded');
     expect((await post(verifyUrl, u.headers)).statusCode).toBe(409);
-    expect(await balanceOf(u.user.id)).toBe(270_000);
+    expect(await balanceOf(t, u.user.id)).toBe(270_000);
   });
 
   it('the checkout page escapes what it shows and 404s an unknown reference', async () => {
