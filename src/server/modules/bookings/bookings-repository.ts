@@ -18,6 +18,43 @@ export interface PaidFields {
 }
 
 export function createBookingsRepository(db: Executor) {
+  /**
+   * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
+   * parsing and planning in PostgreSQL. The filters are a fixed handful, so the set stays small.
+   */
+  const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+  let trackingStatement: ReturnType<typeof prepareTracking> | undefined;
+  function preparePage(statuses: readonly DeliveryStatus[] | null) {
+    const owner = eq(deliveries.userId, sql.placeholder('userId'));
+    return db
+      .select({ delivery: deliveries, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(deliveries)
+      .where(statuses ? and(owner, inArray(deliveries.status, [...statuses])) : owner)
+      .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`deliveries_page_${statuses ? statuses.join('_') : 'all'}`);
+  }
+
+  /** Tracking is the other hot read: the delivery and its status history in one prepared round trip. */
+  function prepareTracking() {
+    return db
+      .select({
+        delivery: deliveries,
+        // The outer column is qualified by hand: Drizzle renders it bare, which here would mean delivery_events.id.
+        events: sql<{ status: string; at: string }[]>`coalesce((
+          select json_agg(json_build_object('status', e.status, 'at', e.created_at) order by e.created_at)
+          from ${deliveryEvents} e where e.delivery_id = "deliveries"."id"
+        ), '[]'::json)`,
+      })
+      .from(deliveries)
+      .where(
+        and(eq(deliveries.trackingId, sql.placeholder('trackingId')), eq(deliveries.userId, sql.placeholder('userId'))),
+      )
+      .limit(1)
+      .prepare('delivery_by_tracking_id');
+  }
+
   return {
     async insertDelivery(values: NewDelivery, tx: Executor = db) {
       const [row] = await tx.insert(deliveries).values(values).returning();
@@ -37,22 +74,9 @@ export function createBookingsRepository(db: Executor) {
       return row ?? null;
     },
 
-    /**
-     * The delivery and its status history in one round trip (tracking is a hot path). The outer column is
-     * qualified by hand: Drizzle renders it bare, which inside the subquery would mean delivery_events.id.
-     */
     async findByTrackingIdWithEvents(trackingId: string, userId: string) {
-      const [row] = await db
-        .select({
-          delivery: deliveries,
-          events: sql<{ status: string; at: string }[]>`coalesce((
-            select json_agg(json_build_object('status', e.status, 'at', e.created_at) order by e.created_at)
-            from ${deliveryEvents} e where e.delivery_id = "deliveries"."id"
-          ), '[]'::json)`,
-        })
-        .from(deliveries)
-        .where(and(eq(deliveries.trackingId, trackingId), eq(deliveries.userId, userId)))
-        .limit(1);
+      trackingStatement ??= prepareTracking();
+      const [row] = await trackingStatement.execute({ trackingId, userId });
       if (!row) return null;
       const events = row.events.map((e) => ({ status: e.status, createdAt: new Date(e.at) }));
       return { delivery: row.delivery, events };
@@ -125,13 +149,10 @@ export function createBookingsRepository(db: Executor) {
       const where = statuses
         ? and(eq(deliveries.userId, userId), inArray(deliveries.status, [...statuses]))
         : eq(deliveries.userId, userId);
-      const rows = await db
-        .select({ delivery: deliveries, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(deliveries)
-        .where(where)
-        .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
-        .limit(limit)
-        .offset(offset);
+      const key = statuses ? statuses.join(',') : '';
+      let statement = pageStatements.get(key);
+      if (!statement) pageStatements.set(key, (statement = preparePage(statuses)));
+      const rows = await statement.execute({ userId, limit, offset });
       if (rows.length > 0 || offset === 0) return { items: rows.map((r) => r.delivery), total: rows[0]?.total ?? 0 };
       const [count] = await db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
