@@ -25,6 +25,34 @@ const SOCIAL = [
   { key: 'linkedin', Icon: LinkedInLogo },
 ] as const;
 
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ href: string; key: string }>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-2 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className={footerLink}>
+              {t(link.key)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 const footerLink =
   'rounded-sm text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300';
 
@@ -74,35 +102,9 @@ export function SiteFooter() {
             </ul>
           </div>
 
-          <nav aria-labelledby="footer-explore">
-            <h2 id="footer-explore" className="text-sm font-semibold text-white">
-              {t('landing.footer.explore')}
-            </h2>
-            <ul className="mt-3 flex flex-col gap-2 text-sm">
-              {EXPLORE.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} className={footerLink}>
-                    {t(link.key)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-explore" title={t('landing.footer.explore')} links={EXPLORE} />
 
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className="text-sm font-semibold text-white">
-              {t('landing.footer.legal')}
-            </h2>
-            <ul className="mt-3 flex flex-col gap-2 text-sm">
-              {LEGAL.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} className={footerLink}>
-                    {t(link.key)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-legal" title={t('landing.footer.legal')} links={LEGAL} />
 
           <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24 text-sm">
             <h2 id="contact-title" className="text-sm font-semibold text-white">
