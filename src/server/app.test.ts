@@ -55,8 +55,19 @@ describe('API foundation', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 
-  it('sends security headers: strict CSP, nosniff, no framing', async () => {
+  it('sends JSON the REST security headers: nothing may load or frame it, nothing caches it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends documents a strict CSP: scripts from our origin only, no inline script, no framing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -65,7 +76,7 @@ describe('API foundation', () => {
     expect(csp).not.toMatch(/https?:\/\//);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('sends HSTS only over HTTPS (behind a trusted proxy)', async () => {
