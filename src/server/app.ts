@@ -23,6 +23,7 @@ import type { AppDeps } from './deps.js';
 import { createPaymentGateway } from './adapters/payments/index.js';
 import { registerDeliveryModules } from './modules/bookings/delivery-modules.js';
 import { createRateLimitStore } from './lib/rate-limit.js';
+import { createInvalidationBus } from './lib/invalidation-bus.js';
 import { createMessageTransports, isDevMailboxEnabled } from './adapters/messages/index.js';
 import { createOutboxRepository } from './modules/messages/outbox-repository.js';
 import { createOutboxWorker } from './modules/messages/outbox-worker.js';
@@ -62,8 +63,7 @@ const REDACT = [
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env } = options;
-  const database =
-    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (!options.database) await database.migrate();
 
   const app = Fastify({
@@ -80,13 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  registerSecurityHeaders(app);
+  // Responses only: no client sends compressed bodies, so request decompression would be two hooks for nothing.
+  await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
 
   await app.register(swagger, {
@@ -107,14 +104,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     secureCookies: env.PUBLIC_URL.startsWith('https://'),
   });
   const rateLimitStore = await createRateLimitStore(env.REDIS_URL);
+  const invalidationBus = await createInvalidationBus(env.REDIS_URL);
   const messageTransports = await createMessageTransports(env);
   const outbox = createOutboxRepository(database.db);
-  const outboxWorker = createOutboxWorker({ repository: outbox, transports: messageTransports.transports, log: app.log });
+  const outboxWorker = createOutboxWorker({
+    repository: outbox,
+    transports: messageTransports.transports,
+    log: app.log,
+  });
   const devMailbox = isDevMailboxEnabled(env);
   if (env.NODE_ENV === 'production' && (!env.SMTP_URL || !env.TERMII_API_KEY)) {
     app.log.warn('production without SMTP_URL and/or TERMII_API_KEY: some messages (codes) will not reach anyone');
   }
-  const deps: AppDeps = { env, database, db: database.db, sessions, rateLimitStore, outbox, outboxWorker };
+  const deps: AppDeps = {
+    env,
+    database,
+    db: database.db,
+    sessions,
+    rateLimitStore,
+    invalidationBus,
+    outbox,
+    outboxWorker,
+  };
 
   await app.register(
     async (api) => {
@@ -148,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await outboxWorker.stop();
     messageTransports.close();
     await rateLimitStore.close();
-    await database.close();
+    await invalidationBus.close();
+    // A database handed in belongs to the caller (tests share one between instances).
+    if (!options.database) await database.close();
   });
 
   return { app, database, deps };

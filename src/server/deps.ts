@@ -2,6 +2,7 @@ import type { Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import type { SessionService } from './modules/auth/session-service.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
+import type { InvalidationBus } from './lib/invalidation-bus.js';
 import type { OutboxRepository } from './modules/messages/outbox-repository.js';
 import type { OutboxWorker } from './modules/messages/outbox-worker.js';
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   sessions: SessionService;
   /** Counters for rate limits: in memory, or Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore;
+  /** Drops in-memory copies on every instance: in-process, or over Redis pub/sub when REDIS_URL is set. */
+  invalidationBus: InvalidationBus;
   /** Write messages with `outbox.insertMessage(message, tx)`, then call `outboxWorker.nudge()` after commit. */
   outbox: OutboxRepository;
   outboxWorker: OutboxWorker;

@@ -57,3 +57,14 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     },
   };
 }
+
+/**
+ * Another instance of the server on the same database, as a second process behind a load balancer would be.
+ * Close it before the first.
+ */
+export async function startAnotherInstance(first: TestApp, overrides: Record<string, string> = {}): Promise<App> {
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...overrides });
+  const built = await buildApp({ env, database: first.database, logger: false });
+  await built.app.ready();
+  return built;
+}

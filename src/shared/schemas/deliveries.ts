@@ -38,7 +38,10 @@ const option = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 export const bookingBodySchema = z.object({
   receiverName: required(BOOKING_MESSAGES.receiverName, 100),
-  receiverPhone: required(BOOKING_MESSAGES.receiverPhone, 24).regex(/^\+?[\d\s()-]{7,24}$/, BOOKING_MESSAGES.receiverPhoneInvalid),
+  receiverPhone: required(BOOKING_MESSAGES.receiverPhone, 24).regex(
+    /^\+?[\d\s()-]{7,24}$/,
+    BOOKING_MESSAGES.receiverPhoneInvalid,
+  ),
   pickupLocation: required(BOOKING_MESSAGES.pickupLocation, 200),
   dropoffLocation: required(BOOKING_MESSAGES.dropoffLocation, 200),
   packageType: option(PACKAGE_TYPES, BOOKING_MESSAGES.packageType),
@@ -110,8 +113,26 @@ export const deliveriesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * A row of My Deliveries and of Recent Deliveries: what the lists show and act on, nothing more. Lists are the
+ * hottest reads, and a third of the bytes makes them markedly cheaper to send.
+ */
+export const deliveryListItemSchema = deliverySchema
+  .pick({
+    id: true,
+    trackingId: true,
+    route: true,
+    status: true,
+    displayStatus: true,
+    paidAt: true,
+    date: true,
+    canCancel: true,
+  })
+  .extend({ price: priceSchema.pick({ total: true }) });
+export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
+
 export const deliveriesPageSchema = z.object({
-  items: z.array(deliverySchema),
+  items: z.array(deliveryListItemSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
@@ -122,7 +143,7 @@ export const dashboardSummarySchema = z.object({
   totalDelivered: z.number().int(),
   walletBalance: z.number().int(),
   totalSpent: z.number().int(),
-  recentDeliveries: z.array(deliverySchema),
+  recentDeliveries: z.array(deliveryListItemSchema),
 });
 
 export const TRACKING_MESSAGES = {
@@ -151,9 +172,7 @@ export const trackingResultSchema = z.object({
       at: z.string().nullable(),
     }),
   ),
-  driver: z
-    .object({ name: z.string(), phone: z.string(), rating: z.number(), reviews: z.number().int() })
-    .nullable(),
+  driver: z.object({ name: z.string(), phone: z.string(), rating: z.number(), reviews: z.number().int() }).nullable(),
   packageDetails: z.object({
     type: z.enum(PACKAGE_TYPES),
     weight: z.enum(PACKAGE_WEIGHTS),

@@ -21,6 +21,8 @@ export interface SignedInUser {
 }
 
 export function createSessionService(repository: SessionRepository, options: { secureCookies: boolean }) {
+  // Keyed by the token itself, which only ever lives in this process's memory (the database keeps its hash):
+  // a cache hit then costs no hashing.
   const cache = new Map<string, { user: SignedInUser; until: number }>();
 
   return {
@@ -33,18 +35,17 @@ export function createSessionService(repository: SessionRepository, options: { s
 
     async resolveToken(token: string): Promise<SignedInUser | null> {
       if (token.length < 20 || token.length > 200) return null;
-      const tokenHash = sha256(token);
       const now = Date.now();
-      const cached = cache.get(tokenHash);
+      const cached = cache.get(token);
       if (cached && cached.until > now) return cached.user;
-      const row = await repository.findLiveSession(tokenHash, new Date(now));
+      const row = await repository.findLiveSession(sha256(token), new Date(now));
       if (!row) {
-        cache.delete(tokenHash);
+        cache.delete(token);
         return null;
       }
       const user = { id: row.userId, sessionId: row.sessionId, roles: row.roles };
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
-      cache.set(tokenHash, { user, until: Math.min(now + SESSION_CACHE_TTL_MS, row.expiresAt.getTime()) });
+      cache.set(token, { user, until: Math.min(now + SESSION_CACHE_TTL_MS, row.expiresAt.getTime()) });
       return user;
     },
 

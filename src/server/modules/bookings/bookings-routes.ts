@@ -10,13 +10,15 @@ import {
   deliverySchema,
 } from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok } from '../../lib/reply.js';
+import { ok, sendRenderedJson } from '../../lib/reply.js';
+import { negotiateEncoding } from '../../lib/content-encoding.js';
 import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 import type { BookingsService } from './bookings-service.js';
+import type { DeliveryReadCache } from './delivery-read-cache.js';
 
 const tags = ['deliveries'];
 
-export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod {
+export function bookingsRoutes(service: BookingsService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/book-delivery',
@@ -52,7 +54,6 @@ export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod 
     app.get(
       '/deliveries',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'My deliveries, newest first',
@@ -60,7 +61,17 @@ export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod 
           response: { 200: envelope(deliveriesPageSchema) },
         },
       },
-      async (request) => ok(await service.listDeliveries(requireUser(request).id, request.query)),
+      async (request, reply) => {
+        const userId = requireUser(request).id;
+        const { status, page, pageSize } = request.query;
+        const rendered = await readCache.render(
+          userId,
+          `list:${status}:${page}:${pageSize}`,
+          negotiateEncoding(request.headers['accept-encoding']),
+          async () => ok(await service.listDeliveries(userId, request.query)),
+        );
+        return sendRenderedJson(reply, rendered);
+      },
     );
 
     app.get(

@@ -13,7 +13,7 @@ import {
 import type { BookingsRepository, DeliveryRow } from './bookings-repository.js';
 import type { WalletRepository } from '../wallet/wallet-repository.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
-import { CANCELLABLE_STATUSES, lagosDate, toDelivery } from './delivery-view.js';
+import { CANCELLABLE_STATUSES, lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
 
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
@@ -26,6 +26,8 @@ interface Deps {
   bookings: BookingsRepository;
   wallet: WalletRepository;
   notifications: NotificationsRepository;
+  /** Call after every committed write to a user's deliveries: cached reads of them are dropped. */
+  deliveriesChanged: (userId: string) => void;
 }
 
 /** A date the form's calendar allows: today (Lagos) up to a year ahead. */
@@ -64,7 +66,7 @@ export function statusesForDisplay(display: DisplayStatus) {
   return DELIVERY_STATUSES.filter((status) => DISPLAY_STATUS_OF[status] === display);
 }
 
-export function createBookingsService({ db, bookings, wallet, notifications }: Deps) {
+export function createBookingsService({ db, bookings, wallet, notifications, deliveriesChanged }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, userId);
@@ -85,6 +87,7 @@ export function createBookingsService({ db, bookings, wallet, notifications }: D
         createdAt: now,
         updatedAt: now,
       });
+      deliveriesChanged(userId);
       return toDelivery(row);
     },
 
@@ -99,6 +102,7 @@ export function createBookingsService({ db, bookings, wallet, notifications }: D
       }
       assertDeliveryDate(body.deliveryDate, now);
       const row = await bookings.updateUnpaid(existing.id, bookingValues(body, now));
+      deliveriesChanged(userId);
       if (!row)
         throw new AppError(
           'DELIVERY_NOT_EDITABLE',
@@ -119,7 +123,7 @@ export function createBookingsService({ db, bookings, wallet, notifications }: D
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
-      return { items: items.map(toDelivery), page: query.page, pageSize: query.pageSize, total };
+      return { items: items.map(toDeliveryListItem), page: query.page, pageSize: query.pageSize, total };
     },
 
     async getDashboardSummary(userId: string) {
@@ -133,7 +137,7 @@ export function createBookingsService({ db, bookings, wallet, notifications }: D
         totalDelivered: summary.delivered,
         walletBalance: balance,
         totalSpent: summary.spent,
-        recentDeliveries: recent.items.map(toDelivery),
+        recentDeliveries: recent.items.map(toDeliveryListItem),
       };
     },
 
@@ -187,6 +191,7 @@ export function createBookingsService({ db, bookings, wallet, notifications }: D
         }
         return cancelled;
       });
+      deliveriesChanged(userId);
       if (row) return toDelivery(row);
       // Lost a race (paid-and-picked-up, or cancelled by a parallel request): report what it is now.
       const current = await findOwned(userId, publicId);

@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.js';
 import { createSandboxRepository } from '../../adapters/payments/sandbox-repository.js';
 import { createBookingsRepository } from './bookings-repository.js';
 import { createBookingsService } from './bookings-service.js';
+import { createDeliveryReadCache } from './delivery-read-cache.js';
 import { bookingsRoutes } from './bookings-routes.js';
 import { createWalletRepository } from '../wallet/wallet-repository.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
@@ -22,16 +23,20 @@ import { dispatchRoutes } from '../dispatch/dispatch-routes.js';
 /** The payment gateway is chosen by configuration in buildApp (createPaymentGateway). */
 export async function registerDeliveryModules(
   api: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'invalidationBus'>,
   gateway: PaymentGateway,
 ) {
-  const { db, env } = deps;
+  const { db, env, invalidationBus } = deps;
   const bookings = createBookingsRepository(db);
   const wallet = createWalletRepository(db);
   const notifications = createNotificationsRepository(db);
   const payments = createPaymentsRepository(db);
 
-  const bookingsService = createBookingsService({ db, bookings, wallet, notifications });
+  const readCache = createDeliveryReadCache();
+  invalidationBus.subscribe('deliveries', (userId) => readCache.invalidate(userId));
+  const deliveriesChanged = (userId: string) => invalidationBus.publish('deliveries', userId);
+
+  const bookingsService = createBookingsService({ db, bookings, wallet, notifications, deliveriesChanged });
   const paymentsService = createPaymentsService({
     env,
     db,
@@ -41,14 +46,15 @@ export async function registerDeliveryModules(
     bookingsService,
     wallet,
     notifications,
+    deliveriesChanged,
   });
 
-  await api.register(bookingsRoutes(bookingsService));
+  await api.register(bookingsRoutes(bookingsService, readCache));
   await api.register(paymentsRoutes(paymentsService));
   await api.register(paystackWebhookRoutes(paymentsService, gateway));
   if (gateway.name === 'sandbox') await api.register(sandboxCheckoutRoutes(createSandboxRepository(db)));
   await api.register(walletRoutes(wallet));
   await api.register(notificationsRoutes(notifications));
-  await api.register(trackingRoutes(createTrackingService(bookings)));
-  await api.register(dispatchRoutes(createDispatchService({ db, bookings, notifications })));
+  await api.register(trackingRoutes(createTrackingService(bookings), readCache));
+  await api.register(dispatchRoutes(createDispatchService({ db, bookings, notifications, deliveriesChanged })));
 }

@@ -1,6 +1,11 @@
-import { DISPLAY_STATUS_OF, type Delivery, type DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+import {
+  DISPLAY_STATUS_OF,
+  type Delivery,
+  type DeliveryListItem,
+  type DeliveryStatus,
+} from '../../../shared/schemas/deliveries.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
-import type { DeliveryRow } from './bookings-repository.js';
+import type { DeliveryListRow, DeliveryRow } from './bookings-repository.js';
 
 /** Before pickup the owner may still cancel. */
 export const CANCELLABLE_STATUSES: readonly DeliveryStatus[] = ['awaiting_payment', 'pending'];
@@ -40,6 +45,20 @@ export function toDelivery(row: DeliveryRow): Delivery {
     paymentMethod: row.paymentMethod,
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    date: lagosDate(row.createdAt),
+    canCancel: CANCELLABLE_STATUSES.includes(row.status),
+  };
+}
+
+export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
+  return {
+    id: formatDeliveryId(row.number),
+    trackingId: row.trackingId,
+    route: `${row.pickupLocation} → ${row.dropoffLocation}`,
+    status: row.status,
+    displayStatus: DISPLAY_STATUS_OF[row.status],
+    price: { total: row.totalKobo },
+    paidAt: row.paidAt?.toISOString() ?? null,
     date: lagosDate(row.createdAt),
     canCancel: CANCELLABLE_STATUSES.includes(row.status),
   };

@@ -31,9 +31,10 @@ interface Deps {
   db: Db;
   bookings: BookingsRepository;
   notifications: NotificationsRepository;
+  deliveriesChanged: (userId: string) => void;
 }
 
-export function createDispatchService({ db, bookings, notifications }: Deps) {
+export function createDispatchService({ db, bookings, notifications, deliveriesChanged }: Deps) {
   async function findAny(publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, null);
@@ -69,6 +70,7 @@ export function createDispatchService({ db, bookings, notifications }: Deps) {
         );
         return updated;
       });
+      deliveriesChanged(existing.userId);
       if (!row) {
         throw new AppError(
           'INVALID_STATUS_TRANSITION',
@@ -107,6 +109,7 @@ export function createDispatchService({ db, bookings, notifications }: Deps) {
         }
         return updated;
       });
+      deliveriesChanged(existing.userId);
       if (!row)
         throw new AppError('INVALID_STATUS_TRANSITION', 'The delivery changed meanwhile. Reload and try again.');
       return toDelivery(row);

@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import { trackingParamsSchema, trackingResultSchema } from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok } from '../../lib/reply.js';
-import { plainJsonSerializer } from '../../lib/fast-serializer.js';
+import { ok, sendRenderedJson } from '../../lib/reply.js';
+import { negotiateEncoding } from '../../lib/content-encoding.js';
 import type { TrackingService } from './tracking-service.js';
+import type { DeliveryReadCache } from '../bookings/delivery-read-cache.js';
 
-export function trackingRoutes(service: TrackingService): FastifyPluginAsyncZod {
+export function trackingRoutes(service: TrackingService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/tracking/:trackingId',
       {
-        ...plainJsonSerializer,
         schema: {
           tags: ['tracking'],
           summary: 'Track one of my deliveries by its tracking id (LF-XXXX-XXXX; case and dashes are forgiven)',
@@ -19,7 +19,17 @@ export function trackingRoutes(service: TrackingService): FastifyPluginAsyncZod 
           response: { 200: envelope(trackingResultSchema) },
         },
       },
-      async (request) => ok(await service.trackDelivery(requireUser(request).id, request.params.trackingId)),
+      async (request, reply) => {
+        const userId = requireUser(request).id;
+        const { trackingId } = request.params;
+        const rendered = await readCache.render(
+          userId,
+          `tracking:${trackingId}`,
+          negotiateEncoding(request.headers['accept-encoding']),
+          async () => ok(await service.trackDelivery(userId, trackingId)),
+        );
+        return sendRenderedJson(reply, rendered);
+      },
     );
   };
 }

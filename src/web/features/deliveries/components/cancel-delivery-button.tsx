@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Delivery } from '@/shared/schemas/deliveries';
+import type { DeliveryListItem } from '@/shared/schemas/deliveries';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -18,7 +18,7 @@ import { toastApiError } from '../lib/errors';
 import { formatNaira } from '../lib/format';
 
 /** Cancelling before pickup refunds what was paid to the wallet; the dialog says so before and after. */
-export function CancelDeliveryButton({ delivery }: { delivery: Delivery }) {
+export function CancelDeliveryButton({ delivery }: { delivery: DeliveryListItem }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const cancel = useCancelDelivery();

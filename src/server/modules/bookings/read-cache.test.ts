@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { brotliDecompressSync } from 'node:zlib';
+import { createTestApp, startAnotherInstance, type TestApp } from '../../test/test-app.js';
+import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { book, bookingBody, payWithWallet } from './test-helpers.js';
+
+/**
+ * My Deliveries and tracking are answered from memory (delivery-read-cache.ts). Whatever changes a delivery
+ * must show on the very next read, on this instance and on the others.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+type Inject = TestApp['app']['inject'];
+
+async function listOf(inject: Inject, headers: Headers) {
+  const res = await inject({ method: 'GET', url: '/api/deliveries?pageSize=20', headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as {
+    total: number;
+    items: { id: string; status: string; trackingId: string | null; price: { total: number } }[];
+  };
+}
+
+async function trackingOf(inject: Inject, headers: Headers, trackingId: string) {
+  const res = await inject({ method: 'GET', url: `/api/tracking/${trackingId}`, headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as {
+    status: string;
+    driver: { name: string } | null;
+    steps: { key: string; state: string }[];
+  };
+}
+
+describe('cached reads follow every write', () => {
+  it('booking, editing, paying, dispatching and cancelling each show on the next read', async () => {
+    const inject = t.app.inject.bind(t.app) as Inject;
+    const u = await createSignedInUser(t.deps);
+    const operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+    await fundWallet(t.deps.db, u.user.id, 1_000_000);
+    expect((await listOf(inject, u.headers)).total).toBe(0);
+
+    const first = await book(t, u.headers);
+    expect((await listOf(inject, u.headers)).items.map((d) => d.id)).toEqual([first.id]);
+
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: `/api/update-booking/${first.id}`,
+      headers: u.headers,
+      payload: { ...bookingBody({ deliveryType: 'express' }) },
+    });
+    expect(edited.statusCode).toBe(200);
+    const editedTotal = edited.json().data.price.total as number;
+    expect(editedTotal).not.toBe(first.price.total);
+    expect((await listOf(inject, u.headers)).items[0]!.price.total).toBe(editedTotal);
+
+    expect((await payWithWallet(t, u.headers, first.id)).statusCode).toBe(200);
+    const paid = (await listOf(inject, u.headers)).items[0]!;
+    expect(paid).toMatchObject({ id: first.id, status: 'pending' });
+    expect(paid.trackingId).toBeTruthy();
+    const trackingId = paid.trackingId!;
+    expect(await trackingOf(inject, u.headers, trackingId)).toMatchObject({ status: 'pending', driver: null });
+
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/dispatch/deliveries/${first.id}/assign-driver`,
+      headers: operator.headers,
+      payload: { name: 'Musa Bello', phone: '+2348020000000', rating: 4.8, reviews: 127 },
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect((await trackingOf(inject, u.headers, trackingId)).driver).toMatchObject({ name: 'Musa Bello' });
+
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/dispatch/deliveries/${first.id}/status`,
+      headers: operator.headers,
+      payload: { status: 'picked_up' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await trackingOf(inject, u.headers, trackingId)).status).toBe('picked_up');
+    expect((await listOf(inject, u.headers)).items[0]!.status).toBe('picked_up');
+
+    const second = await book(t, u.headers);
+    expect((await listOf(inject, u.headers)).items.map((d) => d.id)).toEqual([second.id, first.id]);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/deliveries/${second.id}/cancel`,
+      headers: u.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await listOf(inject, u.headers)).items[0]).toMatchObject({ id: second.id, status: 'cancelled' });
+  });
+
+  it('one user never sees another user’s cached page', async () => {
+    const inject = t.app.inject.bind(t.app) as Inject;
+    const a = await createSignedInUser(t.deps);
+    const b = await createSignedInUser(t.deps);
+    await book(t, a.headers);
+    expect((await listOf(inject, a.headers)).total).toBe(1);
+    expect((await listOf(inject, b.headers)).total).toBe(0);
+  });
+
+  it('answers a browser with the cached page compressed, marked and varying by encoding', async () => {
+    const u = await createSignedInUser(t.deps);
+    for (let i = 0; i < 8; i++) await book(t, u.headers);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/deliveries?pageSize=20', headers: u.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/deliveries?pageSize=20',
+      headers: { ...u.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/accept-encoding/);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+});
+
+const redisUrl = 'redis://127.0.0.1:6379';
+const redisAvailable = await (async () => {
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+
+describe.skipIf(!redisAvailable)('several instances (REDIS_URL)', () => {
+  it('a write on one instance drops the cached reads of the others', async () => {
+    const one = await startAnotherInstance(t, { REDIS_URL: redisUrl });
+    const two = await startAnotherInstance(t, { REDIS_URL: redisUrl });
+    try {
+      const u = await createSignedInUser(t.deps);
+      await fundWallet(t.deps.db, u.user.id, 1_000_000);
+      const injectOne = one.app.inject.bind(one.app) as Inject;
+      const injectTwo = two.app.inject.bind(two.app) as Inject;
+      const booked = await injectOne({
+        method: 'POST',
+        url: '/api/book-delivery',
+        headers: u.headers,
+        payload: bookingBody(),
+      });
+      expect(booked.statusCode).toBe(201);
+      const id = booked.json().data.id as string;
+      expect((await listOf(injectTwo, u.headers)).items[0]).toMatchObject({ id, status: 'awaiting_payment' });
+
+      const paid = await injectOne({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        headers: u.headers,
+        payload: { deliveryId: id, method: 'wallet' },
+      });
+      expect(paid.statusCode).toBe(200);
+      // Pub/sub is asynchronous: the other instance hears of the write within moments.
+      await expect
+        .poll(async () => (await listOf(injectTwo, u.headers)).items[0]!.status, { timeout: 2_000, interval: 20 })
+        .toBe('pending');
+    } finally {
+      await two.app.close();
+      await one.app.close();
+    }
+  });
+});
