@@ -4,7 +4,43 @@ import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
-export type NewDelivery = typeof deliveries.$inferInsert;
+type NewDelivery = typeof deliveries.$inferInsert;
+
+/** What a booking writes: every one of these, always (the prepared insert has a placeholder for each). */
+const BOOKING_COLUMNS = [
+  'userId',
+  'receiverName',
+  'receiverPhone',
+  'pickupLocation',
+  'dropoffLocation',
+  'packageType',
+  'packageWeight',
+  'transportMode',
+  'deliveryType',
+  'deliveryTime',
+  'deliveryDate',
+  'description',
+  'baseFareKobo',
+  'distanceFeeKobo',
+  'serviceFeeKobo',
+  'totalKobo',
+  'priceLockedUntil',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof NewDelivery)[];
+export type NewBooking = { [K in (typeof BOOKING_COLUMNS)[number]]: NewDelivery[K] };
+/** The columns a list row needs (delivery-view's toDeliveryListItem). */
+const listColumns = {
+  number: deliveries.number,
+  trackingId: deliveries.trackingId,
+  pickupLocation: deliveries.pickupLocation,
+  dropoffLocation: deliveries.dropoffLocation,
+  status: deliveries.status,
+  totalKobo: deliveries.totalKobo,
+  paidAt: deliveries.paidAt,
+  createdAt: deliveries.createdAt,
+};
+export type DeliveryListRow = Pick<DeliveryRow, keyof typeof listColumns>;
 export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'>;
 
 export interface PaidFields {
@@ -24,10 +60,34 @@ export function createBookingsRepository(db: Executor) {
    */
   const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
   let trackingStatement: ReturnType<typeof prepareTracking> | undefined;
+  let insertStatement: ReturnType<typeof prepareInsert> | undefined;
+  let ownedStatement: ReturnType<typeof prepareOwned> | undefined;
+
+  /** Booking and paying are the hot writes: their statements are built once, not on every call. */
+  function prepareInsert() {
+    const values = Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, sql.placeholder(column)]));
+    return db
+      .insert(deliveries)
+      .values(values as unknown as NewDelivery)
+      .returning()
+      .prepare('insert_delivery');
+  }
+
+  function prepareOwned() {
+    return db
+      .select()
+      .from(deliveries)
+      .where(
+        and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.userId, sql.placeholder('userId'))),
+      )
+      .limit(1)
+      .prepare('delivery_by_number_and_owner');
+  }
+
   function preparePage(statuses: readonly DeliveryStatus[] | null) {
     const owner = eq(deliveries.userId, sql.placeholder('userId'));
     return db
-      .select({ delivery: deliveries, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
       .from(deliveries)
       .where(statuses ? and(owner, inArray(deliveries.status, [...statuses])) : owner)
       .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
@@ -56,16 +116,20 @@ export function createBookingsRepository(db: Executor) {
   }
 
   return {
-    async insertDelivery(values: NewDelivery, tx: Executor = db) {
-      const [row] = await tx.insert(deliveries).values(values).returning();
+    async insertDelivery(values: NewBooking) {
+      insertStatement ??= prepareInsert();
+      const [row] = await insertStatement.execute(values);
       return row!;
     },
 
-    async findByNumber(number: number, userId: string | null, tx: Executor = db) {
-      const where = userId
-        ? and(eq(deliveries.number, number), eq(deliveries.userId, userId))
-        : eq(deliveries.number, number);
-      const [row] = await tx.select().from(deliveries).where(where).limit(1);
+    /** With a user: only theirs. Without (operators): any. */
+    async findByNumber(number: number, userId: string | null) {
+      if (userId) {
+        ownedStatement ??= prepareOwned();
+        const [row] = await ownedStatement.execute({ number, userId });
+        return row ?? null;
+      }
+      const [row] = await db.select().from(deliveries).where(eq(deliveries.number, number)).limit(1);
       return row ?? null;
     },
 
@@ -153,7 +217,7 @@ export function createBookingsRepository(db: Executor) {
       let statement = pageStatements.get(key);
       if (!statement) pageStatements.set(key, (statement = preparePage(statuses)));
       const rows = await statement.execute({ userId, limit, offset });
-      if (rows.length > 0 || offset === 0) return { items: rows.map((r) => r.delivery), total: rows[0]?.total ?? 0 };
+      if (rows.length > 0 || offset === 0) return { items: rows, total: rows[0]?.total ?? 0 };
       const [count] = await db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(deliveries)

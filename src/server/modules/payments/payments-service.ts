@@ -30,6 +30,7 @@ interface Deps {
   bookingsService: BookingsService;
   wallet: WalletRepository;
   notifications: NotificationsRepository;
+  deliveriesChanged: (userId: string) => void;
 }
 
 const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
@@ -51,6 +52,15 @@ function assertPayable(row: DeliveryRow, now: Date) {
   if (now > row.priceLockedUntil) throw new AppError('PRICE_EXPIRED', PAYMENT_MESSAGES.priceExpired);
 }
 
+function paidNotificationParams(row: DeliveryRow, trackingId: string) {
+  return {
+    deliveryId: formatDeliveryId(row.number),
+    trackingId,
+    amount: formatNaira(row.totalKobo),
+    amountKobo: row.totalKobo,
+  };
+}
+
 const notFound = () => new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
 const refundedToWallet = () =>
   new AppError(
@@ -59,12 +69,15 @@ const refundedToWallet = () =>
   );
 
 export function createPaymentsService(deps: Deps) {
-  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications } = deps;
+  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged } = deps;
 
-  /** The paid-side writes shared by wallet and card: event and notification, in the paying transaction. */
-  async function recordPaid(row: DeliveryRow, tx: Executor) {
+  /**
+   * A card payment's paid-side writes, in its settling transaction: the first history event and the
+   * notification. A wallet payment writes the same inside its single statement (payFromWallet).
+   */
+  async function recordCardPaid(row: DeliveryRow, tx: Executor) {
     await bookings.insertEvent(
-      { deliveryId: row.id, status: 'pending', note: `paid:${row.paymentMethod}`, createdAt: row.paidAt ?? new Date() },
+      { deliveryId: row.id, status: 'pending', note: 'paid:card', createdAt: row.paidAt ?? new Date() },
       tx,
     );
     await notifications.insertNotification(
@@ -72,12 +85,7 @@ export function createPaymentsService(deps: Deps) {
         userId: row.userId,
         type: 'delivery',
         messageKey: 'deliveryPaid',
-        params: {
-          deliveryId: formatDeliveryId(row.number),
-          trackingId: row.trackingId ?? '',
-          amount: formatNaira(row.totalKobo),
-          amountKobo: row.totalKobo,
-        },
+        params: paidNotificationParams(row, row.trackingId ?? ''),
       },
       tx,
     );
@@ -86,49 +94,31 @@ export function createPaymentsService(deps: Deps) {
   async function payWithWallet(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
     const now = new Date();
     assertPayable(row, now);
-    const paid = await withTrackingIdRetry(() =>
-      db.transaction(async (tx) => {
-        const paidRow = await bookings.markPaid(
-          row.id,
-          {
-            paymentMethod: 'wallet',
-            trackingId: generateTrackingId(),
-            paidAt: now,
-            expectedTotalKobo: row.totalKobo,
-            lockValidAt: now,
-          },
-          tx,
-        );
-        if (!paidRow) return null;
-        // The spec's balance check and the guarantee in one statement: debit only if the balance covers it.
-        const balanceAfterKobo = await wallet.debitIfCovered(userId, row.totalKobo, tx);
-        if (balanceAfterKobo === null) {
-          throw new AppError('INSUFFICIENT_BALANCE', PAYMENT_MESSAGES.insufficientBalance, {
-            type: 'insufficient_balance',
-          });
-        }
-        await wallet.insertLedgerEntry(
-          {
-            userId,
-            amountKobo: -row.totalKobo,
-            balanceAfterKobo,
-            kind: 'payment',
-            description: `Payment for delivery ${formatDeliveryId(row.number)}`,
-            deliveryId: row.id,
-            idempotencyKey: `payment:${row.id}`,
-          },
-          tx,
-        );
-        await recordPaid(paidRow, tx);
-        return paidRow;
-      }),
-    );
-    if (!paid) {
+    const outcome = await withTrackingIdRetry(() => {
+      const trackingId = generateTrackingId();
+      return payments.payFromWallet({
+        deliveryId: row.id,
+        userId,
+        amountKobo: row.totalKobo,
+        trackingId,
+        paidAt: now,
+        ledgerDescription: `Payment for delivery ${formatDeliveryId(row.number)}`,
+        notificationParams: paidNotificationParams(row, trackingId),
+      });
+    });
+    deliveriesChanged(userId);
+    if (outcome.kind === 'insufficient_balance') {
+      throw new AppError('INSUFFICIENT_BALANCE', PAYMENT_MESSAGES.insufficientBalance, {
+        type: 'insufficient_balance',
+      });
+    }
+    if (outcome.kind === 'not_payable') {
       // Something changed since we read it (a parallel payment, a cancel, an edit): say what.
       const current = (await bookings.findById(row.id)) ?? row;
       assertPayable(current, new Date());
       throw new AppError('PRICE_EXPIRED', 'The price of this delivery changed. Please review it and pay again.');
     }
+    const paid = outcome.delivery;
     return {
       reference: `payment:${formatDeliveryId(paid.number)}`,
       checkoutUrl: null,
@@ -197,7 +187,7 @@ export function createPaymentsService(deps: Deps) {
           tx,
         );
         if (paidRow) {
-          await recordPaid(paidRow, tx);
+          await recordCardPaid(paidRow, tx);
           return { kind: 'paid' as const, row: paidRow };
         }
         // Paid by other means, cancelled or re-priced meanwhile: the money must not vanish.
@@ -229,6 +219,7 @@ export function createPaymentsService(deps: Deps) {
         return { kind: 'refunded' as const };
       }),
     );
+    deliveriesChanged(payment.userId);
     if (outcome.kind === 'paid') return toDelivery(outcome.row);
     if (outcome.kind === 'refunded') throw refundedToWallet();
     const current = await payments.findByReference(payment.reference);
