@@ -68,7 +68,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create(dataDir);
+  // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory; the files beneath are
+  // cached by the OS anyway, so a small pool keeps the embedded database light (docs/decisions/012).
+  const client = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=16MB'] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
