@@ -7,12 +7,16 @@ export function ok<T>(data: T, message = 'OK', type?: string) {
 }
 
 /**
- * Sends JSON the route rendered (and maybe compressed) itself, such as a cached read. The reply is widened on
- * purpose: a typed route's `send` accepts only its response object, while Fastify sends a buffer as is, and
- * @fastify/compress leaves a body alone once it has a content-encoding.
+ * Sends JSON the route rendered (and maybe compressed) itself, such as a cached read, now or once it is ready.
+ * The reply is widened on purpose: a typed route's `send` accepts only its response object, while Fastify sends
+ * a buffer as is, and @fastify/compress leaves a body alone once it has a content-encoding.
  */
-export function sendRenderedJson(reply: FastifyReply, { body, encoding }: RenderedJson) {
+export function sendRenderedJson(
+  reply: FastifyReply,
+  rendered: RenderedJson | Promise<RenderedJson>,
+): void | Promise<void> {
+  if (rendered instanceof Promise) return rendered.then((ready) => sendRenderedJson(reply, ready));
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(body);
+  if (rendered.encoding) reply.header('content-encoding', rendered.encoding);
+  reply.send(rendered.body);
 }

@@ -61,10 +61,10 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
           response: { 200: envelope(deliveriesPageSchema) },
         },
       },
-      async (request, reply) => {
+      (request, reply) => {
         const userId = requireUser(request).id;
         const { status, page, pageSize } = request.query;
-        const rendered = await readCache.render(
+        const rendered = readCache.render(
           userId,
           `list:${status}:${page}:${pageSize}`,
           negotiateEncoding(request.headers['accept-encoding']),

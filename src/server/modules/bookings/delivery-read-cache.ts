@@ -107,32 +107,41 @@ export function createDeliveryReadCache(options: DeliveryReadCacheOptions = {}) 
     return { body, encoding };
   }
 
+  /** Loads, renders and caches (unless a write came in meanwhile); errors are not cached. */
+  async function fill(
+    userId: string,
+    key: string,
+    encoding: ContentEncoding | null,
+    load: () => Promise<unknown>,
+  ): Promise<RenderedJson> {
+    let bucket = buckets.get(userId);
+    if (!bucket) {
+      buckets.set(userId, (bucket = { entries: new Map(), bytes: 0 }));
+      evictBeyondBudget();
+    }
+    const entry: Entry = { identity: Buffer.from(JSON.stringify(await load())), compressed: {}, storedAt: now() };
+    if (buckets.get(userId) === bucket && entry.identity.length <= maxBytes) {
+      const previous = bucket.entries.get(key);
+      bucket.entries.set(key, entry);
+      grow(bucket, entry.identity.length - (previous ? sizeOf(previous) : 0));
+      evictBeyondBudget();
+    }
+    return encode(userId, key, entry, encoding);
+  }
+
   return {
     /**
-     * The cached JSON for this user and key in the encoding asked for, or `load()` rendered, cached and returned.
-     * Errors from `load` are not cached.
+     * The cached JSON for this user and key in the encoding asked for, or else `load()` rendered and cached. A hit
+     * is answered synchronously: the hottest reads skip a promise.
      */
-    async render(
+    render(
       userId: string,
       key: string,
       encoding: ContentEncoding | null,
       load: () => Promise<unknown>,
-    ): Promise<RenderedJson> {
+    ): RenderedJson | Promise<RenderedJson> {
       const cached = lookup(userId, key);
-      if (cached) return encode(userId, key, cached, encoding);
-      let bucket = buckets.get(userId);
-      if (!bucket) {
-        buckets.set(userId, (bucket = { entries: new Map(), bytes: 0 }));
-        evictBeyondBudget();
-      }
-      const entry: Entry = { identity: Buffer.from(JSON.stringify(await load())), compressed: {}, storedAt: now() };
-      if (buckets.get(userId) === bucket && entry.identity.length <= maxBytes) {
-        const previous = bucket.entries.get(key);
-        bucket.entries.set(key, entry);
-        grow(bucket, entry.identity.length - (previous ? sizeOf(previous) : 0));
-        evictBeyondBudget();
-      }
-      return encode(userId, key, entry, encoding);
+      return cached ? encode(userId, key, cached, encoding) : fill(userId, key, encoding, load);
     },
 
     /** Forgets everything cached for the user; call it after every committed write to their deliveries. */

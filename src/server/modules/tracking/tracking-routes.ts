@@ -19,10 +19,10 @@ export function trackingRoutes(service: TrackingService, readCache: DeliveryRead
           response: { 200: envelope(trackingResultSchema) },
         },
       },
-      async (request, reply) => {
+      (request, reply) => {
         const userId = requireUser(request).id;
         const { trackingId } = request.params;
-        const rendered = await readCache.render(
+        const rendered = readCache.render(
           userId,
           `tracking:${trackingId}`,
           negotiateEncoding(request.headers['accept-encoding']),
