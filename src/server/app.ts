@@ -100,11 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const sessions = createSessionService(createSessionRepository(database.db), {
-    secureCookies: env.PUBLIC_URL.startsWith('https://'),
-  });
   const rateLimitStore = await createRateLimitStore(env.REDIS_URL);
   const invalidationBus = await createInvalidationBus(env.REDIS_URL);
+  const sessions = createSessionService(createSessionRepository(database.db), {
+    secureCookies: env.PUBLIC_URL.startsWith('https://'),
+    invalidationBus,
+  });
   const messageTransports = await createMessageTransports(env);
   const outbox = createOutboxRepository(database.db);
   const outboxWorker = createOutboxWorker({

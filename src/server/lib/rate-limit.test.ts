@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { isRedisAvailable, TEST_REDIS_URL } from '../test/redis.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
@@ -35,21 +36,8 @@ describe('rate limiter', () => {
   });
 });
 
-// Runs when a Redis answers on the default local port (it does in CI and on the dev machine).
-const redisUrl = 'redis://127.0.0.1:6379';
-const redisAvailable = await (async () => {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 500 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const redisUrl = TEST_REDIS_URL;
+const redisAvailable = await isRedisAvailable();
 
 describe.skipIf(!redisAvailable)('Redis rate-limit store', () => {
   const prefix = `lf:test:${randomBytes(4).toString('hex')}:`;

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { SessionRepository } from './session-repository.js';
+import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 
 export const SESSION_COOKIE = 'lf_session';
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -9,7 +10,8 @@ const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 /**
  * Every private request resolves its session; a few seconds of memory halve the queries of hot reads.
- * Revocation clears this instance's cache at once; other instances notice within the TTL (docs/decisions).
+ * Revocation clears the cache at once, on every instance when the invalidation bus spans them (REDIS_URL); a
+ * lost message is bounded by the TTL.
  */
 const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -20,10 +22,17 @@ export interface SignedInUser {
   roles: string[];
 }
 
-export function createSessionService(repository: SessionRepository, options: { secureCookies: boolean }) {
+export function createSessionService(
+  repository: SessionRepository,
+  options: { secureCookies: boolean; invalidationBus?: InvalidationBus },
+) {
   // Keyed by the token itself, which only ever lives in this process's memory (the database keeps its hash):
   // a cache hit then costs no hashing.
   const cache = new Map<string, { user: SignedInUser; until: number }>();
+  const forgetSessions = () => cache.clear();
+  options.invalidationBus?.subscribe('sessions', forgetSessions);
+  const sessionsRevoked = () =>
+    options.invalidationBus ? options.invalidationBus.publish('sessions', 'revoked') : forgetSessions();
 
   return {
     async startSession(userId: string, persistent: boolean, tx?: Executor) {
@@ -57,11 +66,11 @@ export function createSessionService(repository: SessionRepository, options: { s
 
     async revokeSession(sessionId: string, tx?: Executor) {
       await repository.revokeSession(sessionId, new Date(), tx);
-      cache.clear();
+      sessionsRevoked();
     },
     async revokeAllForUser(userId: string, tx?: Executor) {
       await repository.revokeAllForUser(userId, new Date(), tx);
-      cache.clear();
+      sessionsRevoked();
     },
 
     setSessionCookie(reply: FastifyReply, session: { token: string; expiresAt: Date; persistent: boolean }) {

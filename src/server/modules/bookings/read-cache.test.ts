@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { brotliDecompressSync } from 'node:zlib';
-import { createTestApp, startAnotherInstance, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, bookingBody, payWithWallet } from './test-helpers.js';
 
 /**
  * My Deliveries and tracking are answered from memory (delivery-read-cache.ts). Whatever changes a delivery
- * must show on the very next read, on this instance and on the others.
+ * must show on the very next read (other instances: src/server/several-instances.test.ts).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -121,57 +120,5 @@ describe('cached reads follow every write', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
-  });
-});
-
-const redisUrl = 'redis://127.0.0.1:6379';
-const redisAvailable = await (async () => {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
-
-describe.skipIf(!redisAvailable)('several instances (REDIS_URL)', () => {
-  it('a write on one instance drops the cached reads of the others', async () => {
-    const one = await startAnotherInstance(t, { REDIS_URL: redisUrl });
-    const two = await startAnotherInstance(t, { REDIS_URL: redisUrl });
-    try {
-      const u = await createSignedInUser(t.deps);
-      await fundWallet(t.deps.db, u.user.id, 1_000_000);
-      const injectOne = one.app.inject.bind(one.app) as Inject;
-      const injectTwo = two.app.inject.bind(two.app) as Inject;
-      const booked = await injectOne({
-        method: 'POST',
-        url: '/api/book-delivery',
-        headers: u.headers,
-        payload: bookingBody(),
-      });
-      expect(booked.statusCode).toBe(201);
-      const id = booked.json().data.id as string;
-      expect((await listOf(injectTwo, u.headers)).items[0]).toMatchObject({ id, status: 'awaiting_payment' });
-
-      const paid = await injectOne({
-        method: 'POST',
-        url: '/api/payments/initiate',
-        headers: u.headers,
-        payload: { deliveryId: id, method: 'wallet' },
-      });
-      expect(paid.statusCode).toBe(200);
-      // Pub/sub is asynchronous: the other instance hears of the write within moments.
-      await expect
-        .poll(async () => (await listOf(injectTwo, u.headers)).items[0]!.status, { timeout: 2_000, interval: 20 })
-        .toBe('pending');
-    } finally {
-      await two.app.close();
-      await one.app.close();
-    }
   });
 });
