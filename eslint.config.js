@@ -67,7 +67,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/config/env.ts', 'src/server/test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.ts'],
+    files: ['src/server/config/env.ts', 'src/server/test/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

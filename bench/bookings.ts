@@ -22,6 +22,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { createSessionRepository } from '../src/server/modules/auth/session-repository.js';
 import { createSessionService } from '../src/server/modules/auth/session-service.js';
 import { createUser, fundWallet } from '../src/server/test/factories.js';
+import { COMPILED_SERVER_MAIN, compileServer } from './compiled-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = 20;
@@ -144,8 +145,9 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, por
   delete env.DATABASE_URL;
   delete env.PAYSTACK_SECRET_KEY;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // node --import tsx (not the tsx CLI) so the pid is the server itself, for its RSS.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // Plain node (not an npm or tsx wrapper) so the pid is the server itself, for its RSS.
+  compileServer();
+  const child = spawn(process.execPath, [COMPILED_SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -166,7 +168,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, por
 
 /** The bare Fastify endpoint in its own process, kept running so it can be measured before and after. */
 async function startBareServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(port)], {
+  const child = spawn(process.execPath, ['bench/bare-server.mjs', String(port)], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

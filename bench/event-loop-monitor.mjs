@@ -4,7 +4,7 @@
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-// eslint-disable-next-line no-restricted-syntax -- a preload for benchmarks, outside the app and its config
+// A preload for benchmarks, outside the app and its config.
 const file = process.env.BENCH_EVENT_LOOP_FILE;
 if (file) {
   const histogram = monitorEventLoopDelay({ resolution: 5 });

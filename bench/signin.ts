@@ -8,11 +8,12 @@
  *   BENCH_BASE_URL=http://host:3000 BENCH_IDENTIFIERS=a@x.ng,b@x.ng BENCH_PASSWORD=… npx tsx bench/signin.ts
  *                                           # against a running server and existing verified accounts
  *
- * The server runs as a child process (`tsx src/server/main.ts`), never in the benchmark's own process, so
+ * The server runs as a child process (compiled, as `npm start` runs it), never in the benchmark's own process, so
  * the load generator does not share the event loop it measures. Its sign-in limits are raised through
  * SIGNIN_RATE_LIMIT_PER_MINUTE (default 10 per minute per IP and per identifier).
  */
 import autocannon from 'autocannon';
+import { COMPILED_SERVER_MAIN, compileServer } from './compiled-server.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -176,7 +177,8 @@ export async function runSigninBench(options: SigninBenchOptions = {}): Promise<
           .join(' '),
       };
       log(`starting the server on ${baseUrl}…`);
-      child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+      compileServer();
+      child = spawn(process.execPath, [COMPILED_SERVER_MAIN], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'ignore', 'pipe'],

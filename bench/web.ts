@@ -11,6 +11,7 @@
  * Environment: CHROME_PATH (default /usr/bin/chromium), WEB_DIST (default dist/web).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { COMPILED_SERVER_MAIN, compileServer } from './compiled-server.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -151,7 +152,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-bench-web-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  compileServer();
+  const server = spawn(process.execPath, [COMPILED_SERVER_MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST },

@@ -1,4 +1,4 @@
-import type { DeliveryType, PackageType, PackageWeight } from './schemas/deliveries';
+import type { DeliveryType, PackageType, PackageWeight } from './schemas/deliveries.js';
 
 /**
  * The spec's pricing (section 9), in kobo. "Express" is a delivery type: the spec's "+500 if transport

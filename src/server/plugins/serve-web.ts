@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PROJECT_ROOT } from '../lib/project-root.js';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';

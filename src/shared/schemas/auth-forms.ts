@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth';
+import { AUTH_MESSAGES, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 
 /**
  * Form schemas for the account screens. Each checks the spec's rules in the spec's order; the web shows the

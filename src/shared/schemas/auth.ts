@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n';
+import { LANGUAGES } from '../i18n.js';
 
 /** The spec's texts, shared by the server's validation and the web's toasts. */
 export const AUTH_MESSAGES = {

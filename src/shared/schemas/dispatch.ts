@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES } from './deliveries';
+import { DELIVERY_STATUSES } from './deliveries.js';
 
 export const assignDriverBodySchema = z.object({
   name: z.string().trim().min(1, 'Driver name is required').max(100),

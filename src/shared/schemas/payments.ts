@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliverySchema } from './deliveries';
+import { deliverySchema } from './deliveries.js';
 
 export const PAYMENT_MESSAGES = {
   insufficientBalance: 'Your wallet balance is insufficient for this transaction.',
