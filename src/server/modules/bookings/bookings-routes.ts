@@ -23,6 +23,7 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
     app.post(
       '/book-delivery',
       {
+        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Book a delivery: priced by the server and locked for 30 minutes, awaiting payment',

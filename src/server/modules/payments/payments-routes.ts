@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import type { PaymentsService } from './payments-service.js';
+import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 
 const tags = ['payments'];
 
@@ -20,6 +21,7 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
     app.post(
       '/payments/initiate',
       {
+        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Pay for a delivery: wallet pays at once; card returns the gateway checkout URL',
