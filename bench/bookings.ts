@@ -212,7 +212,7 @@ async function measureAgainstCeiling(
   name: string,
   options: CannonOptions & { duration: number; connections: number },
   bareUrl: string,
-  slices = 5,
+  slices = 10,
 ): Promise<ComparedMeasurement> {
   const sliceSeconds = Math.max(1, Math.round(options.duration / slices));
   await autocannon({ ...options, duration: WARM_UP_SECONDS });
