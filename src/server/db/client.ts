@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -26,6 +27,18 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory for PGlite files; 'memory://' keeps the database in memory (tests). */
   dataDir: string;
+}
+
+function createPgliteFilesInWorker(dataDir: string, options: object): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pglite-init-worker.mjs', import.meta.url), {
+      workerData: { dataDir, options },
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database exited with ${code}`)),
+    );
+  });
 }
 
 /** Each driver loads only when chosen: a PostgreSQL deployment never pays for PGlite's memory, and vice versa. */
@@ -59,9 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let dataDir = options.dataDir;
+  let isNew = false;
   if (dataDir !== 'memory://') {
     dataDir = path.resolve(dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    isNew = readdirSync(dataDir).length === 0;
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -70,7 +85,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   ]);
   // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory; the files beneath are
   // cached by the OS anyway, so a small pool keeps the embedded database light (docs/decisions/012).
-  const client = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=16MB'] });
+  const pgliteOptions = { postgresqlconf: ['shared_buffers=16MB'] };
+  // Creating the files (initdb) leaves some 500 MB behind in the process that ran it: a first start creates them
+  // in a worker thread, whose memory goes when it ends.
+  if (isNew) await createPgliteFilesInWorker(dataDir, pgliteOptions);
+  const client = await PGlite.create(dataDir, pgliteOptions);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
