@@ -1,9 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import type { RenderedJson } from '../modules/bookings/delivery-read-cache.js';
+import type { ContentEncoding } from './content-encoding.js';
 
 /** Builds the spec's success envelope. */
 export function ok<T>(data: T, message = 'OK', type?: string) {
   return type === undefined ? { success: true, data, message } : { success: true, data, message, type };
+}
+
+/** JSON a route rendered itself: the body and, when compressed, its content-encoding. */
+export interface RenderedJson {
+  body: Buffer;
+  encoding: ContentEncoding | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ContentEncoding } from '../../lib/content-encoding.js';
+import type { RenderedJson } from '../../lib/reply.js';
 
 /**
  * The rendered JSON of a user's hottest reads (My Deliveries pages, tracking lookups), kept in memory per user,
@@ -19,12 +20,6 @@ export interface DeliveryReadCacheOptions {
   maxUsers?: number;
   maxAgeMs?: number;
   now?: () => number;
-}
-
-/** What to send: the body and, when compressed, its content-encoding. */
-export interface RenderedJson {
-  body: Buffer;
-  encoding: ContentEncoding | null;
 }
 
 /** Below this, compressing costs more than it saves (the same threshold as @fastify/compress in app.ts). */
