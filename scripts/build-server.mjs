@@ -7,8 +7,7 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const SERVER_OUT = path.join(root, 'dist', 'server');
-export const SERVER_SOURCES = ['src/server', 'src/shared', 'drizzle'];
+const SERVER_OUT = path.join(root, 'dist', 'server');
 
 function filesUnder(folder, keep) {
   return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })

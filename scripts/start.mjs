@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer, SERVER_OUT, SERVER_SOURCES } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WEB_SOURCES = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'scripts/prerender.ts', 'package-lock.json'];
 const webBuilt = path.resolve(root, process.env.WEB_DIST ?? 'dist/web', 'app.html');
-const serverMain = path.join(SERVER_OUT, 'src', 'server', 'main.js');
+const SERVER_SOURCES = ['src/server', 'src/shared', 'drizzle', 'scripts/build-server.mjs'];
+const serverMain = path.join(root, 'dist', 'server', 'src', 'server', 'main.js');
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -31,8 +31,10 @@ if (isStale(webBuilt, WEB_SOURCES)) {
   const result = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-if (isStale(serverMain, [...SERVER_SOURCES, 'scripts/build-server.mjs'])) {
+if (isStale(serverMain, SERVER_SOURCES)) {
   console.log('Compiling the server…');
+  // Loaded only when needed: a deployment that installed without dev dependencies runs its existing build.
+  const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
 
