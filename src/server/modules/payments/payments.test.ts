@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
-import { deliveries, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
+import { deliveries, deliveryEvents, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
 import { parseDeliveryId, TRACKING_ID_PATTERN } from '../../../shared/ids.js';
 import { PAYMENT_MESSAGES } from '../../../shared/schemas/payments.js';
 import { book, payWithWallet, balanceOf, ledgerSum } from '../bookings/test-helpers.js';
@@ -48,6 +48,25 @@ async function sandboxCheckout(headers: Headers, deliveryId: string, decision: '
   return { reference: reference as string, verifyUrl: `/api/payments/verify?${location.searchParams}` };
 }
 
+/** What a wallet payment writes besides the balance; a refused payment must write none of it. */
+async function paymentTraces(userId: string, publicDeliveryId: string) {
+  const [row] = await t.deps.db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(eq(deliveries.number, parseDeliveryId(publicDeliveryId)!));
+  const count = async (query: Promise<unknown[]>) => (await query).length;
+  return {
+    ledger: await count(
+      t.deps.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'payment'))),
+    ),
+    events: await count(t.deps.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, row!.id))),
+    notifications: await count(t.deps.db.select().from(notifications).where(eq(notifications.userId, userId))),
+  };
+}
+
 describe('pay from wallet', () => {
   it('debits, writes the ledger, marks the delivery paid and issues a tracking id, in one go', async () => {
     const u = await createSignedInUser(t.deps);
@@ -71,6 +90,7 @@ describe('pay from wallet', () => {
     const notes = await t.deps.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
     expect(notes.map((n) => n.messageKey)).toEqual(['deliveryPaid']);
     expect(notes[0]!.params).toMatchObject({ deliveryId: d.id, trackingId: delivery.trackingId, amount: '₦2,700.00' });
+    expect(await paymentTraces(u.user.id, d.id)).toEqual({ ledger: 1, events: 1, notifications: 1 });
 
     const again = await payWithWallet(t, u.headers, d.id);
     expect(again.statusCode).toBe(409);
@@ -89,6 +109,7 @@ describe('pay from wallet', () => {
     const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
       .data;
     expect(after).toMatchObject({ status: 'awaiting_payment', trackingId: null });
+    expect(await paymentTraces(u.user.id, d.id)).toEqual({ ledger: 0, events: 0, notifications: 0 });
   });
 
   it('a user with no wallet yet gets the same 402', async () => {
@@ -109,6 +130,7 @@ describe('pay from wallet', () => {
       'PRICE_EXPIRED',
     );
     expect(await balanceOf(t, u.user.id)).toBe(1_000_000);
+    expect(await paymentTraces(u.user.id, d.id)).toEqual({ ledger: 0, events: 0, notifications: 0 });
     const { bookingBody } = await import('../bookings/test-helpers.js');
     expect((await post(`/api/update-booking/${d.id}`, u.headers, bookingBody())).statusCode).toBe(200);
     expect((await payWithWallet(t, u.headers, d.id)).statusCode).toBe(200);
