@@ -46,7 +46,8 @@ export async function createRedisInvalidationBus(url: string): Promise<Invalidat
     const separator = message.indexOf(':');
     if (separator > 0) handlers.run(message.slice(0, separator), message.slice(separator + 1));
   });
-  await subscriber.subscribe(CHANNEL);
+  // Not awaited: an unreachable Redis must not hold up the start; the subscription happens once it connects.
+  subscriber.subscribe(CHANNEL).catch(() => undefined);
   return {
     publish(topic, key) {
       handlers.run(topic, key);

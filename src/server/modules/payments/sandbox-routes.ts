@@ -35,6 +35,14 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
+function sendCheckoutNotFound(reply: FastifyReply) {
+  return sendHtml(
+    reply,
+    404,
+    page('Checkout not found', '<h1>Checkout not found</h1><p>This payment link is not valid.</p>'),
+  );
+}
+
 /**
  * The sandbox gateway's checkout: a plain HTML page (no script; the CSP forbids inline code) whose two
  * forms record the payer's decision and send them back to the app, as a hosted checkout would.
@@ -55,11 +63,7 @@ export function sandboxCheckoutRoutes(repository: SandboxRepository): FastifyPlu
       async (request, reply) => {
         const charge = await repository.findCharge(request.params.reference);
         if (!charge) {
-          return sendHtml(
-            reply,
-            404,
-            page('Checkout not found', '<h1>Checkout not found</h1><p>This payment link is not valid.</p>'),
-          );
+          return sendCheckoutNotFound(reply);
         }
         const ref = encodeURIComponent(charge.reference);
         const details = `<dl><dt>Merchant</dt><dd>Lanefreight</dd><dt>Email</dt><dd>${escapeHtml(charge.email)}</dd><dt>Reference</dt><dd>${escapeHtml(charge.reference)}</dd></dl>`;
@@ -87,11 +91,7 @@ export function sandboxCheckoutRoutes(repository: SandboxRepository): FastifyPlu
         async (request, reply) => {
           const charge = await repository.findCharge(request.params.reference);
           if (!charge) {
-            return sendHtml(
-              reply,
-              404,
-              page('Checkout not found', '<h1>Checkout not found</h1><p>This payment link is not valid.</p>'),
-            );
+            return sendCheckoutNotFound(reply);
           }
           await repository.decideCharge(charge.reference, decision === 'approve' ? 'success' : 'failed');
           return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);
