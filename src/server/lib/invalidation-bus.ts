@@ -46,8 +46,10 @@ export async function createRedisInvalidationBus(url: string): Promise<Invalidat
     const separator = message.indexOf(':');
     if (separator > 0) handlers.run(message.slice(0, separator), message.slice(separator + 1));
   });
-  // Not awaited: an unreachable Redis must not hold up the start; the subscription happens once it connects.
-  subscriber.subscribe(CHANNEL).catch(() => undefined);
+  // A reachable Redis is listening before the server serves (an invalidation sent earlier would be missed); an
+  // unreachable one holds up the start for two seconds at most, and the subscription happens once it connects.
+  const subscribed = subscriber.subscribe(CHANNEL).catch(() => undefined);
+  await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   return {
     publish(topic, key) {
       handlers.run(topic, key);
