@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,10 @@ export interface BookingsBenchResult {
   /** Right after start, before any load. */
   idleRssMb: number;
   maxRssMb: number;
+  /** The embedded database's own process (PGlite on disk runs in one, docs/decisions/014); 0 for PostgreSQL. */
+  databaseProcessMaxRssMb: number;
+  /** Both sampled together: what the machine gives the server and its embedded database at once. */
+  combinedMaxRssMb: number;
 }
 
 export const TARGETS = {
@@ -183,6 +187,22 @@ async function startBareServer(port: number) {
   return { child, url };
 }
 
+/** The processes the server started (the embedded database's). */
+function childPidsOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command may hold spaces and parentheses: the parent pid is the second field after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
 function rssMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -253,13 +273,22 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
   let server: { child: ChildProcess; base: string } | undefined;
   let bare: { child: ChildProcess; url: string } | undefined;
   let maxRss = 0;
+  let databaseProcessMaxRss = 0;
+  let combinedMaxRss = 0;
+  let databasePids: number[] = [];
   const sampler = setInterval(() => {
-    if (server?.child.pid) maxRss = Math.max(maxRss, rssMb(server.child.pid));
+    if (!server?.child.pid) return;
+    const serverRss = rssMb(server.child.pid);
+    const databaseRss = databasePids.reduce((sum, pid) => sum + rssMb(pid), 0);
+    maxRss = Math.max(maxRss, serverRss);
+    databaseProcessMaxRss = Math.max(databaseProcessMaxRss, databaseRss);
+    combinedMaxRss = Math.max(combinedMaxRss, serverRss + databaseRss);
   }, 200);
   try {
     server = await startServer(prepared.dataDir, prepared.databaseUrl, port);
     const { base } = server;
     const idleRssMb = Math.round(rssMb(server.child.pid!));
+    databasePids = childPidsOf(server.child.pid!);
     const auth = (token: string) => ({
       ...BROWSER_HEADERS,
       authorization: `Bearer ${token}`,
@@ -395,6 +424,8 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
       tracking,
       idleRssMb,
       maxRssMb: Math.round(maxRss),
+      databaseProcessMaxRssMb: Math.round(databaseProcessMaxRss),
+      combinedMaxRssMb: Math.round(combinedMaxRss),
     };
   } finally {
     clearInterval(sampler);
@@ -456,6 +487,9 @@ export function formatBookingsTable(results: BookingsBenchResult[]): string {
   }
   row('server RSS idle MB', (r) => fmt(r.idleRssMb), '');
   row('server RSS max MB', (r) => fmt(r.maxRssMb) + mark(r.maxRssMb <= TARGETS.rssMb), `≤ ${TARGETS.rssMb}`);
+  const embedded = (r: BookingsBenchResult, value: number) => (r.databaseProcessMaxRssMb > 0 ? fmt(value) : '–');
+  row('embedded database process RSS max MB', (r) => embedded(r, r.databaseProcessMaxRssMb), '');
+  row('server + embedded database RSS max MB', (r) => embedded(r, r.combinedMaxRssMb), '');
 
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows

@@ -63,7 +63,16 @@ const REDACT = [
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env } = options;
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const serving: { stop?: () => Promise<void> } = {};
+  const onDatabaseLost = (reason: string) => {
+    // Nothing can be served without it: stop, and let whatever supervises the server start it again.
+    console.error(`${reason}; the server stops.`);
+    process.exitCode = 1;
+    void serving.stop?.();
+  };
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLost: onDatabaseLost }));
   if (!options.database) await database.migrate();
 
   const app = Fastify({
@@ -77,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
+  serving.stop = () => app.close();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

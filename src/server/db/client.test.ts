@@ -9,7 +9,7 @@ describe('the embedded database on disk', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-db-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('is created on first open (in a worker thread), migrated, and keeps its data across restarts', async () => {
+  it('is created on first open (in a process of its own), migrated, and keeps its data across restarts', async () => {
     const first = await openDatabase({ dataDir });
     await first.migrate();
     await first.db.execute(sql`insert into users (name, email, password_hash) values ('Ada Obi', 'ada@example.ng', 'x')`);

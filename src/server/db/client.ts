@@ -1,5 +1,3 @@
-import { mkdirSync, readdirSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -25,71 +23,80 @@ const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 export interface DatabaseOptions {
   databaseUrl?: string;
-  /** Directory for PGlite files; 'memory://' keeps the database in memory (tests). */
+  /** Directory for the embedded database (PGlite); 'memory://' keeps it in memory, in this process (tests). */
   dataDir: string;
+  /** Called if the embedded database's process ends without being asked to: nothing can be served after. */
+  onLost?: (reason: string) => void;
 }
 
-function createPgliteFilesInWorker(dataDir: string, options: object): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pglite-init-worker.mjs', import.meta.url), {
-      workerData: { dataDir, options },
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`creating the database exited with ${code}`)),
-    );
-  });
-}
+// PostgreSQL's default 128 MB of shared buffers would sit in PGlite's memory; the files beneath are cached by the
+// OS anyway, so a small pool keeps the embedded database light (docs/decisions/012).
+const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=16MB'] };
 
-/** Each driver loads only when chosen: a PostgreSQL deployment never pays for PGlite's memory, and vice versa. */
+/**
+ * Each driver loads only when chosen. PostgreSQL and the embedded database on disk are both reached through
+ * node-postgres; the embedded one runs in a child process of its own (docs/decisions/014).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-    ]);
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 20,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: async () => {
-        if (!pool.ended) await pool.end();
-      },
-    };
+    return openOverWire({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000 }, 'postgres');
   }
+  if (options.dataDir === 'memory://') return openInMemory();
 
-  let dataDir = options.dataDir;
-  let isNew = false;
-  if (dataDir !== 'memory://') {
-    dataDir = path.resolve(dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
-    isNew = readdirSync(dataDir).length === 0;
+  const { startEmbeddedDatabase, EMBEDDED_PORT } = await import('./embedded-database.js');
+  const onLost = options.onLost ?? ((reason: string) => console.error(reason));
+  const embedded = await startEmbeddedDatabase(path.resolve(options.dataDir), PGLITE_OPTIONS, onLost);
+  try {
+    // PGlite is one backend: one connection, kept open (every new one starts a fresh session there).
+    const poolConfig = {
+      host: embedded.socketDir,
+      port: EMBEDDED_PORT,
+      user: 'postgres',
+      max: 1,
+      idleTimeoutMillis: 0,
+    };
+    return await openOverWire(poolConfig, 'pglite', embedded.stop);
+  } catch (err) {
+    await embedded.stop();
+    throw err;
   }
+}
+
+async function openOverWire(
+  poolConfig: import('pg').PoolConfig,
+  kind: Database['kind'],
+  afterClose?: () => Promise<void>,
+): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pg.Pool({ database: 'postgres', connectionTimeoutMillis: 5_000, ...poolConfig });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind,
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!pool.ended) await pool.end();
+      await afterClose?.();
+    },
+  };
+}
+
+async function openInMemory(): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory; the files beneath are
-  // cached by the OS anyway, so a small pool keeps the embedded database light (docs/decisions/012).
-  const pgliteOptions = { postgresqlconf: ['shared_buffers=16MB'] };
-  // Creating the files (initdb) leaves some 500 MB behind in the process that ran it: a first start creates them
-  // in a worker thread, whose memory goes when it ends.
-  if (isNew) await createPgliteFilesInWorker(dataDir, pgliteOptions);
-  const client = await PGlite.create(dataDir, pgliteOptions);
+  const client = await PGlite.create('memory://', PGLITE_OPTIONS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { EMBEDDED_PORT, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database.js';
+
+const OPTIONS = { postgresqlconf: ['shared_buffers=16MB'] };
+const dirs: string[] = [];
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lanefreight-embedded-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const clientOf = (database: EmbeddedDatabase) =>
+  new pg.Client({ host: database.socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres' });
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the embedded database process', () => {
+  it('serves one connection at a time, each on a clean session, and whole messages however they arrive', async () => {
+    const database = await startEmbeddedDatabase(freshDataDir(), OPTIONS, () => undefined);
+    try {
+      const first = clientOf(database);
+      first.on('error', () => undefined); // it is cut off below
+      await first.connect();
+      await first.query('create table parcels (id int)');
+      await first.query('begin');
+      await first.query('insert into parcels values (1)');
+      await first.query({ name: 'count_parcels', text: 'select count(*)::int as n from parcels' });
+
+      // A second connection waits for the first to go.
+      const second = clientOf(database);
+      let secondConnected = false;
+      const connecting = second.connect().then(() => (secondConnected = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondConnected).toBe(false);
+
+      // The first leaves without committing, holding a prepared statement of the same name the second will use.
+      (first as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      await connecting;
+      const { rows } = await second.query({ name: 'count_parcels', text: 'select count(*)::int as n from parcels' });
+      expect(rows).toEqual([{ n: 0 }]);
+      const open = await second.query('select count(*)::int as n from pg_prepared_statements');
+      expect(open.rows).toEqual([{ n: 1 }]);
+
+      // A parameter of 1 MB arrives in many reads.
+      const big = 'x'.repeat(1_000_000);
+      const echoed = await second.query('select length($1::text) as n', [big]);
+      expect(echoed.rows).toEqual([{ n: 1_000_000 }]);
+      await second.end();
+    } finally {
+      await database.stop();
+    }
+  }, 60_000);
+
+  it('stops when asked, removing its socket, and refuses a second server on the same files', async () => {
+    const dataDir = freshDataDir();
+    const database = await startEmbeddedDatabase(dataDir, OPTIONS, () => undefined);
+    const socketFile = path.join(database.socketDir, `.s.PGSQL.${EMBEDDED_PORT}`);
+    expect(existsSync(socketFile)).toBe(true);
+
+    await expect(startEmbeddedDatabase(dataDir, OPTIONS, () => undefined)).rejects.toThrow(
+      /exited with code 3 while starting/,
+    );
+    const client = clientOf(database);
+    await client.connect();
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+
+    await database.stop();
+    expect(isRunning(database.pid)).toBe(false);
+    expect(existsSync(socketFile)).toBe(false);
+  }, 60_000);
+
+  it('reports a database process that dies', async () => {
+    const onLost = vi.fn();
+    const database = await startEmbeddedDatabase(freshDataDir(), OPTIONS, onLost);
+    process.kill(database.pid, 'SIGKILL');
+    await vi.waitFor(() => expect(onLost).toHaveBeenCalledWith('the embedded database was killed by SIGKILL'));
+    await database.stop();
+  }, 60_000);
+});
