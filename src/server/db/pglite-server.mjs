@@ -43,6 +43,22 @@ const RESET_SESSION = Buffer.concat([
   queryMessage('DISCARD ALL'),
 ]);
 
+// Checked before the files are opened: two PGlite instances on the same files would corrupt them.
+// A socket file left by a process that died is removed; one that still answers belongs to a running server.
+const inUse = await new Promise((resolve) => {
+  const probe = connect(socketPath);
+  probe.once('connect', () => {
+    probe.destroy();
+    resolve(true);
+  });
+  probe.once('error', () => resolve(false));
+});
+if (inUse) {
+  console.error(`Another server is using the embedded database at ${dataDir}.`);
+  process.exit(3);
+}
+rmSync(socketPath, { force: true });
+
 const db = await PGlite.create(dataDir, options);
 let work = Promise.resolve();
 /** Everything reaches PGlite through this queue, one exchange at a time. */
@@ -52,6 +68,12 @@ function enqueue(task) {
 }
 
 const run = (bytes) => db.execProtocolRaw(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+
+/** SQL errors come back as protocol messages; an exception means PGlite itself broke, and the server must know. */
+function failed(err) {
+  console.error('The embedded database failed:', err);
+  process.exit(1);
+}
 
 let active = null;
 const waiting = [];
@@ -73,7 +95,7 @@ function attach(socket) {
   const forward = (messages) =>
     enqueue(() => run(messages)).then((reply) => {
       if (reply.length > 0 && !socket.destroyed) socket.write(reply);
-    }, release);
+    }, failed);
   const release = () => {
     if (released) return;
     released = true;
@@ -120,21 +142,6 @@ function attach(socket) {
   socket.on('error', release);
 }
 
-// A socket file left by a process that died is removed; one that still answers belongs to a running server.
-const inUse = await new Promise((resolve) => {
-  const probe = connect(socketPath);
-  probe.once('connect', () => {
-    probe.destroy();
-    resolve(true);
-  });
-  probe.once('error', () => resolve(false));
-});
-if (inUse) {
-  console.error(`Another server is using the embedded database at ${dataDir}.`);
-  await db.close();
-  process.exit(3);
-}
-rmSync(socketPath, { force: true });
 
 const server = createServer((socket) => (active ? waiting.push(socket) : attach(socket)));
 

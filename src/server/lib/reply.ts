@@ -13,9 +13,15 @@ export interface RenderedJson {
 }
 
 /**
+ * Options for a route that answers with `sendRenderedJson`: it compresses for itself, so @fastify/compress's
+ * per-response hook stays off that route (the hook cost these reads a tenth of their throughput).
+ */
+export const rendersOwnJson = { compress: false } as const;
+
+/**
  * Sends JSON the route rendered (and maybe compressed) itself, such as a cached read, now or once it is ready.
  * The reply is widened on purpose: a typed route's `send` accepts only its response object, while Fastify sends
- * a buffer as is, and @fastify/compress leaves a body alone once it has a content-encoding.
+ * a buffer as is. Use it on routes declared with `rendersOwnJson`.
  */
 export function sendRenderedJson(
   reply: FastifyReply,

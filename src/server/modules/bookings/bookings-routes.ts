@@ -10,7 +10,7 @@ import {
   deliverySchema,
 } from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok, sendRenderedJson } from '../../lib/reply.js';
+import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
 import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 import type { BookingsService } from './bookings-service.js';
@@ -55,6 +55,7 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
     app.get(
       '/deliveries',
       {
+        ...rendersOwnJson,
         schema: {
           tags,
           summary: 'My deliveries, newest first',

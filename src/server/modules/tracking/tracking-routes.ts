@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import { trackingParamsSchema, trackingResultSchema } from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok, sendRenderedJson } from '../../lib/reply.js';
+import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
 import type { TrackingService } from './tracking-service.js';
 import type { DeliveryReadCache } from '../bookings/delivery-read-cache.js';
@@ -12,6 +12,7 @@ export function trackingRoutes(service: TrackingService, readCache: DeliveryRead
     app.get(
       '/tracking/:trackingId',
       {
+        ...rendersOwnJson,
         schema: {
           tags: ['tracking'],
           summary: 'Track one of my deliveries by its tracking id (LF-XXXX-XXXX; case and dashes are forgiven)',
