@@ -14,6 +14,7 @@ import type { Env } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { childLoggerFactory } from './lib/request-logger.js';
 import { registerServeWeb } from './plugins/serve-web.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { registerAuthentication } from './plugins/auth.js';
@@ -76,7 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (!options.database) await database.migrate();
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: REDACT },
+    ...(options.logger === false
+      ? { logger: false }
+      : { logger: { level: env.LOG_LEVEL, redact: REDACT }, childLoggerFactory }),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     genReqId: (req) => {

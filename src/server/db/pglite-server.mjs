@@ -67,7 +67,20 @@ function enqueue(task) {
   return work;
 }
 
-const run = (bytes) => db.execProtocolRaw(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+const view = (bytes) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+
+/** The startup message: PGlite answers it apart from the message loop. */
+const start = (bytes) => db.execProtocolRaw(view(bytes));
+
+/**
+ * Messages, answered with PGlite's raw output. `execProtocolRaw` would also parse every answer into objects that
+ * PGlite keeps until its own query API next runs, which never happens here: memory grew with every query.
+ */
+async function run(bytes) {
+  const chunks = [];
+  await db.execProtocolRawStream(view(bytes), { onRawData: (chunk) => chunks.push(Buffer.from(chunk)) });
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
 
 /** SQL errors come back as protocol messages; an exception means PGlite itself broke, and the server must know. */
 function failed(err) {
@@ -92,15 +105,15 @@ function attach(socket) {
   let startupDone = false;
   let released = false;
 
-  const forward = (messages) =>
-    enqueue(() => run(messages)).then((reply) => {
+  const forward = (messages, answer = run) =>
+    enqueue(() => answer(messages)).then((reply) => {
       if (reply.length > 0 && !socket.destroyed) socket.write(reply);
     }, failed);
   const release = () => {
     if (released) return;
     released = true;
     socket.destroy();
-    if (startupDone) void enqueue(() => run(RESET_SESSION)).catch(() => undefined);
+    if (startupDone) void enqueue(() => run(RESET_SESSION)).catch(failed);
     void enqueue(() => undefined).then(serveNext);
   };
 
@@ -121,7 +134,7 @@ function attach(socket) {
       } else {
         // PGlite answers the startup message as a server would, when it comes on its own.
         startupDone = true;
-        forward(message);
+        forward(message, start);
       }
     }
     // Only whole messages go to PGlite: a chunk may end mid-message, or hold several.
@@ -141,7 +154,6 @@ function attach(socket) {
   socket.on('close', release);
   socket.on('error', release);
 }
-
 
 const server = createServer((socket) => (active ? waiting.push(socket) : attach(socket)));
 
