@@ -36,6 +36,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // A graceful stop lets the server stop its database process and remove the run's data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: process.env.WEB_DIST ?? 'dist/web' },
   },
 });
