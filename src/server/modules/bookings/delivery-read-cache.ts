@@ -24,7 +24,7 @@ export interface DeliveryReadCacheOptions {
 
 /**
  * Smaller answers are sent as they are. @fastify/compress waits for 1 KB because it compresses every response;
- * an entry here is compressed once and sent many times, so even a tracking answer (about 600 bytes, 40 % less
+ * an entry here is compressed once and sent many times, so even a tracking answer (about 600 bytes, half that
  * compressed) is worth it.
  */
 const COMPRESS_FROM_BYTES = 256;
