@@ -47,13 +47,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const onLost = options.onLost ?? ((reason: string) => console.error(reason));
   const embedded = await startEmbeddedDatabase(path.resolve(options.dataDir), PGLITE_OPTIONS, onLost);
   try {
-    // PGlite is one backend: one connection, kept open (every new one starts a fresh session there).
+    // PGlite is one backend: one connection, kept open (every new one starts a fresh session there). Queries
+    // wait their turn for it however long the queue, as they did inside the server: a time limit would turn a
+    // busy moment into failed requests.
     const poolConfig = {
       host: embedded.socketDir,
       port: EMBEDDED_PORT,
       user: 'postgres',
       max: 1,
       idleTimeoutMillis: 0,
+      connectionTimeoutMillis: 0,
     };
     return await openOverWire(poolConfig, 'pglite', embedded.stop);
   } catch (err) {
