@@ -44,6 +44,12 @@ export const envSchema = z.object({
   CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Requests that send a code (register, resend, forgot-password) per minute per client IP. */
   CODE_SEND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Consecutive wrong passwords that lock an account until a password reset; NIST 800-63B allows at most 100. */
+  SIGNIN_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).max(100).default(100),
+  /** Codes sent by SMS or WhatsApp per hour, all numbers together (against SMS pumping). */
+  CODE_SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Codes sent by SMS or WhatsApp per hour to numbers sharing their first six digits (country and operator). */
+  CODE_SMS_BUDGET_PER_PREFIX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(100),
 });
 
 export type Env = z.infer<typeof envSchema>;

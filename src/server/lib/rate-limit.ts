@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/errors.js';
 import { AppError } from './app-error.js';
 
 /**
@@ -86,10 +87,12 @@ export interface RateLimitRule {
   windowMs: number;
   /** The 429 message; the spec's texts are friendlier than a generic one. */
   message?: string;
+  /** The error code of the refusal; RATE_LIMITED unless a limit means something more specific. */
+  code?: Extract<ErrorCode, 'RATE_LIMITED' | 'CODE_BUDGET_EXCEEDED'>;
 }
 
 export interface RateLimiter {
-  /** Counts one attempt for `subject`; throws 429 RATE_LIMITED with Retry-After when over the limit. */
+  /** Counts one attempt for `subject`; throws 429 (RATE_LIMITED unless the rule says) with Retry-After when over the limit. */
   consume(subject: string): Promise<void>;
 }
 
@@ -101,7 +104,7 @@ export function createRateLimiter(store: RateLimitStore, rule: RateLimitRule, no
       const windowEndsAt = (windowIndex + 1) * rule.windowMs;
       const count = await store.increment(`${rule.name}:${windowIndex}:${subject}`, windowEndsAt);
       if (count > rule.limit) {
-        throw new AppError('RATE_LIMITED', rule.message ?? 'Too many attempts. Please wait a moment and try again.', {
+        throw new AppError(rule.code ?? 'RATE_LIMITED', rule.message ?? 'Too many attempts. Please wait a moment and try again.', {
           retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt - at) / 1000)),
         });
       }

@@ -109,7 +109,10 @@ export const resetPasswordBodySchema = z.object({
 
 export const emptyResultSchema = z.object({}).strict();
 
-/** Every field optional; only the given ones change. `profileImage: null` removes the picture. */
+/**
+ * Every field optional; only the given ones change. `profileImage: null` removes the picture. A new email or
+ * phone also needs `currentPassword`, and takes effect only once confirmed with a code (see identifier-change.ts).
+ */
 export const updateProfileBodySchema = z
   .object({
     name: z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(100).optional(),
@@ -123,6 +126,7 @@ export const updateProfileBodySchema = z
       .nullable()
       .optional(),
     language: z.enum(LANGUAGES).optional(),
+    currentPassword: z.string().min(1, AUTH_MESSAGES.requiredFields).max(PASSWORD_MAX).optional(),
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Transactional outbox: written with the change that causes it, delivered by the worker after commit. */
 export const outboxMessages = pgTable(
@@ -9,6 +9,8 @@ export const outboxMessages = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The body carries a code: blanked once a real transport has delivered it. */
+    holdsSecret: boolean('holds_secret').notNull().default(false),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

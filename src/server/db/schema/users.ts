@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** verify: sign-up; reset: password reset; change: confirms a new email or phone (the row's identifier) for userId. */
+export const CODE_PURPOSES = ['verify', 'reset', 'change'] as const;
+
 export const users = pgTable(
   'users',
   {
@@ -15,6 +18,10 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`ARRAY['customer']::text[]`),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** Wrong passwords since the last successful sign-in or password reset, across all clients and instances. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** Set when failedSignIns reached the limit: the password is refused until a reset. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,7 +55,7 @@ export const oneTimeCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     identifier: text('identifier').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -67,7 +74,7 @@ export const codeSends = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     identifier: text('identifier').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('code_sends_identifier_idx').on(t.identifier, t.purpose, t.sentAt)],

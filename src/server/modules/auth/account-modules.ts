@@ -25,10 +25,14 @@ export async function registerAccountModules(api: FastifyInstance, deps: AppDeps
       signInPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
       codeChecksPerMinute: env.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
       codeSendsPerMinute: env.CODE_SEND_RATE_LIMIT_PER_MINUTE,
+      maxConsecutiveFailures: env.SIGNIN_MAX_CONSECUTIVE_FAILURES,
+      smsCodesPerHour: env.CODE_SMS_BUDGET_PER_HOUR,
+      smsCodesPerPrefixPerHour: env.CODE_SMS_BUDGET_PER_PREFIX_PER_HOUR,
     },
+    log: api.log,
   });
   await api.register(authRoutes(auth, sessions));
-  await api.register(usersRoutes(users));
+  await api.register(usersRoutes(users, auth));
   // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
   api.addHook('onReady', async () => {
     void auth.warmUp();

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, max, min, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { codeSends, oneTimeCodes, resetTokens, users, wallets } from '../../db/schema/index.js';
 import { PROFILE_COLUMNS } from '../users/users-repository.js';
@@ -22,7 +22,13 @@ export function createAuthRepository(db: Executor) {
           ? eq(users.email, identifier.value)
           : or(eq(users.phone, identifier.value), eq(users.whatsappNumber, identifier.value));
       const [row] = await tx
-        .select({ ...PROFILE_COLUMNS, passwordHash: users.passwordHash, verifiedAt: users.verifiedAt })
+        .select({
+          ...PROFILE_COLUMNS,
+          passwordHash: users.passwordHash,
+          verifiedAt: users.verifiedAt,
+          failedSignIns: users.failedSignIns,
+          lockedAt: users.lockedAt,
+        })
         .from(users)
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .where(where)
@@ -39,8 +45,86 @@ export function createAuthRepository(db: Executor) {
         .where(and(eq(users.id, userId), isNull(users.verifiedAt)));
     },
 
+    /** A new password also ends a lockout: only the owner of an identifier gets this far. */
     async updatePasswordHash(userId: string, passwordHash: string, now: Date, tx: Executor = db) {
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, failedSignIns: 0, lockedAt: null, updatedAt: now })
+        .where(eq(users.id, userId));
+    },
+
+    /** What checking a signed-in user's password needs. */
+    async findPasswordState(userId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          passwordHash: users.passwordHash,
+          failedSignIns: users.failedSignIns,
+          lockedAt: users.lockedAt,
+          email: users.email,
+          phone: users.phone,
+          whatsappNumber: users.whatsappNumber,
+          language: users.language,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Counts a wrong password and locks the account when the count reaches `limit`. Returns whether this very
+     * call locked it (exactly one call can), or null when the account was locked already.
+     */
+    async recordFailedSignIn(userId: string, limit: number, now: Date, tx: Executor = db) {
+      const [row] = await tx
+        .update(users)
+        .set({
+          failedSignIns: sql`${users.failedSignIns} + 1`,
+          lockedAt: sql`case when ${users.failedSignIns} + 1 >= ${limit} then ${now.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(users.id, userId), isNull(users.lockedAt)))
+        .returning({ lockedAt: users.lockedAt });
+      return row ? { lockedNow: row.lockedAt !== null } : null;
+    },
+
+    /** Resets the count after a right password; false when the account got locked meanwhile. */
+    async clearFailedSignIns(userId: string, tx: Executor = db) {
+      const rows = await tx
+        .update(users)
+        .set({ failedSignIns: 0 })
+        .where(and(eq(users.id, userId), isNull(users.lockedAt)))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
+    /** The user's unconfirmed identifier change (its code row), if any. */
+    async findPendingChange(userId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'change'), isNull(oneTimeCodes.consumedAt)))
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** One pending change per account: a new request drops the others. */
+    async dropPendingChanges(userId: string, exceptIdentifier: string, tx: Executor = db) {
+      await tx
+        .delete(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'change'), ne(oneTimeCodes.identifier, exceptIdentifier)));
+    },
+
+    /** After an identifier change, codes sent to the account's former identifiers must not act on it. */
+    async deleteCodesOfUser(userId: string, tx: Executor = db) {
+      await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
+    },
+
+    async setIdentifier(userId: string, kind: 'email' | 'phone', value: string, now: Date, tx: Executor = db) {
+      await tx
+        .update(users)
+        .set(kind === 'email' ? { email: value, updatedAt: now } : { phone: value, updatedAt: now })
+        .where(eq(users.id, userId));
     },
 
     /** Sends to this identifier within the last hour (all purposes): count, newest and oldest. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
@@ -14,7 +15,7 @@ import {
   type SessionResult,
 } from '../../../shared/schemas/auth.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
-import { renderCodeMessage, type CodePurpose } from '../messages/message-templates.js';
+import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } from '../messages/message-templates.js';
 import type { OutboxRepository } from '../messages/outbox-repository.js';
 import type { UsersRepository } from '../users/users-repository.js';
 import { identifierTakenError, toUserProfile, type UsersService } from '../users/users-service.js';
@@ -30,7 +31,8 @@ import {
   generateCode,
   hashCode,
 } from './one-time-codes.js';
-import type { SessionService } from './session-service.js';
+import type { SessionService, SignedInUser } from './session-service.js';
+import { IDENTIFIER_CHANGE_MESSAGES } from '../../../shared/schemas/identifier-change.js';
 
 export const AUTH_TEXT = {
   invalidCredentials: 'Invalid credentials. Please try again.',
@@ -53,7 +55,22 @@ export const AUTH_TEXT = {
   tooManySignIns: 'Too many sign-in attempts. Please wait a minute and try again.',
   tooManyCodeChecks: 'Too many code attempts. Please wait a minute and try again.',
   tooManyCodeRequests: 'Too many requests. Please wait a minute and try again.',
+  /** The same for a right and a wrong password, so a locked account is no password oracle. */
+  accountLocked:
+    'This account is locked after too many incorrect passwords. Please reset your password with "Forgot password?" to sign in again.',
+  codeBudgetExceeded: 'We cannot send codes by text message right now. Please try again later.',
+  currentPasswordIncorrect: 'Your current password is incorrect.',
 } as const;
+
+/**
+ * The part of a phone number the SMS budget is counted by: the first six digits of E.164 (country code and
+ * operator or area prefix, e.g. 234803 for MTN Nigeria), which is how pumping rings pick their premium ranges.
+ */
+export function smsBudgetPrefix(phone: string) {
+  return phone.replace(/^\+/, '').slice(0, 6);
+}
+
+const isPhoneIdentifier = (identifier: string) => !identifier.includes('@');
 
 const HOUR_MS = 60 * 60_000;
 const MINUTE_MS = 60_000;
@@ -68,7 +85,15 @@ export interface AuthServiceOptions {
   /** Called after a commit that wrote outbox messages. */
   notifyOutbox: () => void;
   rateLimitStore: RateLimitStore;
-  limits: { signInPerMinute: number; codeChecksPerMinute: number; codeSendsPerMinute: number };
+  limits: {
+    signInPerMinute: number;
+    codeChecksPerMinute: number;
+    codeSendsPerMinute: number;
+    maxConsecutiveFailures: number;
+    smsCodesPerHour: number;
+    smsCodesPerPrefixPerHour: number;
+  };
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Who asked, for per-client limits. */
@@ -90,7 +115,7 @@ function limitSubject(raw: string, identifier: NormalizedIdentifier | null) {
 }
 
 export function createAuthService(options: AuthServiceOptions) {
-  const { db, repository, usersRepository, users, sessions, outbox, notifyOutbox, rateLimitStore, limits } = options;
+  const { db, repository, usersRepository, users, sessions, outbox, notifyOutbox, rateLimitStore, limits, log } = options;
 
   const signInByIp = createRateLimiter(rateLimitStore, {
     name: 'signin:ip',
@@ -116,6 +141,83 @@ export function createAuthService(options: AuthServiceOptions) {
     windowMs: MINUTE_MS,
     message: AUTH_TEXT.tooManyCodeRequests,
   });
+
+  const smsCodesByPrefix = createRateLimiter(rateLimitStore, {
+    name: 'code-sms:prefix',
+    limit: limits.smsCodesPerPrefixPerHour,
+    windowMs: HOUR_MS,
+    message: AUTH_TEXT.codeBudgetExceeded,
+    code: 'CODE_BUDGET_EXCEEDED',
+  });
+  const smsCodesOverall = createRateLimiter(rateLimitStore, {
+    name: 'code-sms:all',
+    limit: limits.smsCodesPerHour,
+    windowMs: HOUR_MS,
+    message: AUTH_TEXT.codeBudgetExceeded,
+    code: 'CODE_BUDGET_EXCEEDED',
+  });
+
+  /**
+   * Counts a code for a phone number against the hourly SMS budgets. Called whether or not an account will
+   * receive the code, so a refusal says nothing about accounts. The prefix is counted first: a pumped range
+   * then stops eating the overall budget once its own is spent.
+   */
+  async function spendSmsBudget(phone: string) {
+    const prefix = smsBudgetPrefix(phone);
+    for (const [scope, limiter, subject] of [
+      ['prefix', smsCodesByPrefix, prefix],
+      ['overall', smsCodesOverall, 'all'],
+    ] as const) {
+      try {
+        await limiter.consume(subject);
+      } catch (err) {
+        log.warn({ budget: scope, prefix }, 'SMS code budget exhausted: code not sent');
+        throw err;
+      }
+    }
+  }
+
+  const lockedError = () => new AppError('ACCOUNT_LOCKED', AUTH_TEXT.accountLocked);
+
+  /** Tells the owner, on every identifier the account has, in its language. Call inside the transaction. */
+  async function sendNotice(
+    tx: Executor,
+    account: { email: string | null; phone: string | null; whatsappNumber: string | null; language: string },
+    kind: NoticeKind,
+  ) {
+    const message = renderNotice(kind, account.language);
+    const targets: [MessageChannel, string | null][] = [
+      ['email', account.email],
+      ['sms', account.phone],
+      ['whatsapp', account.whatsappNumber],
+    ];
+    for (const [channel, recipient] of targets) {
+      if (recipient) await outbox.insertMessage({ channel, recipient, ...message }, tx);
+    }
+  }
+
+  /**
+   * Counts a wrong password. The attempt that reaches the limit locks the account and tells its owner once;
+   * returns whether the account is locked now.
+   */
+  async function recordFailedSignIn(userId: string): Promise<boolean> {
+    let notified = false;
+    const locked = await db.transaction(async (tx) => {
+      const result = await repository.recordFailedSignIn(userId, limits.maxConsecutiveFailures, new Date(), tx);
+      if (!result) return true;
+      if (result.lockedNow) {
+        const account = await repository.findPasswordState(userId, tx);
+        if (account) await sendNotice(tx, account, 'account-locked');
+        notified = true;
+      }
+      return result.lockedNow;
+    });
+    if (notified) {
+      log.warn({ userId }, 'account locked after too many consecutive failed sign-ins');
+      notifyOutbox();
+    }
+    return locked;
+  }
 
   // Unknown identifiers are checked against this hash so a miss costs what a wrong password costs.
   let dummyHash: Promise<string> | undefined;
@@ -170,6 +272,14 @@ export function createAuthService(options: AuthServiceOptions) {
         return false;
       }
     }
+    if (isPhoneIdentifier(identifier)) {
+      try {
+        await spendSmsBudget(identifier);
+      } catch (err) {
+        if (policy === 'skip-when-limited') return false;
+        throw err;
+      }
+    }
     await repository.recordCodeSend(identifier, purpose, now, windowStart, tx);
     if (recipient) {
       const code = generateCode();
@@ -184,8 +294,7 @@ export function createAuthService(options: AuthServiceOptions) {
         },
         tx,
       );
-      const message = renderCodeMessage(purpose, recipient.language, code);
-      await outbox.insertMessage({ channel: recipient.channel, recipient: identifier, ...message }, tx);
+      await outbox.insertMessage({ channel: recipient.channel, recipient: identifier, ...renderCodeMessage(purpose, recipient.language, code) }, tx);
     }
     return true;
   }
@@ -195,11 +304,10 @@ export function createAuthService(options: AuthServiceOptions) {
    * `uniformErrors` gives every failure one answer (reset codes, whose state would reveal an account).
    */
   async function checkCode<T>(
-    identifier: string,
-    purpose: CodePurpose,
+    findCode: () => ReturnType<AuthRepository['findCode']>,
     code: string,
     uniformErrors: boolean,
-    onSuccess: (tx: Executor, userId: string) => Promise<T>,
+    onSuccess: (tx: Executor, userId: string, identifier: string) => Promise<T>,
   ): Promise<T> {
     const fail = (kind: 'invalid' | 'expired' | 'exhausted'): never => {
       if (uniformErrors) throw new AppError('INVALID_CODE', AUTH_TEXT.invalidResetCode);
@@ -208,7 +316,7 @@ export function createAuthService(options: AuthServiceOptions) {
       throw new AppError('INVALID_CODE', AUTH_TEXT.invalidCode);
     };
     const now = new Date();
-    const row = await repository.findCode(identifier, purpose);
+    const row = await findCode();
     if (!row || row.consumedAt) return fail('invalid');
     if (row.attempts >= CODE_MAX_ATTEMPTS) return fail('exhausted');
     if (row.expiresAt.getTime() <= now.getTime()) return fail('expired');
@@ -219,7 +327,7 @@ export function createAuthService(options: AuthServiceOptions) {
     let spent = false;
     const result = await db.transaction(async (tx) => {
       spent = await repository.consumeCode(row.id, CODE_MAX_ATTEMPTS, now, tx);
-      return spent ? onSuccess(tx, row.userId) : undefined;
+      return spent ? onSuccess(tx, row.userId, row.identifier) : undefined;
     });
     if (!spent) return fail('invalid');
     return result as T;
@@ -286,9 +394,13 @@ export function createAuthService(options: AuthServiceOptions) {
         await verifyPassword(await getDummyHash(), body.password);
         throw new AppError('INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
       }
+      // Checked before the password, which is then not even compared: a locked account is no oracle.
+      if (user.lockedAt) throw lockedError();
       if (!(await verifyPassword(user.passwordHash, body.password))) {
+        if (await recordFailedSignIn(user.id)) throw lockedError();
         throw new AppError('INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
       }
+      if (user.failedSignIns > 0 && !(await repository.clearFailedSignIns(user.id))) throw lockedError();
       if (!user.verifiedAt) {
         const target = identifier!.value;
         const sent = await db.transaction(async (tx) => {
@@ -299,7 +411,7 @@ export function createAuthService(options: AuthServiceOptions) {
         throw new AppError('ACCOUNT_UNVERIFIED', AUTH_TEXT.unverified, { type: UNVERIFIED_TYPE });
       }
       const session = await sessions.startSession(user.id, body.rememberMe);
-      const { passwordHash: _hash, verifiedAt: _verifiedAt, channel: _channel, ...profile } = user;
+      const { passwordHash: _hash, verifiedAt: _verifiedAt, channel: _channel, failedSignIns: _failed, lockedAt: _locked, ...profile } = user;
       const result: SessionResult = { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toUserProfile(profile) };
       return { session, result };
     },
@@ -308,7 +420,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const identifier = normalizeIdentifier(body.identifier);
       await codeChecksByIdentifier.consume(limitSubject(body.identifier, identifier));
       if (!identifier) throw new AppError('INVALID_CODE', AUTH_TEXT.invalidCode);
-      const { userId, session } = await checkCode(identifier.value, 'verify', body.otp, false, async (tx, userId) => {
+      const { userId, session } = await checkCode(() => repository.findCode(identifier.value, 'verify'), body.otp, false, async (tx, userId) => {
         await repository.markVerified(userId, new Date(), tx);
         return { userId, session: body.startSession ? await sessions.startSession(userId, body.rememberMe, tx) : null };
       });
@@ -344,7 +456,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const identifier = normalizeIdentifier(body.identifier);
       await codeChecksByIdentifier.consume(limitSubject(body.identifier, identifier));
       if (!identifier) throw new AppError('INVALID_CODE', AUTH_TEXT.invalidResetCode);
-      return checkCode(identifier.value, 'reset', body.otp, true, async (tx, userId) => {
+      return checkCode(() => repository.findCode(identifier.value, 'reset'), body.otp, true, async (tx, userId) => {
         const resetToken = randomToken();
         const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
         await repository.insertResetToken({ userId, tokenHash: sha256(resetToken), expiresAt }, new Date(), tx);
@@ -369,6 +481,74 @@ export function createAuthService(options: AuthServiceOptions) {
         await repository.markVerified(userId, now, tx);
         await sessions.revokeAllForUser(userId, tx);
       });
+    },
+
+    /**
+     * Step one of changing the email or phone: checks the current password (wrong ones count towards the
+     * lockout, as at sign-in) and sends a code to the new identifier. Nothing changes on the account yet, so the
+     * identifier's real owner can still register it.
+     */
+    async requestIdentifierChange(
+      userId: string,
+      change: { kind: 'email' | 'phone'; value: string },
+      currentPassword: string | undefined,
+      context: RequestContext,
+    ) {
+      if (!currentPassword) {
+        throw new AppError('VALIDATION_FAILED', IDENTIFIER_CHANGE_MESSAGES.currentPasswordRequired, {
+          details: { currentPassword: [IDENTIFIER_CHANGE_MESSAGES.currentPasswordRequired] },
+        });
+      }
+      await signInByIdentifier.consume(`user:${userId}`);
+      const account = await repository.findPasswordState(userId);
+      if (!account) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (account.lockedAt) throw lockedError();
+      if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+        if (await recordFailedSignIn(userId)) throw lockedError();
+        throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_TEXT.currentPasswordIncorrect, {
+          details: { currentPassword: [AUTH_TEXT.currentPasswordIncorrect] },
+        });
+      }
+      if (account.failedSignIns > 0 && !(await repository.clearFailedSignIns(userId))) throw lockedError();
+
+      await codeSendsByIp.consume(context.ip);
+      const channel: MessageChannel = change.kind === 'email' ? 'email' : 'sms';
+      await db.transaction(async (tx) => {
+        await usersRepository.lockIdentifier(change.value, tx);
+        // The one intended disclosure, as at registration, and only to someone who knows this account's password.
+        if (await usersRepository.isIdentifierTaken(change.kind, change.value, userId, tx)) throw identifierTakenError(change.kind);
+        await repository.dropPendingChanges(userId, change.value, tx);
+        await issueCode(tx, change.value, 'change', { userId, language: account.language, channel }, 'enforce');
+      });
+      notifyOutbox();
+      return { identifier: change.value, channel };
+    },
+
+    /**
+     * Step two: the code proves the new identifier is the user's. It replaces the old one, the account's former
+     * identifiers are told, and every other session ends.
+     */
+    async confirmIdentifierChange(user: Pick<SignedInUser, 'id' | 'sessionId'>, code: string) {
+      await codeChecksByIdentifier.consume(`change:${user.id}`);
+      let kind = 'email' as 'email' | 'phone';
+      try {
+        await checkCode(() => repository.findPendingChange(user.id), code, false, async (tx, userId, identifier) => {
+          kind = isPhoneIdentifier(identifier) ? 'phone' : 'email';
+          const before = await repository.findPasswordState(userId, tx);
+          if (!before) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+          await usersRepository.lockIdentifier(identifier, tx);
+          // Someone registered it (or confirmed it for their own account) after the code was sent.
+          if (await usersRepository.isIdentifierTaken(kind, identifier, userId, tx)) throw identifierTakenError(kind);
+          await repository.setIdentifier(userId, kind, identifier, new Date(), tx);
+          await repository.deleteCodesOfUser(userId, tx);
+          await sendNotice(tx, before, kind === 'email' ? 'email-changed' : 'phone-changed');
+          await sessions.revokeOtherSessions(userId, user.sessionId, tx);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw identifierTakenError(kind);
+        throw err;
+      }
+      notifyOutbox();
     },
 
     async logout(sessionId: string | undefined) {

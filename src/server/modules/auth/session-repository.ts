@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -26,6 +26,13 @@ export function createSessionRepository(db: Executor) {
 
     async revokeAllForUser(userId: string, now: Date, tx: Executor = db) {
       await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeOthersForUser(userId: string, keepSessionId: string, now: Date, tx: Executor = db) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
     },
   };
 }

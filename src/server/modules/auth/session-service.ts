@@ -72,6 +72,10 @@ export function createSessionService(
       await repository.revokeAllForUser(userId, new Date(), tx);
       sessionsRevoked();
     },
+    async revokeOtherSessions(userId: string, keepSessionId: string, tx?: Executor) {
+      await repository.revokeOthersForUser(userId, keepSessionId, new Date(), tx);
+      sessionsRevoked();
+    },
 
     setSessionCookie(reply: FastifyReply, session: { token: string; expiresAt: Date; persistent: boolean }) {
       reply.setCookie(SESSION_COOKIE, session.token, {

@@ -8,11 +8,13 @@ export interface NewOutboxMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** The body carries a code (see renderCodeMessage). */
+  holdsSecret?: boolean;
 }
 
 export type ClaimedMessage = Pick<
   typeof outboxMessages.$inferSelect,
-  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'attempts'
+  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'holdsSecret' | 'attempts'
 >;
 
 export function createOutboxRepository(db: Executor) {
@@ -38,16 +40,25 @@ export function createOutboxRepository(db: Executor) {
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.attempts`)) as unknown as {
-        rows: { id: string; channel: MessageChannel; recipient: string; subject: string; body: string; attempts: number }[];
+        RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.holds_secret, m.attempts`)) as unknown as {
+        rows: {
+          id: string;
+          channel: MessageChannel;
+          recipient: string;
+          subject: string;
+          body: string;
+          holds_secret: boolean;
+          attempts: number;
+        }[];
       };
-      return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+      return result.rows.map(({ holds_secret, ...row }) => ({ ...row, holdsSecret: holds_secret, attempts: Number(row.attempts) }));
     },
 
-    async markSent(id: string, now: Date) {
+    /** `forgetBody` blanks a delivered code: the codes table keeps only hashes, and so should the outbox. */
+    async markSent(id: string, now: Date, options: { forgetBody?: boolean } = {}) {
       await db
         .update(outboxMessages)
-        .set({ status: 'sent', sentAt: now, lastError: null })
+        .set({ status: 'sent', sentAt: now, lastError: null, ...(options.forgetBody ? { body: '' } : {}) })
         .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')));
     },
 

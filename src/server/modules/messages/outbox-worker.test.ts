@@ -1,11 +1,16 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageTransport, MessageTransports, OutgoingMessage } from '../../adapters/messages/index.js';
+import { createDevOutboxTransport } from '../../adapters/messages/dev-outbox-transport.js';
+import { createTermiiTransport } from '../../adapters/messages/termii-transport.js';
 import type { Database } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { createOutboxRepository } from './outbox-repository.js';
 import { backoffMs, createOutboxWorker } from './outbox-worker.js';
+import { renderCodeMessage, renderNotice } from './message-templates.js';
 
 /** A transport that fails its first `failures` sends. */
 function flakyTransport(failures: number) {
@@ -122,5 +127,70 @@ describe('outbox worker', () => {
     expect(backoffMs(2, 2_000, 60_000, mid)).toBe(3_000);
     expect(backoffMs(3, 2_000, 60_000, mid)).toBe(6_000);
     expect(backoffMs(20, 2_000, 60_000, () => 1)).toBe(60_000);
+  });
+
+  describe('messages that hold a code', () => {
+    let termiiServer: Server;
+    let termiiUrl: string;
+    const smsReceived: string[] = [];
+    beforeAll(async () => {
+      // Termii's documented send endpoint, as its adapter test speaks it.
+      termiiServer = createServer((req, res) => {
+        let data = '';
+        req.on('data', (chunk) => (data += chunk));
+        req.on('end', () => {
+          smsReceived.push((JSON.parse(data) as { sms: string }).sms);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ code: 'ok', message_id: '1', message: 'Successfully Sent' }));
+        });
+      });
+      await new Promise<void>((resolve) => termiiServer.listen(0, '127.0.0.1', resolve));
+      termiiUrl = `http://127.0.0.1:${(termiiServer.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => termiiServer.close(resolve));
+    });
+
+    async function insertRendered(recipient: string, message: { subject: string; body: string; holdsSecret: boolean }) {
+      await createOutboxRepository(database.db).insertMessage({ channel: 'sms', recipient, ...message });
+      const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+      return row!;
+    }
+
+    const deliverWith = (transport: MessageTransport) =>
+      createOutboxWorker({
+        repository: createOutboxRepository(database.db),
+        transports: { email: transport, sms: transport, whatsapp: transport },
+        log: silentLog,
+      }).runOnce();
+
+    it('blanks the body once a real provider has it, and keeps notices', async () => {
+      const code = renderCodeMessage('reset', 'en-US', '482913');
+      const secret = await insertRendered('+2348030000011', code);
+      const notice = await insertRendered('+2348030000012', renderNotice('account-locked', 'en-US'));
+      expect(secret.holdsSecret).toBe(true);
+      expect(notice.holdsSecret).toBe(false);
+
+      await deliverWith(createTermiiTransport({ baseUrl: termiiUrl, apiKey: 'TL-test', senderId: 'Lanefreight' }));
+
+      expect(smsReceived).toContain(code.body);
+      expect(code.body).toContain('482913');
+      const sent = await rowOf(secret.id);
+      expect(sent).toMatchObject({ status: 'sent', body: '', subject: code.subject });
+      expect(JSON.stringify(sent)).not.toContain('482913');
+      expect(await rowOf(notice.id)).toMatchObject({ status: 'sent', body: renderNotice('account-locked', 'en-US').body });
+    });
+
+    it('keeps the code while the provider has not taken it', async () => {
+      const row = await insertRendered('+2348030000013', renderCodeMessage('verify', 'en-US', '111222'));
+      await deliverWith(createTermiiTransport({ baseUrl: 'http://127.0.0.1:1', apiKey: 'TL-test', senderId: 'Lanefreight', timeoutMs: 2_000 }));
+      expect(await rowOf(row.id)).toMatchObject({ status: 'pending', body: expect.stringContaining('111222') });
+    });
+
+    it('keeps the code in the dev outbox, which is the mailbox people read', async () => {
+      const row = await insertRendered('+2348030000014', renderCodeMessage('verify', 'en-US', '333444'));
+      await deliverWith(createDevOutboxTransport());
+      expect(await rowOf(row.id)).toMatchObject({ status: 'sent', body: expect.stringContaining('333444') });
+    });
   });
 });

@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateProfileBodySchema, userProfileSchema } from '../../../shared/schemas/auth.js';
 import { envelope } from '../../../shared/schemas/common.js';
+import {
+  IDENTIFIER_CHANGE_MESSAGES,
+  IDENTIFIER_CHANGE_PENDING_TYPE,
+  confirmIdentifierChangeBodySchema,
+} from '../../../shared/schemas/identifier-change.js';
 import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/auth-service.js';
 import type { UsersService } from './users-service.js';
 
 const TAGS = ['users'];
 
-export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
+export function usersRoutes(
+  users: UsersService,
+  identifierChanges: Pick<AuthService, 'requestIdentifierChange' | 'confirmIdentifierChange'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/user-profile',
@@ -28,13 +37,43 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         schema: {
           tags: TAGS,
           summary: 'Change some profile fields; the others stay as they are',
+          description:
+            'A new email or phone (one at a time) needs `currentPassword` and is not applied yet: a code goes to the new ' +
+            `identifier and the answer has \`type: "${IDENTIFIER_CHANGE_PENDING_TYPE}"\`; confirm with ` +
+            '`POST /api/update/user-profile/confirm`. The other fields change at once.',
           security: [{ sessionCookie: [] }, { bearerAuth: [] }],
           body: updateProfileBodySchema,
           response: { 200: envelope(userProfileSchema) },
         },
       },
-      async (request) =>
-        ok(await users.updateProfile(requireUser(request).id, request.body), 'Your profile information has been updated successfully.'),
+      async (request) => {
+        const userId = requireUser(request).id;
+        const { email, phone, currentPassword, ...rest } = request.body;
+        const change = await users.findIdentifierChange(userId, { email, phone });
+        if (change) await identifierChanges.requestIdentifierChange(userId, change, currentPassword, { ip: request.ip });
+        const profile = await users.updateProfile(userId, rest);
+        return change
+          ? ok(profile, IDENTIFIER_CHANGE_MESSAGES.codeSent, IDENTIFIER_CHANGE_PENDING_TYPE)
+          : ok(profile, 'Your profile information has been updated successfully.');
+      },
+    );
+
+    app.post(
+      '/update/user-profile/confirm',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Confirm a new email or phone with the code sent to it; signs out every other session',
+          security: [{ sessionCookie: [] }, { bearerAuth: [] }],
+          body: confirmIdentifierChangeBodySchema,
+          response: { 200: envelope(userProfileSchema) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await identifierChanges.confirmIdentifierChange(user, request.body.code);
+        return ok(await users.getProfile(user.id), IDENTIFIER_CHANGE_MESSAGES.confirmed);
+      },
     );
   };
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { normalizeEmail, normalizePhone } from '../../../shared/identifiers.js';
 import { AUTH_MESSAGES, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
+import { IDENTIFIER_CHANGE_MESSAGES } from '../../../shared/schemas/identifier-change.js';
 import type { ProfileRow, UsersRepository } from './users-repository.js';
 
 export function toUserProfile(row: ProfileRow): UserProfile {
@@ -18,8 +18,14 @@ export function identifierTakenError(kind: 'email' | 'phone') {
   );
 }
 
+export interface IdentifierChange {
+  kind: 'email' | 'phone';
+  /** Normalised: lower-case email or E.164. */
+  value: string;
+}
+
 export function createUsersService(deps: { db: Db; repository: UsersRepository }) {
-  const { db, repository } = deps;
+  const { repository } = deps;
 
   async function getProfile(userId: string): Promise<UserProfile> {
     const row = await repository.findProfile(userId);
@@ -27,38 +33,41 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     return toUserProfile(row);
   }
 
-  async function updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
-    const changes: Parameters<UsersRepository['updateProfile']>[1] = {};
-    if (body.name !== undefined) changes.name = body.name;
-    if (body.profileImage !== undefined) changes.profileImage = body.profileImage;
-    if (body.language !== undefined) changes.language = body.language;
+  /**
+   * The email or phone the body would change, normalised; null when it names none or only the current ones.
+   * Such a change is never applied here: it needs the password and a code (AuthService.requestIdentifierChange).
+   */
+  async function findIdentifierChange(userId: string, body: Pick<UpdateProfileBody, 'email' | 'phone'>): Promise<IdentifierChange | null> {
+    const changes: IdentifierChange[] = [];
+    const current = body.email !== undefined || body.phone !== undefined ? await getProfile(userId) : null;
     if (body.email !== undefined) {
       const email = normalizeEmail(body.email);
       if (!email) throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.emailInvalid, { details: { email: [AUTH_MESSAGES.emailInvalid] } });
-      changes.email = email;
+      if (email !== current?.email) changes.push({ kind: 'email', value: email });
     }
     if (body.phone !== undefined) {
       const phone = normalizePhone(body.phone);
       if (!phone) throw new AppError('INVALID_PHONE', AUTH_MESSAGES.phoneInvalid, { details: { phone: [AUTH_MESSAGES.phoneInvalid] } });
-      changes.phone = phone;
+      if (phone !== current?.phone) changes.push({ kind: 'phone', value: phone });
     }
-
-    try {
-      await db.transaction(async (tx) => {
-        for (const [kind, value] of [['email', changes.email], ['phone', changes.phone]] as const) {
-          if (value === undefined || value === null) continue;
-          await repository.lockIdentifier(value, tx);
-          if (await repository.isIdentifierTaken(kind, value, userId, tx)) throw identifierTakenError(kind);
-        }
-        await repository.updateProfile(userId, changes, tx);
+    if (changes.length > 1) {
+      throw new AppError('VALIDATION_FAILED', IDENTIFIER_CHANGE_MESSAGES.oneAtATime, {
+        details: { phone: [IDENTIFIER_CHANGE_MESSAGES.oneAtATime] },
       });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw identifierTakenError(changes.email !== undefined ? 'email' : 'phone');
-      throw err;
     }
+    return changes[0] ?? null;
+  }
+
+  /** Name, picture and language change at once; identifiers are left to the confirmed change. */
+  async function updateProfile(userId: string, body: Pick<UpdateProfileBody, 'name' | 'profileImage' | 'language'>): Promise<UserProfile> {
+    const changes: Parameters<UsersRepository['updateProfile']>[1] = {};
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.profileImage !== undefined) changes.profileImage = body.profileImage;
+    if (body.language !== undefined) changes.language = body.language;
+    if (Object.keys(changes).length > 0) await repository.updateProfile(userId, changes);
     return getProfile(userId);
   }
 
-  return { getProfile, updateProfile };
+  return { getProfile, findIdentifierChange, updateProfile };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
