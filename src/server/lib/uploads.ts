@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.js';
 
 /**
@@ -116,7 +116,7 @@ export async function reencodeAvatar(
   checkFile(input, { allowed: IMAGE_KINDS, maxBytes: options.maxBytes ?? UPLOAD_LIMITS.avatarBytes });
   const format = options.format ?? 'webp';
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
-  let pipeline: sharp.Sharp;
+  let pipeline: Sharp;
   try {
     // Read the header first: refusing a bomb should not need to decode it.
     pipeline = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', sequentialRead: true });
