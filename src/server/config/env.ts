@@ -50,6 +50,18 @@ export const envSchema = z.object({
   CODE_SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Codes sent by SMS or WhatsApp per hour to numbers sharing their first six digits (country and operator). */
   CODE_SMS_BUDGET_PER_PREFIX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  /** Where uploaded files live: `local` disk (the only driver for now; S3 is future work, docs/decisions/024). */
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /** The local driver's directory; defaults to `DATA_DIR/uploads`. */
+  UPLOADS_DIR: optionalString,
+  /**
+   * How withdrawals are paid out: `paystack` (Transfers API) or `manual` (an operator pays and marks them).
+   * Unset: `paystack` when PAYSTACK_SECRET_KEY is set, otherwise `manual`.
+   */
+  PAYOUT_DRIVER: z.enum(['manual', 'paystack']).optional(),
+}).refine((env) => env.PAYOUT_DRIVER !== 'paystack' || env.PAYSTACK_SECRET_KEY !== undefined, {
+  message: 'PAYOUT_DRIVER=paystack needs PAYSTACK_SECRET_KEY',
+  path: ['PAYOUT_DRIVER'],
 });
 
 export type Env = z.infer<typeof envSchema>;
