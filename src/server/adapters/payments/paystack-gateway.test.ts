@@ -191,9 +191,15 @@ describe('Paystack gateway (against a local fake of its API)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PAYMENT_AMOUNT_MISMATCH');
     // The exact amount, in dollars, by webhook: acknowledged so Paystack stops retrying, and nothing changes.
-    const usd = { event: 'charge.success', data: { id: 9, status: 'success', reference, amount: d.price.total, currency: 'USD' } };
+    const usd = {
+      event: 'charge.success',
+      data: { id: 9, status: 'success', reference, amount: d.price.total, currency: 'USD' },
+    };
     expect((await webhook(usd, sign(usd))).statusCode).toBe(200);
-    const noCurrency = { event: 'charge.success', data: { id: 9, status: 'success', reference, amount: d.price.total } };
+    const noCurrency = {
+      event: 'charge.success',
+      data: { id: 9, status: 'success', reference, amount: d.price.total },
+    };
     expect((await webhook(noCurrency, sign(noCurrency))).statusCode).toBe(200);
     const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
       .data;

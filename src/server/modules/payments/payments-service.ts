@@ -74,8 +74,7 @@ const refundedToWallet = () =>
   );
 
 export function createPaymentsService(deps: Deps) {
-  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged, log } =
-    deps;
+  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged, log } = deps;
 
   /**
    * A card payment's paid-side writes, in its settling transaction: the first history event and the

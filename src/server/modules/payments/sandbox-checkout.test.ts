@@ -149,18 +149,26 @@ describe('sandbox checkout: only the signed-in payer, only from its own page', (
     });
     const page2 = await t.app.inject({ method: 'GET', url: init.json().data.checkoutUrl, headers: c.cookie });
     expect(checkoutForm(page2.body, 'approve').csrf).not.toBe(c.approve.csrf);
-    const crossed = await postForm(checkoutForm(page2.body, 'approve').action, { ...c.cookie, ...SAME_ORIGIN }, {
-      csrf: c.approve.csrf,
-    });
+    const crossed = await postForm(
+      checkoutForm(page2.body, 'approve').action,
+      { ...c.cookie, ...SAME_ORIGIN },
+      {
+        csrf: c.approve.csrf,
+      },
+    );
     expect(crossed.statusCode).toBe(403);
     expect(await chargeStatus(c.reference)).toBe('pending');
   });
 
   it('the payer’s post from the page pays: by Sec-Fetch-Site, or by an Origin naming the app', async () => {
     const c = await pendingCheckout();
-    const res = await postForm(c.approve.action, { ...c.cookie, origin: 'https://lanefreight.test' }, {
-      csrf: c.approve.csrf,
-    });
+    const res = await postForm(
+      c.approve.action,
+      { ...c.cookie, origin: 'https://lanefreight.test' },
+      {
+        csrf: c.approve.csrf,
+      },
+    );
     expect(res.statusCode).toBe(303);
     expect(await chargeStatus(c.reference)).toBe('success');
     const verify = await t.app.inject({ method: 'POST', url: c.verifyUrl, headers: c.u.headers });

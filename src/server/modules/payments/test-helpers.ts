@@ -23,7 +23,8 @@ export function checkoutForm(html: string, decision: 'approve' | 'decline') {
   const form = new RegExp(`<form[^>]*action="([^"]+/${decision})"[^>]*>(.*?)</form>`).exec(html);
   if (!form) throw new Error(`no ${decision} form in the checkout page`);
   const csrf = /name="csrf" value="([^"]*)"/.exec(form[2]!)?.[1];
-  if (!form[0].includes('enctype="multipart/form-data"') || !csrf) throw new Error('the form is not multipart with a csrf field');
+  if (!form[0].includes('enctype="multipart/form-data"') || !csrf)
+    throw new Error('the form is not multipart with a csrf field');
   return { action: form[1]!, csrf };
 }
 
