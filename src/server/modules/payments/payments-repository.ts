@@ -34,9 +34,9 @@ export function createPaymentsRepository(db: Executor) {
   return {
     /**
      * A wallet payment in one statement, so one round trip: lock the delivery if it is still payable at this
-     * price, lock the wallet (its sandbox part before the debit is what the ledger records as spent), debit only
-     * if the balance covers it, real money first (decision 018), then mark it paid and write the ledger entry, the first
-     * history event and the notification. Each step feeds on the one before, so either all of it happens or
+     * price, lock the wallet (its sandbox part before the debit is what the ledger records as spent), debit
+     * only if the balance covers it, real money first (decision 018), then mark it paid and write the ledger
+     * entry, the first history event and the notification. Each step feeds on the one before, so either all of it happens or
      * none; a parallel payment of the same delivery waits on the lock and then finds it no longer payable.
      */
     async payFromWallet(payment: WalletPayment): Promise<WalletPaymentOutcome> {

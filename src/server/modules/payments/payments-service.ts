@@ -261,7 +261,7 @@ export function createPaymentsService(deps: Deps) {
       if (payment.status === 'succeeded') return toDelivery(delivery);
       if (payment.status === 'refunded') throw refundedToWallet();
       if (payment.gateway !== gateway.name) {
-        // Made through another gateway (say, the sandbox before Paystack was configured): this one cannot vouch for it.
+        // Made through another gateway (the sandbox before Paystack was configured): this one cannot vouch for it.
         log.warn({ reference, gateway: payment.gateway, configured: gateway.name }, 'payment refused: other gateway');
         throw notFound();
       }
