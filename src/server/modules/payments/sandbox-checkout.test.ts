@@ -180,7 +180,7 @@ describe('sandbox checkout: only the signed-in payer, only from its own page', (
     expect(await chargeStatus(declined.reference)).toBe('failed');
   });
 
-  it('a file in the form is refused with a 4xx, and pays nothing', async () => {
+  it('a file, too many fields or a malformed form is a 4xx, and pays nothing', async () => {
     const c = await pendingCheckout();
     const boundary = '----lanefreightfile';
     const payload =
@@ -193,8 +193,26 @@ describe('sandbox checkout: only the signed-in payer, only from its own page', (
       headers: { ...c.cookie, ...SAME_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
+    const tooMany = multipartForm({ csrf: c.approve.csrf, a: '1', b: '2', c: '3', d: '4', e: '5' });
+    const malformed = [
+      { 'content-type': 'multipart/form-data; boundary=nothere', payload: `csrf=${c.approve.csrf}` },
+      { 'content-type': 'multipart/form-data', payload: '--x\r\n' },
+      { 'content-type': tooMany.headers['content-type'], payload: tooMany.payload },
+    ];
+    const others = await Promise.all(
+      malformed.map(({ payload, ...headers }) =>
+        t.app.inject({
+          method: 'POST',
+          url: c.approve.action,
+          headers: { ...c.cookie, ...SAME_ORIGIN, ...headers },
+          payload,
+        }),
+      ),
+    );
+    for (const r of [res, ...others]) {
+      expect(r.statusCode).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode).toBeLessThan(500);
+    }
     expect(await chargeStatus(c.reference)).toBe('pending');
   });
 });

@@ -91,9 +91,20 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   return origin !== undefined && (origin === publicOrigin || origin === `${request.protocol}://${request.host}`);
 }
 
-function csrfFieldOf(body: unknown): string {
-  const value = body && typeof body === 'object' ? (body as Record<string, unknown>).csrf : undefined;
-  return typeof value === 'string' ? value : '';
+/** The form's csrf field; null when the body is not a well-formed small multipart form (files included). */
+async function readCsrfField(request: FastifyRequest): Promise<string | null> {
+  if (!request.isMultipart()) return null;
+  let csrf = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') return null;
+      if (part.fieldname === 'csrf' && typeof part.value === 'string') csrf = part.value;
+    }
+  } catch {
+    // Busboy's parse errors (no boundary, truncated, over the limits) carry no status: they are the client's.
+    return null;
+  }
+  return csrf;
 }
 
 /**
@@ -123,7 +134,6 @@ export function sandboxCheckoutRoutes(options: {
 
   return async (app) => {
     await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
       limits: { files: 0, fields: 4, fieldSize: 256, parts: 4 },
     });
 
@@ -167,8 +177,9 @@ export function sandboxCheckoutRoutes(options: {
           const owned = await ownedCharge(request, reply, request.params.reference);
           if (!owned.charge) return owned.sent;
           const { charge, sessionToken } = owned;
-          const tokenMatches = safeEqual(csrfFieldOf(request.body), csrfTokenFor(sessionToken, charge.reference));
-          if (!request.isMultipart() || !isSameOrigin(request, publicOrigin) || !tokenMatches) {
+          const csrf = await readCsrfField(request);
+          const tokenMatches = csrf !== null && safeEqual(csrf, csrfTokenFor(sessionToken, charge.reference));
+          if (!isSameOrigin(request, publicOrigin) || !tokenMatches) {
             request.log.warn({ reference: charge.reference }, 'sandbox checkout post refused: not from its page');
             return sendFormRefused(reply);
           }
