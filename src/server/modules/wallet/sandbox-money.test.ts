@@ -138,6 +138,24 @@ describe('sandbox money is marked and never counts towards a real payout', () =>
     await expectLedgerMatchesWallet(u.user.id);
   });
 
+  it('parallel wallet payments split real and sandbox money consistently', async () => {
+    const u = await createSignedInUser(t.deps);
+    for (let i = 0; i < 3; i++) {
+      const { d } = await payBySandboxCard(u.headers);
+      expect((await cancel(u.headers, d.id)).statusCode).toBe(200);
+    }
+    await fundWallet(t.deps.db, u.user.id, FARE + 1);
+    const ds = [];
+    for (let i = 0; i < 6; i++) ds.push(await book(t, u.headers));
+    const results = await Promise.all(ds.map((d) => payWithWallet(t, u.headers, d.id)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    // Real money went first, whatever the order: the kobo left over is sandbox money.
+    expect(await funds(u.user.id)).toEqual({ balanceKobo: 1, sandboxKobo: 1, payableOutKobo: 0 });
+    const spent = await entries(u.user.id, 'payment');
+    expect(spent.reduce((sum, e) => sum + e.sandboxKobo, 0)).toBe(-(3 * FARE - 1));
+    await expectLedgerMatchesWallet(u.user.id);
+  });
+
   it('a user without a wallet has nothing to pay out', async () => {
     const u = await createSignedInUser(t.deps);
     expect(await funds(u.user.id)).toEqual({ balanceKobo: 0, sandboxKobo: 0, payableOutKobo: 0 });
