@@ -12,11 +12,14 @@ export type GatewayStatus = 'success' | 'failed' | 'pending';
 export interface VerifyResult {
   status: GatewayStatus;
   amountKobo: number;
+  /** ISO 4217 as the gateway reports it; only NGN settles a payment. Empty when the gateway did not say. */
+  currency: string;
   raw: unknown;
 }
 
 export type WebhookEvent =
-  { type: 'charge.success'; reference: string; amountKobo: number; raw: unknown } | { type: 'ignored'; event: string };
+  | { type: 'charge.success'; reference: string; amountKobo: number; currency: string; raw: unknown }
+  | { type: 'ignored'; event: string };
 
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'paystack';

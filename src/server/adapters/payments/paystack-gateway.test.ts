@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
-import { notifications, payments } from '../../db/schema/index.js';
+import { deliveries, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
 import { TRACKING_ID_PATTERN } from '../../../shared/ids.js';
-import { book } from '../../modules/bookings/test-helpers.js';
+import { balanceOf, book } from '../../modules/bookings/test-helpers.js';
+import { parseDeliveryId } from '../../../shared/ids.js';
 
 const SECRET = 'sk_test_lanefreight_0123456789';
 
@@ -22,6 +23,8 @@ interface FakeTransaction {
   callback_url: string;
   status: 'abandoned' | 'success' | 'failed';
   chargedAmount?: number;
+  /** What the payer was charged in, when a test makes it something other than naira. */
+  chargedCurrency?: string;
 }
 const transactions = new Map<string, FakeTransaction>();
 let fail = false;
@@ -66,7 +69,7 @@ function startFakePaystack(): Promise<void> {
             status: tx.status,
             reference: tx.reference,
             amount: tx.chargedAmount ?? tx.amount,
-            currency: 'NGN',
+            currency: tx.chargedCurrency ?? 'NGN',
           },
         });
       }
@@ -178,6 +181,93 @@ describe('Paystack gateway (against a local fake of its API)', () => {
     const still = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
       .data;
     expect(still.status).toBe('awaiting_payment');
+  });
+
+  it('a charge in another currency pays nothing: not by verify, not by a signed webhook (USD for a naira delivery)', async () => {
+    const u = await createSignedInUser(t.deps);
+    const { d, reference, verifyUrl } = await startCard(u.headers);
+    Object.assign(transactions.get(reference)!, { status: 'success', chargedCurrency: 'USD' });
+    const res = await post(verifyUrl, u.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('PAYMENT_AMOUNT_MISMATCH');
+    // The exact amount, in dollars, by webhook: acknowledged so Paystack stops retrying, and nothing changes.
+    const usd = {
+      event: 'charge.success',
+      data: { id: 9, status: 'success', reference, amount: d.price.total, currency: 'USD' },
+    };
+    expect((await webhook(usd, sign(usd))).statusCode).toBe(200);
+    const noCurrency = {
+      event: 'charge.success',
+      data: { id: 9, status: 'success', reference, amount: d.price.total },
+    };
+    expect((await webhook(noCurrency, sign(noCurrency))).statusCode).toBe(200);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
+      .data;
+    expect(after).toMatchObject({ status: 'awaiting_payment', trackingId: null });
+    const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment!.status).toBe('initiated');
+    expect(await balanceOf(t, u.user.id)).toBe(0);
+    // The real naira charge still completes it afterwards.
+    const ngn = chargeSuccess(reference, d.price.total);
+    expect((await webhook(ngn, sign(ngn))).statusCode).toBe(200);
+    expect((await post(verifyUrl, u.headers)).json().data.status).toBe('pending');
+  });
+
+  it('a reference of a payment not made through Paystack is never settled by it', async () => {
+    const u = await createSignedInUser(t.deps);
+    const d = await book(t, u.headers);
+    const [row] = await t.deps.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(eq(deliveries.number, parseDeliveryId(d.id)!));
+    // A sandbox payment left over from before Paystack was configured, and Paystack (wrongly) saying it succeeded.
+    const reference = `LFP-sandbox-${Date.now()}`;
+    await t.deps.db.insert(payments).values({
+      reference,
+      userId: u.user.id,
+      deliveryId: row!.id,
+      gateway: 'sandbox',
+      amountKobo: d.price.total,
+      checkoutUrl: `/api/payments/sandbox/checkout/${reference}`,
+    });
+    transactions.set(reference, {
+      reference,
+      amount: d.price.total,
+      email: 'x@example.ng',
+      callback_url: '',
+      status: 'success',
+    });
+    const body = chargeSuccess(reference, d.price.total);
+    expect((await webhook(body, sign(body))).statusCode).toBe(200);
+    const verify = await post(`/api/payments/verify?reference=${reference}&delivery_id=${d.id}`, u.headers);
+    expect(verify.statusCode).toBe(404);
+    expect(verify.json().code).toBe('PAYMENT_NOT_FOUND');
+    const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
+      .data;
+    expect(after.status).toBe('awaiting_payment');
+    const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment!.status).toBe('initiated');
+  });
+
+  it('a cancelled Paystack-paid delivery is refunded once, as real money, whatever is replayed after', async () => {
+    const u = await createSignedInUser(t.deps);
+    const { d, reference, verifyUrl } = await startCard(u.headers);
+    transactions.get(reference)!.status = 'success';
+    expect((await post(verifyUrl, u.headers)).statusCode).toBe(200);
+    expect((await post(`/api/deliveries/${d.id}/cancel`, u.headers)).statusCode).toBe(200);
+    const body = chargeSuccess(reference, d.price.total);
+    await Promise.all([
+      webhook(body, sign(body)),
+      post(verifyUrl, u.headers),
+      post(`/api/deliveries/${d.id}/cancel`, u.headers),
+      webhook(body, sign(body)),
+    ]);
+    expect(await balanceOf(t, u.user.id)).toBe(d.price.total);
+    const refunds = await t.deps.db
+      .select({ amountKobo: ledgerEntries.amountKobo, sandboxKobo: ledgerEntries.sandboxKobo })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, u.user.id));
+    expect(refunds).toEqual([{ amountKobo: d.price.total, sandboxKobo: 0 }]);
   });
 
   it('the webhook is refused without a valid x-paystack-signature (401), and nothing is paid', async () => {

@@ -15,6 +15,8 @@ const transaction = z.object({
   status: z.string(),
   amount: z.number().int(),
   reference: z.string(),
+  // Checked by the payments service (only NGN settles), so a missing one is reported rather than unparseable.
+  currency: z.string().optional(),
 });
 const verifyResponse = z.object({ status: z.boolean(), data: transaction.nullish() });
 const webhookBody = z.object({ event: z.string(), data: z.unknown() });
@@ -71,12 +73,12 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl: str
       const parsed = verifyResponse.safeParse(body);
       // Paystack answers 400/404 for a reference it never saw: nothing was paid.
       if ((status === 400 || status === 404) && parsed.success && !parsed.data.status) {
-        return { status: 'failed', amountKobo: 0, raw: body };
+        return { status: 'failed', amountKobo: 0, currency: '', raw: body };
       }
       if (status !== 200 || !parsed.success || !parsed.data.data) throw unavailable();
       const data = parsed.data.data;
       if (data.reference !== reference) throw unavailable();
-      return { status: statusOf(data.status), amountKobo: data.amount, raw: body };
+      return { status: statusOf(data.status), amountKobo: data.amount, currency: data.currency ?? '', raw: body };
     },
 
     parseWebhook(rawBody, requestHeaders) {
@@ -96,7 +98,13 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl: str
       if (parsed.data.event !== 'charge.success') return { type: 'ignored', event: parsed.data.event };
       const charge = transaction.safeParse(parsed.data.data);
       if (!charge.success || charge.data.status !== 'success') return { type: 'ignored', event: parsed.data.event };
-      return { type: 'charge.success', reference: charge.data.reference, amountKobo: charge.data.amount, raw: json };
+      return {
+        type: 'charge.success',
+        reference: charge.data.reference,
+        amountKobo: charge.data.amount,
+        currency: charge.data.currency ?? '',
+        raw: json,
+      };
     },
   };
 }

@@ -20,10 +20,11 @@ export function createSandboxGateway(repository: SandboxRepository): PaymentGate
 
     async verify(reference) {
       const charge = await repository.findCharge(reference);
-      if (!charge) return { status: 'failed', amountKobo: 0, raw: { reference, status: 'not_found' } };
+      if (!charge) return { status: 'failed', amountKobo: 0, currency: 'NGN', raw: { reference, status: 'not_found' } };
       return {
         status: charge.status,
         amountKobo: charge.amountKobo,
+        currency: 'NGN',
         raw: { reference, status: charge.status, amount: charge.amountKobo },
       };
     },

@@ -10,9 +10,14 @@ export const wallets = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    /** The part of the balance that is sandbox (test) money: it can pay deliveries but never leave in a payout. */
+    sandboxKobo: bigint('sandbox_kobo', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('wallets_balance_not_negative', sql`${t.balanceKobo} >= 0`)],
+  (t) => [
+    check('wallets_balance_not_negative', sql`${t.balanceKobo} >= 0`),
+    check('wallets_sandbox_within_balance', sql`${t.sandboxKobo} >= 0 and ${t.sandboxKobo} <= ${t.balanceKobo}`),
+  ],
 );
 
 /** Every wallet movement; the sum of a user's entries equals their balance. */
@@ -24,6 +29,8 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The part of amount_kobo that is sandbox money (same sign); the sum per user is the wallet's sandbox_kobo. */
+    sandboxKobo: bigint('sandbox_kobo', { mode: 'number' }).notNull().default(0),
     balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment'] }).notNull(),
     description: text('description').notNull(),

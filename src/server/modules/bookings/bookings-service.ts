@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { priceDelivery } from '../../../shared/pricing.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
@@ -28,6 +28,8 @@ interface Deps {
   notifications: NotificationsRepository;
   /** Call after every committed write to a user's deliveries: cached reads of them are dropped. */
   deliveriesChanged: (userId: string) => void;
+  /** How much of what paid this delivery was sandbox money (decision 018); its refund stays marked. */
+  sandboxPartOfPayment: (row: DeliveryRow, tx: Executor) => Promise<number>;
 }
 
 /** A date the form's calendar allows: today (Lagos) up to a year ahead. */
@@ -66,7 +68,8 @@ export function statusesForDisplay(display: DisplayStatus) {
   return DELIVERY_STATUSES.filter((status) => DISPLAY_STATUS_OF[status] === display);
 }
 
-export function createBookingsService({ db, bookings, wallet, notifications, deliveriesChanged }: Deps) {
+export function createBookingsService(deps: Deps) {
+  const { db, bookings, wallet, notifications, deliveriesChanged, sandboxPartOfPayment } = deps;
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, userId);
@@ -161,11 +164,13 @@ export function createBookingsService({ db, bookings, wallet, notifications, del
         if (!cancelled) return null;
         await bookings.insertEvent({ deliveryId: cancelled.id, status: 'cancelled', createdAt: now }, tx);
         if (cancelled.paidAt) {
-          const balanceAfterKobo = await wallet.credit(userId, cancelled.totalKobo, tx);
+          const sandboxKobo = await sandboxPartOfPayment(cancelled, tx);
+          const balanceAfterKobo = await wallet.credit(userId, cancelled.totalKobo, tx, sandboxKobo);
           await wallet.insertLedgerEntry(
             {
               userId,
               amountKobo: cancelled.totalKobo,
+              sandboxKobo,
               balanceAfterKobo,
               kind: 'refund',
               description: `Refund for cancelled delivery ${deliveryId}`,

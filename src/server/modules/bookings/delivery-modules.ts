@@ -36,7 +36,17 @@ export async function registerDeliveryModules(
   invalidationBus.subscribe('deliveries', (userId) => readCache.invalidate(userId));
   const deliveriesChanged = (userId: string) => invalidationBus.publish('deliveries', userId);
 
-  const bookingsService = createBookingsService({ db, bookings, wallet, notifications, deliveriesChanged });
+  const bookingsService = createBookingsService({
+    db,
+    bookings,
+    wallet,
+    notifications,
+    deliveriesChanged,
+    sandboxPartOfPayment: async (row, tx) => {
+      if (row.paymentMethod === 'wallet') return wallet.findSandboxPartOfDebit(`payment:${row.id}`, tx);
+      return (await payments.findSettledGateway(row.id, tx)) === 'sandbox' ? row.totalKobo : 0;
+    },
+  });
   const paymentsService = createPaymentsService({
     env,
     db,
@@ -47,12 +57,21 @@ export async function registerDeliveryModules(
     wallet,
     notifications,
     deliveriesChanged,
+    log: api.log,
   });
 
   await api.register(bookingsRoutes(bookingsService, readCache));
   await api.register(paymentsRoutes(paymentsService));
   await api.register(paystackWebhookRoutes(paymentsService, gateway));
-  if (gateway.name === 'sandbox') await api.register(sandboxCheckoutRoutes(createSandboxRepository(db)));
+  if (gateway.name === 'sandbox') {
+    await api.register(
+      sandboxCheckoutRoutes({
+        repository: createSandboxRepository(db),
+        findPayer: async (reference) => (await payments.findByReference(reference))?.userId ?? null,
+        publicUrl: env.PUBLIC_URL,
+      }),
+    );
+  }
   await api.register(walletRoutes(wallet));
   await api.register(notificationsRoutes(notifications));
   await api.register(trackingRoutes(createTrackingService(bookings), readCache));

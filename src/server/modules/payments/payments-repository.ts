@@ -34,8 +34,9 @@ export function createPaymentsRepository(db: Executor) {
   return {
     /**
      * A wallet payment in one statement, so one round trip: lock the delivery if it is still payable at this
-     * price, debit only if the balance covers it, then mark it paid and write the ledger entry, the first
-     * history event and the notification. Each step feeds on the one before, so either all of it happens or
+     * price, lock the wallet (its sandbox part before the debit is what the ledger records as spent), debit
+     * only if the balance covers it, real money first (decision 018), then mark it paid and write the ledger
+     * entry, the first history event and the notification. Each step feeds on the one before, so either all of it happens or
      * none; a parallel payment of the same delivery waits on the lock and then finds it no longer payable.
      */
     async payFromWallet(payment: WalletPayment): Promise<WalletPaymentOutcome> {
@@ -47,10 +48,18 @@ export function createPaymentsRepository(db: Executor) {
             and price_locked_until >= ${paidAt}::timestamptz
           for update
         ),
+        funds as (
+          select sandbox_kobo from ${wallets}
+          where user_id = ${userId}::uuid and exists (select 1 from payable)
+          for update
+        ),
         debit as (
-          update ${wallets} set balance_kobo = balance_kobo - ${amountKobo}::bigint, updated_at = ${paidAt}::timestamptz
-          where user_id = ${userId}::uuid and balance_kobo >= ${amountKobo}::bigint and exists (select 1 from payable)
-          returning balance_kobo
+          update ${wallets}
+          set balance_kobo = balance_kobo - ${amountKobo}::bigint,
+            sandbox_kobo = least(sandbox_kobo, balance_kobo - ${amountKobo}::bigint),
+            updated_at = ${paidAt}::timestamptz
+          where user_id = ${userId}::uuid and balance_kobo >= ${amountKobo}::bigint and exists (select 1 from funds)
+          returning balance_kobo, sandbox_kobo
         ),
         paid as (
           update ${deliveries}
@@ -61,10 +70,10 @@ export function createPaymentsRepository(db: Executor) {
         ),
         ledger as (
           insert into ${ledgerEntries}
-            (user_id, amount_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
-          select ${userId}::uuid, ${-amountKobo}::bigint, debit.balance_kobo, 'payment', ${payment.ledgerDescription}::text,
-            paid.id, 'payment:' || paid.id
-          from paid, debit
+            (user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
+          select ${userId}::uuid, ${-amountKobo}::bigint, debit.sandbox_kobo - funds.sandbox_kobo, debit.balance_kobo,
+            'payment', ${payment.ledgerDescription}::text, paid.id, 'payment:' || paid.id
+          from paid, debit, funds
         ),
         history as (
           insert into ${deliveryEvents} (delivery_id, status, note, created_at)
@@ -114,6 +123,16 @@ export function createPaymentsRepository(db: Executor) {
         .update(payments)
         .set({ status: 'failed', completedAt: now, gatewayResponse })
         .where(and(eq(payments.reference, reference), eq(payments.status, 'initiated')));
+    },
+
+    /** The gateway of the card payment that paid a delivery (at most one succeeds per delivery), if any. */
+    async findSettledGateway(deliveryId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ gateway: payments.gateway })
+        .from(payments)
+        .where(and(eq(payments.deliveryId, deliveryId), eq(payments.status, 'succeeded')))
+        .limit(1);
+      return row?.gateway ?? null;
     },
 
     async markRefunded(id: string, tx: Executor = db) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -31,7 +32,11 @@ interface Deps {
   wallet: WalletRepository;
   notifications: NotificationsRepository;
   deliveriesChanged: (userId: string) => void;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
+
+/** The only currency a payment settles in: every price is naira, and a gateway's amount is in its kobo. */
+const SETTLEMENT_CURRENCY = 'NGN';
 
 const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
 
@@ -69,7 +74,7 @@ const refundedToWallet = () =>
   );
 
 export function createPaymentsService(deps: Deps) {
-  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged } = deps;
+  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged, log } = deps;
 
   /**
    * A card payment's paid-side writes, in its settling transaction: the first history event and the
@@ -167,8 +172,17 @@ export function createPaymentsService(deps: Deps) {
       await payments.markFailed(payment.reference, result.raw, new Date());
       throw new AppError('PAYMENT_FAILED', PAYMENT_MESSAGES.failed);
     }
-    if (result.amountKobo !== payment.amountKobo) {
-      await payments.markFailed(payment.reference, result.raw, new Date());
+    // Another currency, or another amount, is not this payment: refused without touching it (decision 018).
+    if (result.currency !== SETTLEMENT_CURRENCY || result.amountKobo !== payment.amountKobo) {
+      log.warn(
+        {
+          reference: payment.reference,
+          gateway: payment.gateway,
+          expected: { amountKobo: payment.amountKobo, currency: SETTLEMENT_CURRENCY },
+          reported: { amountKobo: result.amountKobo, currency: result.currency },
+        },
+        'payment refused: the gateway reports another amount or currency',
+      );
       throw new AppError('PAYMENT_AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch);
     }
     const now = new Date();
@@ -192,13 +206,16 @@ export function createPaymentsService(deps: Deps) {
         }
         // Paid by other means, cancelled or re-priced meanwhile: the money must not vanish.
         await payments.markRefunded(claimed.id, tx);
-        const balanceAfterKobo = await wallet.credit(claimed.userId, claimed.amountKobo, tx);
+        // Sandbox money stays marked in the wallet: it may pay deliveries, never leave in a payout.
+        const sandboxKobo = claimed.gateway === 'sandbox' ? claimed.amountKobo : 0;
+        const balanceAfterKobo = await wallet.credit(claimed.userId, claimed.amountKobo, tx, sandboxKobo);
         const delivery = await bookings.findById(claimed.deliveryId, tx);
         const deliveryId = delivery ? formatDeliveryId(delivery.number) : '';
         await wallet.insertLedgerEntry(
           {
             userId: claimed.userId,
             amountKobo: claimed.amountKobo,
+            sandboxKobo,
             balanceAfterKobo,
             kind: 'refund',
             description: `Card payment for ${deliveryId} credited to wallet`,
@@ -243,6 +260,11 @@ export function createPaymentsService(deps: Deps) {
       if (!delivery || delivery.number !== number) throw notFound();
       if (payment.status === 'succeeded') return toDelivery(delivery);
       if (payment.status === 'refunded') throw refundedToWallet();
+      if (payment.gateway !== gateway.name) {
+        // Made through another gateway (the sandbox before Paystack was configured): this one cannot vouch for it.
+        log.warn({ reference, gateway: payment.gateway, configured: gateway.name }, 'payment refused: other gateway');
+        throw notFound();
+      }
       const result = await gateway.verify(reference);
       return settle(payment, result);
     },
@@ -252,9 +274,15 @@ export function createPaymentsService(deps: Deps) {
       if (event.type !== 'charge.success') return { handled: false, reason: `ignored ${event.event}` };
       const payment = await payments.findByReference(event.reference);
       if (!payment) return { handled: false, reason: 'unknown reference' };
+      if (payment.gateway !== gateway.name) return { handled: false, reason: `a ${payment.gateway} payment` };
       if (payment.status === 'succeeded' || payment.status === 'refunded') return { handled: true };
       try {
-        await settle(payment, { status: 'success', amountKobo: event.amountKobo, raw: event.raw });
+        await settle(payment, {
+          status: 'success',
+          amountKobo: event.amountKobo,
+          currency: event.currency,
+          raw: event.raw,
+        });
         return { handled: true };
       } catch (err) {
         if (err instanceof AppError && err.statusCode < 500) return { handled: false, reason: err.code };

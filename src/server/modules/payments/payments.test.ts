@@ -6,6 +6,7 @@ import { deliveries, deliveryEvents, ledgerEntries, notifications, payments } fr
 import { parseDeliveryId, TRACKING_ID_PATTERN } from '../../../shared/ids.js';
 import { PAYMENT_MESSAGES } from '../../../shared/schemas/payments.js';
 import { book, payWithWallet, balanceOf, ledgerSum } from '../bookings/test-helpers.js';
+import { decideSandboxCheckout } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,16 +31,10 @@ async function sandboxCheckout(headers: Headers, deliveryId: string, decision: '
   const init = await post('/api/payments/initiate', headers, { deliveryId, method: 'card' });
   expect(init.statusCode).toBe(200);
   const { reference, checkoutUrl } = init.json().data;
-  const page = await t.app.inject({ method: 'GET', url: checkoutUrl });
+  const page = await t.app.inject({ method: 'GET', url: checkoutUrl, headers });
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toContain('text/html');
-  const action = new RegExp(`action="([^"]+/${decision})"`).exec(page.body)![1]!;
-  const redirect = await t.app.inject({
-    method: 'POST',
-    url: action,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  const redirect = await decideSandboxCheckout(t, headers, checkoutUrl, decision);
   expect(redirect.statusCode).toBe(303);
   const location = new URL(redirect.headers.location as string, 'http://app.test');
   expect(location.pathname).toBe('/dashboard/payment');
@@ -283,13 +278,17 @@ describe('pay by card on the sandbox gateway', () => {
   });
 
   it('the checkout page escapes what it shows and 404s an unknown reference', async () => {
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout/LFP-unknown' });
+    const u = await createSignedInUser(t.deps, { email: `o'neil+<b>${Date.now()}@example.ng` });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/sandbox/checkout/LFP-unknown',
+      headers: u.headers,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('text/html');
-    const u = await createSignedInUser(t.deps, { email: `o'neil+<b>${Date.now()}@example.ng` });
     const d = await book(t, u.headers);
     const init = (await post('/api/payments/initiate', u.headers, { deliveryId: d.id, method: 'card' })).json().data;
-    const page = await t.app.inject({ method: 'GET', url: init.checkoutUrl });
+    const page = await t.app.inject({ method: 'GET', url: init.checkoutUrl, headers: u.headers });
     expect(page.body).not.toContain('<b>');
     expect(page.body).toContain('&#60;b&#62;');
     expect(page.body).not.toMatch(/<script/i);

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { safeEqual } from '../../lib/crypto.js';
+import { SESSION_COOKIE } from '../auth/session-service.js';
 import { formatNaira } from '../../../shared/money.js';
 import type { SandboxRepository } from '../../adapters/payments/sandbox-repository.js';
 import { SANDBOX_CHECKOUT_PATH } from '../../adapters/payments/sandbox-gateway.js';
@@ -43,34 +47,115 @@ function sendCheckoutNotFound(reply: FastifyReply) {
   );
 }
 
+function sendSignInPrompt(reply: FastifyReply) {
+  return sendHtml(
+    reply,
+    401,
+    page(
+      'Sign in to pay',
+      '<h1>Sign in to pay</h1><p>Your session has ended. Sign in to Lanefreight and start the payment again.</p><div class="actions"><a class="button approve" href="/login">Sign in</a></div>',
+    ),
+  );
+}
+
+function sendFormRefused(reply: FastifyReply) {
+  return sendHtml(
+    reply,
+    403,
+    page(
+      'Payment not confirmed',
+      '<h1>Payment not confirmed</h1><p>This request did not come from the checkout page. Go back to Lanefreight and start the payment again.</p><div class="actions"><a class="button approve" href="/dashboard">Return to Lanefreight</a></div>',
+    ),
+  );
+}
+
+/** The session's own secret, as the auth plugin reads it: the CSRF token is derived from it. */
+function sessionTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * Bound to the session and the charge: only a page rendered for this session can approve this charge, and
+ * another site cannot read it. No storage: the server recomputes it from the cookie the post carries.
+ */
+function csrfTokenFor(sessionToken: string, reference: string): string {
+  return createHmac('sha256', sessionToken).update(`sandbox-checkout\0${reference}`).digest('base64url');
+}
+
+/** The browser says the post comes from our own pages (Sec-Fetch-Site), or names our origin (Origin). */
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && (origin === publicOrigin || origin === `${request.protocol}://${request.host}`);
+}
+
+/** The form's csrf field; null when the body is not a well-formed small multipart form (files included). */
+async function readCsrfField(request: FastifyRequest): Promise<string | null> {
+  if (!request.isMultipart()) return null;
+  let csrf = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') return null;
+      if (part.fieldname === 'csrf' && typeof part.value === 'string') csrf = part.value;
+    }
+  } catch {
+    // Busboy's parse errors (no boundary, truncated, over the limits) carry no status: they are the client's.
+    return null;
+  }
+  return csrf;
+}
+
 /**
  * The sandbox gateway's checkout: a plain HTML page (no script; the CSP forbids inline code) whose two
  * forms record the payer's decision and send them back to the app, as a hosted checkout would.
+ * Only the signed-in payer of the charge sees it or acts on it; everyone else finds no checkout there.
+ * The forms post multipart (what the app's CSRF rule accepts from a page without script) with a token
+ * bound to the session and the charge, and must come from our own origin (decision 018).
  */
-export function sandboxCheckoutRoutes(repository: SandboxRepository): FastifyPluginAsyncZod {
+export function sandboxCheckoutRoutes(options: {
+  repository: SandboxRepository;
+  /** The user who started the payment with this reference, if any. */
+  findPayer: (reference: string) => Promise<string | null>;
+  publicUrl: string;
+}): FastifyPluginAsyncZod {
+  const { repository, findPayer } = options;
+  const publicOrigin = new URL(options.publicUrl).origin;
+
+  /** The charge, if the request's session belongs to its payer; otherwise the reply already sent. */
+  async function ownedCharge(request: FastifyRequest, reply: FastifyReply, reference: string) {
+    const sessionToken = sessionTokenOf(request);
+    if (!request.user || !sessionToken) return { sent: sendSignInPrompt(reply) };
+    const [charge, payer] = await Promise.all([repository.findCharge(reference), findPayer(reference)]);
+    if (!charge || payer !== request.user.id) return { sent: sendCheckoutNotFound(reply) };
+    return { charge, sessionToken };
+  }
+
   return async (app) => {
-    // The buttons are plain HTML form posts (urlencoded, no fields we need).
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    await app.register(multipart, {
+      limits: { files: 0, fields: 4, fieldSize: 256, parts: 4 },
+    });
 
     app.get(
       '/payments/sandbox/checkout/:reference',
       {
         config: { public: true },
-        schema: { tags: ['payments'], summary: 'Sandbox checkout page', params: referenceParams },
+        schema: { tags: ['payments'], summary: 'Sandbox checkout page (the payer only)', params: referenceParams },
       },
       async (request, reply) => {
-        const charge = await repository.findCharge(request.params.reference);
-        if (!charge) {
-          return sendCheckoutNotFound(reply);
-        }
+        const owned = await ownedCharge(request, reply, request.params.reference);
+        if (!owned.charge) return owned.sent;
+        const { charge, sessionToken } = owned;
         const ref = encodeURIComponent(charge.reference);
+        const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(csrfTokenFor(sessionToken, charge.reference))}">`;
+        const form = (decision: 'approve' | 'decline', label: string) =>
+          `<form method="post" enctype="multipart/form-data" action="${SANDBOX_CHECKOUT_PATH}/${ref}/${decision}">${csrf}<button class="${decision}" type="submit">${label}</button></form>`;
         const details = `<dl><dt>Merchant</dt><dd>Lanefreight</dd><dt>Email</dt><dd>${escapeHtml(charge.email)}</dd><dt>Reference</dt><dd>${escapeHtml(charge.reference)}</dd></dl>`;
         const head = `<span class="badge">Sandbox: no real money moves</span><h1>Pay Lanefreight</h1><p class="amount">${escapeHtml(formatNaira(charge.amountKobo))}</p>${details}`;
         const body =
           charge.status === 'pending'
-            ? `${head}<div class="actions"><form method="post" action="${SANDBOX_CHECKOUT_PATH}/${ref}/approve"><button class="approve" type="submit">Approve payment</button></form><form method="post" action="${SANDBOX_CHECKOUT_PATH}/${ref}/decline"><button class="decline" type="submit">Decline</button></form></div>`
+            ? `${head}<div class="actions">${form('approve', 'Approve payment')}${form('decline', 'Decline')}</div>`
             : `${head}<p>This checkout is already ${charge.status === 'success' ? 'paid' : 'declined'}.</p><div class="actions"><a class="button approve" href="${escapeHtml(safeCallback(charge.callbackUrl))}">Return to Lanefreight</a></div>`;
         return sendHtml(reply, 200, page('Sandbox checkout · Lanefreight', body));
       },
@@ -83,15 +168,20 @@ export function sandboxCheckoutRoutes(repository: SandboxRepository): FastifyPlu
           config: { public: true },
           schema: {
             tags: ['payments'],
-            summary: `Sandbox checkout: ${decision}`,
+            summary: `Sandbox checkout: ${decision} (the payer only; multipart form with its csrf field)`,
             params: referenceParams,
             body: z.unknown().optional(),
           },
         },
         async (request, reply) => {
-          const charge = await repository.findCharge(request.params.reference);
-          if (!charge) {
-            return sendCheckoutNotFound(reply);
+          const owned = await ownedCharge(request, reply, request.params.reference);
+          if (!owned.charge) return owned.sent;
+          const { charge, sessionToken } = owned;
+          const csrf = await readCsrfField(request);
+          const tokenMatches = csrf !== null && safeEqual(csrf, csrfTokenFor(sessionToken, charge.reference));
+          if (!isSameOrigin(request, publicOrigin) || !tokenMatches) {
+            request.log.warn({ reference: charge.reference }, 'sandbox checkout post refused: not from its page');
+            return sendFormRefused(reply);
           }
           await repository.decideCharge(charge.reference, decision === 'approve' ? 'success' : 'failed');
           return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);

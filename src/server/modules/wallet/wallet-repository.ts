@@ -1,12 +1,15 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ledgerEntries, wallets } from '../../db/schema/index.js';
+import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
 
 type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
 export interface LedgerInput {
   userId: string;
   amountKobo: number;
+  /** The part of amountKobo that is sandbox money (same sign); 0 for real money. */
+  sandboxKobo?: number;
   kind: LedgerKind;
   description: string;
   deliveryId?: string;
@@ -24,27 +27,32 @@ export function createWalletRepository(db: Executor) {
       return row?.balance ?? 0;
     },
 
-    /**
-     * Debits only when the balance covers it, in one statement: under concurrency the row lock makes
-     * each debit see the previous one, so the balance never goes below zero. Null when it does not cover.
-     */
-    async debitIfCovered(userId: string, amountKobo: number, tx: Executor = db): Promise<number | null> {
+    /** The balance, how much of it is sandbox money, and what a real payout may take. */
+    async findFunds(userId: string, tx: Executor = db): Promise<WalletFunds & { payableOutKobo: number }> {
       const [row] = await tx
-        .update(wallets)
-        .set({ balanceKobo: sql`${wallets.balanceKobo} - ${amountKobo}`, updatedAt: new Date() })
-        .where(and(eq(wallets.userId, userId), gte(wallets.balanceKobo, amountKobo)))
-        .returning({ balance: wallets.balanceKobo });
-      return row?.balance ?? null;
+        .select({ balanceKobo: wallets.balanceKobo, sandboxKobo: wallets.sandboxKobo })
+        .from(wallets)
+        .where(eq(wallets.userId, userId))
+        .limit(1);
+      const funds = row ?? { balanceKobo: 0, sandboxKobo: 0 };
+      return { ...funds, payableOutKobo: payableOutKobo(funds) };
     },
 
-    /** Credits, creating the wallet on first use. Returns the new balance. */
-    async credit(userId: string, amountKobo: number, tx: Executor = db): Promise<number> {
+    /**
+     * Credits, creating the wallet on first use; `sandboxKobo` of the amount is sandbox money.
+     * Returns the new balance.
+     */
+    async credit(userId: string, amountKobo: number, tx: Executor = db, sandboxKobo = 0): Promise<number> {
       const [row] = await tx
         .insert(wallets)
-        .values({ userId, balanceKobo: amountKobo })
+        .values({ userId, balanceKobo: amountKobo, sandboxKobo })
         .onConflictDoUpdate({
           target: wallets.userId,
-          set: { balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`, updatedAt: new Date() },
+          set: {
+            balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`,
+            sandboxKobo: sql`${wallets.sandboxKobo} + ${sandboxKobo}`,
+            updatedAt: new Date(),
+          },
         })
         .returning({ balance: wallets.balanceKobo });
       return row!.balance;
@@ -52,6 +60,16 @@ export function createWalletRepository(db: Executor) {
 
     async insertLedgerEntry(entry: LedgerInput & { balanceAfterKobo: number }, tx: Executor = db) {
       await tx.insert(ledgerEntries).values(entry);
+    },
+
+    /** How much of a wallet payment (its ledger entry by key) was sandbox money, as a positive amount. */
+    async findSandboxPartOfDebit(idempotencyKey: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ sandboxKobo: ledgerEntries.sandboxKobo })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.idempotencyKey, idempotencyKey), eq(ledgerEntries.kind, 'payment')))
+        .limit(1);
+      return row ? -row.sandboxKobo : 0;
     },
 
     async sumLedger(userId: string, tx: Executor = db): Promise<number> {
