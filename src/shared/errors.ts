@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'PAYMENT_PENDING',
   'INVALID_TRACKING_ID',
   'INVALID_STATUS_TRANSITION',
+  'CSRF_REJECTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

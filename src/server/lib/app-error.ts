@@ -42,6 +42,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_PENDING: 409,
   INVALID_TRACKING_ID: 400,
   INVALID_STATUS_TRANSITION: 409,
+  CSRF_REJECTED: 403,
 };
 
 export class AppError extends Error {
