@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import type { Env } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
@@ -49,7 +50,7 @@ export interface BuildAppOptions {
   webDist?: string;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: DestinationStream;
 }
 
 export interface App {
@@ -85,7 +86,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.logger === false
       ? { logger: false }
       : {
-          logger: { level: env.LOG_LEVEL, redact: REDACT, serializers: LOG_SERIALIZERS, stream: options.logStream },
+          logger: {
+            level: env.LOG_LEVEL,
+            redact: REDACT,
+            serializers: LOG_SERIALIZERS,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
           childLoggerFactory,
         }),
     bodyLimit: env.BODY_LIMIT_BYTES,

@@ -11,7 +11,7 @@ const MAX_CAUSES = 5;
 export interface SerializedError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   cause?: SerializedError;
   [field: string]: unknown;
 }
@@ -29,12 +29,10 @@ export function redactErrorMessage(message: string, code?: unknown): string {
 
 function serializeOne(err: Error & Record<string, unknown>, depth: number): SerializedError {
   const message = redactErrorMessage(String(err.message ?? ''), err.code);
-  const out: SerializedError = { type: err.constructor?.name ?? err.name ?? 'Error', message };
-  if (typeof err.stack === 'string') {
-    // The stack starts with "<name>: <original message>"; keep only its frames after the redacted message.
-    const frames = err.stack.split('\n').filter((line) => /^\s+at /.test(line));
-    out.stack = [`${err.name ?? out.type}: ${message}`, ...frames].join('\n');
-  }
+  const type = err.constructor?.name ?? err.name ?? 'Error';
+  // The stack starts with "<name>: <original message>"; keep only its frames, after the redacted message.
+  const frames = typeof err.stack === 'string' ? err.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  const out: SerializedError = { type, message, stack: [`${err.name ?? type}: ${message}`, ...frames].join('\n') };
   for (const field of KEPT_FIELDS) {
     const value = err[field];
     if (typeof value === 'string' || typeof value === 'number') out[field] = value;
@@ -46,8 +44,8 @@ function serializeOne(err: Error & Record<string, unknown>, depth: number): Seri
   return out;
 }
 
-export function serializeErrorSafely(err: unknown): unknown {
-  if (!(err instanceof Error)) return err;
+export function serializeErrorSafely(err: Error): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   return serializeOne(err as Error & Record<string, unknown>, 0);
 }
 
