@@ -24,7 +24,8 @@ function mediaTypeOf(request: FastifyRequest): string | undefined {
  * makes it send; SameSite=Lax alone leaves top-level form posts from a sibling subdomain, and older browsers, open.
  * So an unsafe request that carries the cookie must be JSON (or a multipart upload) and come from our own origin:
  * `Origin` equal to PUBLIC_URL's origin or to the origin the request itself was addressed to (the Vite dev proxy
- * and 127.0.0.1 both keep the Host the browser used), or, without `Origin`, `Sec-Fetch-Site: same-origin`.
+ * and 127.0.0.1 both keep the Host the browser used), or, without `Origin` (or with `Origin: null`),
+ * `Sec-Fetch-Site: same-origin`.
  * Requests without the cookie (bearer-token clients, signed-out calls) have no ambient authority to abuse.
  */
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) {
@@ -32,7 +33,9 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) 
 
   function isSameOrigin(request: FastifyRequest): boolean {
     const origin = request.headers.origin;
-    if (origin === undefined) return request.headers['sec-fetch-site'] === 'same-origin';
+    // Our pages send `Referrer-Policy: no-referrer`, under which a browser's form post says `Origin: null`; the
+    // browser's own Sec-Fetch-Site then tells where it came from (a sandboxed or foreign page is never same-origin).
+    if (origin === undefined || origin === 'null') return request.headers['sec-fetch-site'] === 'same-origin';
     const claimed = originOf(origin);
     if (!claimed) return false;
     return claimed === publicOrigin || claimed === originOf(`${request.protocol}://${request.host}`);
