@@ -10,11 +10,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import type { Env } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerCsrfProtection } from './plugins/csrf.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { childLoggerFactory } from './lib/request-logger.js';
+import { LOG_SERIALIZERS } from './lib/log-serializers.js';
 import { registerServeWeb } from './plugins/serve-web.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { registerAuthentication } from './plugins/auth.js';
@@ -45,6 +49,8 @@ export interface BuildAppOptions {
   /** Where the built web app lives; tests point elsewhere or nowhere. */
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 export interface App {
@@ -79,7 +85,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     ...(options.logger === false
       ? { logger: false }
-      : { logger: { level: env.LOG_LEVEL, redact: REDACT }, childLoggerFactory }),
+      : {
+          logger: {
+            level: env.LOG_LEVEL,
+            redact: REDACT,
+            serializers: LOG_SERIALIZERS,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+          childLoggerFactory,
+        }),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     genReqId: (req) => {
@@ -98,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Responses only: no client sends compressed bodies, so request decompression would be two hooks for nothing.
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  registerCsrfProtection(app, env.PUBLIC_URL);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

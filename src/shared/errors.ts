@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
+  'CSRF_REJECTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,3 +18,15 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!constraint) return true;
   return driver.constraint === constraint || (driver.message ?? '').includes(constraint);
 }
+
+/**
+ * Data exceptions only the request's own values can cause: bytes PostgreSQL cannot store (22021, 22P05), text that
+ * is not of the column's type (22P02), a number out of range (22003), a string longer than its column (22001).
+ * Validation should stop them first; these are the safety net, never a reason to skip it.
+ */
+const INPUT_DATA_ERRORS = new Set(['22021', '22P05', '22P02', '22003', '22001']);
+
+export function isInputDataError(err: unknown): boolean {
+  const code = driverErrorOf(err)?.code;
+  return code !== undefined && INPUT_DATA_ERRORS.has(code);
+}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
+import { isInputDataError } from '../lib/pg-errors.js';
 
 interface ErrorBody {
   success: false;
@@ -63,6 +64,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many requests. Please try again later.'));
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return reply.status(status).send(errorBody('BAD_REQUEST', 'The request could not be processed.'));
+    }
+
+    if (isInputDataError(error)) {
+      // A value got past validation that the database refuses: the caller's 400, and a warning so the gap is fixed.
+      request.log.warn({ err: error }, 'input reached the database unvalidated');
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION_FAILED', 'A value in the request is not valid. Please check it and try again.'));
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -35,16 +35,19 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  // The server takes a signed-in change only as JSON (docs/decisions/019), so one without a body sends `{}`.
+  const body = options.body ?? (method === 'GET' ? undefined : {});
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers: {
         Accept: 'application/json',
         'Accept-Language': i18n.language,
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });
