@@ -104,14 +104,15 @@ describe('sandbox checkout: only the signed-in payer, only from its own page', (
 
   it('the payer’s own post is refused without the page’s token, with a forged one or from another site', async () => {
     const c = await pendingCheckout();
-    // The encoding the app-wide CSRF rule rejects is not accepted here at all, even from our origin.
+    // A signed-in urlencoded post is refused by the app-wide CSRF rule before it reaches the checkout.
     const urlencoded = await t.app.inject({
       method: 'POST',
       url: c.approve.action,
       headers: { ...c.cookie, ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `csrf=${encodeURIComponent(c.approve.csrf)}`,
     });
-    expect(urlencoded.statusCode).toBe(415);
+    expect(urlencoded.statusCode).toBe(403);
+    expect(urlencoded.json().code).toBe('CSRF_REJECTED');
     const refused = [
       await postForm(c.approve.action, { ...c.cookie, ...SAME_ORIGIN }, {}),
       await postForm(c.approve.action, { ...c.cookie, ...SAME_ORIGIN }, { csrf: 'forged' }),
