@@ -161,5 +161,48 @@ describe('configuration', () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.HOST).toBe('localhost');
+    expect(env.PAYMENT_GATEWAY).toBe('sandbox');
+    expect(env.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('listens on every interface by default only in production', () => {
+    expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('localhost');
+    expect(loadEnv({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '192.168.1.20' }).HOST).toBe('192.168.1.20');
+  });
+
+  it('takes no test money in production: Paystack is required unless the sandbox is chosen explicitly', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PAYSTACK_SECRET_KEY: required when NODE_ENV=production/);
+    expect(loadEnv({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).PAYMENT_GATEWAY).toBe('paystack');
+    expect(loadEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_x' }).PAYMENT_GATEWAY).toBe('paystack');
+    expect(loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_x', PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY: required when PAYMENT_GATEWAY=paystack/);
+    expect(() => loadEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', DEV_OUTBOX: 'on' })).toThrow(/DEV_OUTBOX/);
+  });
+
+  it('reports per-variable and cross-variable problems together, one line each', () => {
+    let message = '';
+    try {
+      loadEnv({ NODE_ENV: 'production', PORT: 'eighty', PAYMENT_GATEWAY: 'stripe', DEV_OUTBOX: 'on', DATABASE_STATEMENT_TIMEOUT_MS: 'soon' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n').slice(1);
+    expect(lines.map((line) => line.trim().split(':')[0]).sort()).toEqual(
+      ['DATABASE_STATEMENT_TIMEOUT_MS', 'DEV_OUTBOX', 'PAYMENT_GATEWAY', 'PORT'].sort(),
+    );
+    const withoutKey = (() => {
+      try {
+        loadEnv({ NODE_ENV: 'production', PORT: 'eighty' });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(withoutKey).toMatch(/PORT:/);
+    expect(withoutKey).toMatch(/PAYSTACK_SECRET_KEY:/);
   });
 });
