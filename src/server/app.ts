@@ -74,7 +74,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLost: onDatabaseLost }));
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onLost: onDatabaseLost,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    }));
   if (!options.database) await database.migrate();
 
   const app = Fastify({
