@@ -145,6 +145,36 @@ describe('serving the built web app', () => {
   });
 });
 
+describe('test mode (sandbox payments) on every page', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lf-web-test-mode-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<html lang="en-US"><body><p>landing</p></body></html>');
+    writeFileSync(path.join(dir, 'app.html'), '<!doctype html>\n<html lang="en-US"><body><div id="root"></div></body></html>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['the sandbox gateway is in use', { PAYMENT_GATEWAY: 'sandbox' }, true],
+    ['a demo deployment chose the sandbox in production', { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }, true],
+    ['Paystack takes the payments', { PAYSTACK_SECRET_KEY: 'sk_test_x' }, false],
+  ])('marks the landing page and the app shell (or not) when %s', async (_label, overrides, isMarked) => {
+    const t = await createTestApp({ WEB_DIST: dir, ...overrides });
+    try {
+      for (const url of ['/', '/dashboard/my-deliveries', '/auth']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+        expect(body).toContain(url === '/' ? 'landing' : 'id="root"');
+        expect(body.includes('<html data-test-mode="" lang="en-US">'), url).toBe(isMarked);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('fails with a message naming each bad variable', () => {
     expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
