@@ -9,7 +9,7 @@ import { loadEnv } from '../config/env.js';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from './client.js';
 import { isDatabaseUnavailable } from '../lib/pg-errors.js';
-import { openTestDatabase } from '../test/test-app.js';
+import { isPostgresRun, openTestDatabase } from '../test/test-app.js';
 
 const TIMEOUT_MS = 1_000;
 const env = loadEnv({
@@ -110,7 +110,7 @@ describe('a stuck database fails fast', () => {
     }
   }, 30_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cancels a statement that runs too long, and the request gets a 503', async () => {
+  it.runIf(isPostgresRun)('PostgreSQL cancels a statement that runs too long, and the request gets a 503', async () => {
     const test = await openTestDatabase();
     const database: Database = await openDatabase({
       databaseUrl: test.databaseUrl,
