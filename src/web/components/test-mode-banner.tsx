@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 export function TestModeBanner() {
   const { t } = useTranslation();
   return (
-    <aside
+    <section
       aria-label={t('testMode.label')}
       className="test-mode-banner border-b border-amber-300 bg-accent px-4 py-2 text-center text-sm text-accent-foreground"
     >
       <p>
         <strong>{t('testMode.title')}</strong> {t('testMode.body')}
       </p>
-    </aside>
+    </section>
   );
 }
