@@ -4,6 +4,8 @@ import { connect } from 'node:net';
 import { freePort, spawnServer, waitUntilListening, type SpawnedServer } from './test/spawn-server.js';
 
 const BASE_ENV = { DATA_DIR: 'memory://', WEB_DIST: 'no-web-build-here', LOG_LEVEL: 'info' };
+/** Each start compiles the server with tsx and migrates a fresh database: slow on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
 
 /** An address of this machine that other machines could reach, if it has one. */
 function externalAddress(): string | undefined {
@@ -52,13 +54,13 @@ describe('starting the server (src/server/main.ts)', () => {
       expect(output).toContain(`${name}:`);
     }
     expect(output.match(/Invalid configuration/g)).toHaveLength(1);
-  });
+  }, START_TIMEOUT_MS);
 
   it('refuses production without PAYSTACK_SECRET_KEY, naming it', async () => {
     server = spawnServer({ ...BASE_ENV, NODE_ENV: 'production' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/PAYSTACK_SECRET_KEY: required when NODE_ENV=production/);
-  });
+  }, START_TIMEOUT_MS);
 
   it('listens on loopback only by default, as localhost and 127.0.0.1, with the dev outbox', async () => {
     const port = await freePort();
@@ -74,7 +76,7 @@ describe('starting the server (src/server/main.ts)', () => {
     const external = externalAddress();
     if (external) expect(await canConnect(external, port)).toBe(false);
     expect(server.output()).not.toMatch(/dev outbox not served/);
-  });
+  }, START_TIMEOUT_MS);
 
   it('on another interface serves no dev outbox unless DEV_OUTBOX=on, and says why at start', async () => {
     const port = await freePort();
@@ -91,5 +93,5 @@ describe('starting the server (src/server/main.ts)', () => {
     await waitUntilListening(server);
     const allowed = await fetch(`http://127.0.0.1:${port}/api/dev/messages?to=a@b.ng`);
     expect(allowed.status).toBe(200);
-  });
+  }, 2 * START_TIMEOUT_MS);
 });
