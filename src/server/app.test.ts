@@ -145,6 +145,36 @@ describe('serving the built web app', () => {
   });
 });
 
+describe('test mode (sandbox payments) on every page', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lf-web-test-mode-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<html lang="en-US"><body><p>landing</p></body></html>');
+    writeFileSync(path.join(dir, 'app.html'), '<!doctype html>\n<html lang="en-US"><body><div id="root"></div></body></html>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['the sandbox gateway is in use', { PAYMENT_GATEWAY: 'sandbox' }, true],
+    ['a demo deployment chose the sandbox in production', { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }, true],
+    ['Paystack takes the payments', { PAYSTACK_SECRET_KEY: 'sk_test_x' }, false],
+  ])('marks the landing page and the app shell (or not) when %s', async (_label, overrides, isMarked) => {
+    const t = await createTestApp({ WEB_DIST: dir, ...overrides });
+    try {
+      for (const url of ['/', '/dashboard/my-deliveries', '/auth']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+        expect(body).toContain(url === '/' ? 'landing' : 'id="root"');
+        expect(body.includes('<html data-test-mode="" lang="en-US">'), url).toBe(isMarked);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('fails with a message naming each bad variable', () => {
     expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
@@ -161,5 +191,48 @@ describe('configuration', () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.HOST).toBe('localhost');
+    expect(env.PAYMENT_GATEWAY).toBe('sandbox');
+    expect(env.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('listens on every interface by default only in production', () => {
+    expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('localhost');
+    expect(loadEnv({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '192.168.1.20' }).HOST).toBe('192.168.1.20');
+  });
+
+  it('takes no test money in production: Paystack is required unless the sandbox is chosen explicitly', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PAYSTACK_SECRET_KEY: required when NODE_ENV=production/);
+    expect(loadEnv({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).PAYMENT_GATEWAY).toBe('paystack');
+    expect(loadEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_x' }).PAYMENT_GATEWAY).toBe('paystack');
+    expect(loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_x', PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY: required when PAYMENT_GATEWAY=paystack/);
+    expect(() => loadEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', DEV_OUTBOX: 'on' })).toThrow(/DEV_OUTBOX/);
+  });
+
+  it('reports per-variable and cross-variable problems together, one line each', () => {
+    let message = '';
+    try {
+      loadEnv({ NODE_ENV: 'production', PORT: 'eighty', PAYMENT_GATEWAY: 'stripe', DEV_OUTBOX: 'on', DATABASE_STATEMENT_TIMEOUT_MS: 'soon' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n').slice(1);
+    expect(lines.map((line) => line.trim().split(':')[0]).sort()).toEqual(
+      ['DATABASE_STATEMENT_TIMEOUT_MS', 'DEV_OUTBOX', 'PAYMENT_GATEWAY', 'PORT'].sort(),
+    );
+    const withoutKey = (() => {
+      try {
+        loadEnv({ NODE_ENV: 'production', PORT: 'eighty' });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(withoutKey).toMatch(/PORT:/);
+    expect(withoutKey).toMatch(/PAYSTACK_SECRET_KEY:/);
   });
 });

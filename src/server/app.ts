@@ -29,10 +29,11 @@ import { createPaymentGateway } from './adapters/payments/index.js';
 import { registerDeliveryModules } from './modules/bookings/delivery-modules.js';
 import { createRateLimitStore } from './lib/rate-limit.js';
 import { createInvalidationBus } from './lib/invalidation-bus.js';
-import { createMessageTransports, isDevMailboxEnabled } from './adapters/messages/index.js';
+import { createMessageTransports, devOutboxAvailability } from './adapters/messages/index.js';
 import { createOutboxRepository } from './modules/messages/outbox-repository.js';
 import { createOutboxWorker } from './modules/messages/outbox-worker.js';
 import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
+import { createDevOutboxRetention, devOutboxChannels } from './modules/dev/dev-outbox-retention.js';
 import { registerAccountModules } from './modules/auth/account-modules.js';
 
 declare module 'fastify' {
@@ -79,7 +80,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLost: onDatabaseLost }));
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onLost: onDatabaseLost,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    }));
   if (!options.database) await database.migrate();
 
   const app = Fastify({
@@ -142,7 +148,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     transports: messageTransports.transports,
     log: app.log,
   });
-  const devMailbox = isDevMailboxEnabled(env);
+  const devOutbox = devOutboxAvailability(env);
+  const devMailbox = devOutbox.enabled;
+  if (!devOutbox.enabled && env.NODE_ENV !== 'production') {
+    app.log.warn(`dev outbox not served (/dev/mailbox, /api/dev/messages): ${devOutbox.reason}`);
+  }
+  const devOutboxRetention = createDevOutboxRetention({
+    outbox,
+    channels: devOutboxChannels(messageTransports.transports),
+    log: app.log,
+  });
+  if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
+    app.log.warn('PAYMENT_GATEWAY=sandbox in production: a demo deployment, no real money is taken; every page says so');
+  }
   if (env.NODE_ENV === 'production' && (!env.SMTP_URL || !env.TERMII_API_KEY)) {
     app.log.warn('production without SMTP_URL and/or TERMII_API_KEY: some messages (codes) will not reach anyone');
   }
@@ -168,7 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  const web = await registerServeWeb(app, options.webDist ?? env.WEB_DIST);
+  const web = await registerServeWeb(app, options.webDist ?? env.WEB_DIST, {
+    isTestMode: env.PAYMENT_GATEWAY === 'sandbox',
+  });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && web.sendShell && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -184,8 +204,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Delivery starts once the app is ready (listen or ready()), and stops before the database closes.
   app.addHook('onReady', async () => {
     outboxWorker.start();
+    devOutboxRetention.start();
   });
   app.addHook('onClose', async () => {
+    devOutboxRetention.stop();
     await outboxWorker.stop();
     messageTransports.close();
     await rateLimitStore.close();

@@ -4,6 +4,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { FALLBACK_LANGUAGE } from '@/shared/i18n';
 import { LandingPage } from './features/landing/components/landing-page';
+import { TestModeBanner } from './components/test-mode-banner';
 
 /** Renders the landing page to HTML at build time so it paints before any script arrives. */
 export async function renderLanding(translation: Record<string, unknown>): Promise<string> {
@@ -16,6 +17,8 @@ export async function renderLanding(translation: Record<string, unknown>): Promi
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <StaticRouter location="/">
+        {/* As RootLayout renders it, so the page hydrates without a mismatch. */}
+        <TestModeBanner />
         <LandingPage />
       </StaticRouter>
     </I18nextProvider>,

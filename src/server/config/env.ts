@@ -14,7 +14,8 @@ const optionalString = z
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback outside production (see resolveEnv), every interface in production. */
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -31,8 +32,14 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
+  /** Which card gateway takes payments; see resolveEnv for the default and the production rule. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).optional(),
   PAYSTACK_SECRET_KEY: optionalString,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** `on` serves the dev outbox on any interface; `off` never serves it; unset: only while listening on loopback. */
+  DEV_OUTBOX: z.enum(['on', 'off']).optional(),
+  /** Longest a single SQL statement may run before the database cancels it. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().default('Lanefreight <no-reply@lanefreight.ng>'),
   TERMII_API_KEY: optionalString,
@@ -59,19 +66,71 @@ export const envSchema = z.object({
    * Unset: `paystack` when PAYSTACK_SECRET_KEY is set, otherwise `manual`.
    */
   PAYOUT_DRIVER: z.enum(['manual', 'paystack']).optional(),
-}).refine((env) => env.PAYOUT_DRIVER !== 'paystack' || env.PAYSTACK_SECRET_KEY !== undefined, {
-  message: 'PAYOUT_DRIVER=paystack needs PAYSTACK_SECRET_KEY',
-  path: ['PAYOUT_DRIVER'],
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<ParsedEnv, 'HOST' | 'PAYMENT_GATEWAY'> & {
+  HOST: string;
+  PAYMENT_GATEWAY: 'sandbox' | 'paystack';
+};
 
 export class ConfigError extends Error {}
 
-/** Parses configuration once; throws a ConfigError naming every bad variable. */
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]', '::ffff:127.0.0.1']);
+
+/** Whether listening on this host keeps the server on this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A raw variable as the schema reads it: trimmed, empty meaning unset. */
+function raw(source: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = source[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+/**
+ * Rules that span variables. They read the raw values, so they are reported together with every per-variable
+ * problem instead of only once those are fixed.
+ */
+function crossVariableIssues(source: NodeJS.ProcessEnv): string[] {
+  const issues: string[] = [];
+  const isProduction = raw(source, 'NODE_ENV') === 'production';
+  const gateway = raw(source, 'PAYMENT_GATEWAY');
+  const hasPaystackKey = raw(source, 'PAYSTACK_SECRET_KEY') !== undefined;
+  if (gateway === 'paystack' && !hasPaystackKey) {
+    issues.push('PAYSTACK_SECRET_KEY: required when PAYMENT_GATEWAY=paystack');
+  } else if (isProduction && gateway === undefined && !hasPaystackKey) {
+    issues.push(
+      'PAYSTACK_SECRET_KEY: required when NODE_ENV=production (set PAYMENT_GATEWAY=sandbox explicitly for a demo deployment that takes no real money)',
+    );
+  }
+  if (raw(source, 'PAYOUT_DRIVER') === 'paystack' && !hasPaystackKey) {
+    issues.push('PAYSTACK_SECRET_KEY: required when PAYOUT_DRIVER=paystack');
+  }
+  if (isProduction && raw(source, 'DEV_OUTBOX') === 'on') {
+    issues.push('DEV_OUTBOX: cannot be on when NODE_ENV=production (it shows every sign-in and reset code)');
+  }
+  return issues;
+}
+
+function resolveEnv(parsed: ParsedEnv): Env {
+  const isProduction = parsed.NODE_ENV === 'production';
+  return {
+    ...parsed,
+    HOST: parsed.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    PAYMENT_GATEWAY: parsed.PAYMENT_GATEWAY ?? (parsed.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
+  };
+}
+
+/** Parses configuration once; throws a ConfigError naming every bad variable, all in one message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  lines.push(...crossVariableIssues(source).map((issue) => `  ${issue}`));
+  if (lines.length > 0 || !parsed.success) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  return resolveEnv(parsed.data);
 }

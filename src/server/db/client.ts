@@ -27,7 +27,16 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called if the embedded database's process ends without being asked to: nothing can be served after. */
   onLost?: (reason: string) => void;
+  /**
+   * Longest a statement may run (and, on the embedded database, longest a query waits for its one connection).
+   * Not applied in memory (tests).
+   */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** On PostgreSQL the server cancels a statement itself; the driver gives up a little later, if it never answers. */
+const UNANSWERED_MARGIN_MS = 2_000;
 
 // PostgreSQL's default 128 MB of shared buffers would sit in PGlite's memory; the files beneath are cached by the
 // OS anyway, so a small pool keeps the embedded database light (docs/decisions/012).
@@ -38,8 +47,18 @@ const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=16MB'] };
  * node-postgres; the embedded one runs in a child process of its own (docs/decisions/014).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (options.databaseUrl) {
-    return openOverWire({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000 }, 'postgres');
+    return openOverWire(
+      {
+        connectionString: options.databaseUrl,
+        max: 20,
+        idleTimeoutMillis: 30_000,
+        statement_timeout: statementTimeoutMs,
+        query_timeout: statementTimeoutMs + UNANSWERED_MARGIN_MS,
+      },
+      'postgres',
+    );
   }
   if (options.dataDir === 'memory://') return openInMemory();
 
@@ -48,15 +67,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const embedded = await startEmbeddedDatabase(path.resolve(options.dataDir), PGLITE_OPTIONS, onLost);
   try {
     // PGlite is one backend: one connection, kept open (every new one starts a fresh session there). Queries
-    // wait their turn for it however long the queue, as they did inside the server: a time limit would turn a
-    // busy moment into failed requests.
+    // wait their turn for it, but not forever: a database that hangs must turn into 503s, not requests that never
+    // end (docs/decisions/017). PGlite runs without timers, so it cannot enforce statement_timeout itself: the
+    // driver gives up on an answer that takes longer.
     const poolConfig = {
       host: embedded.socketDir,
       port: EMBEDDED_PORT,
       user: 'postgres',
       max: 1,
       idleTimeoutMillis: 0,
-      connectionTimeoutMillis: 0,
+      connectionTimeoutMillis: statementTimeoutMs,
+      query_timeout: statementTimeoutMs,
     };
     return await openOverWire(poolConfig, 'pglite', embedded.stop);
   } catch (err) {
@@ -82,7 +103,24 @@ async function openOverWire(
   return {
     db,
     kind,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // A migration may rightly take longer than any request's statement (an index on a big table): it gets a
+    // connection of its own without the time limits. It runs before anything else holds the embedded database.
+    migrate: async () => {
+      const migrationPool = new pg.Pool({
+        database: 'postgres',
+        ...poolConfig,
+        max: 1,
+        statement_timeout: undefined,
+        query_timeout: undefined,
+        connectionTimeoutMillis: 0,
+      });
+      migrationPool.on('error', () => undefined);
+      try {
+        await migratePg(drizzlePg(migrationPool, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await migrationPool.end();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

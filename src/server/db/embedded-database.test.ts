@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +25,68 @@ const isRunning = (pid: number) => {
     return false;
   }
 };
+
+/** Every path under `dir` (itself included) whose mode lets group or others in. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (target: string) => {
+    const info = lstatSync(target);
+    if (info.isSymbolicLink()) return;
+    if ((info.mode & 0o077) !== 0) found.push(`${path.relative(dir, target) || '.'} ${(info.mode & 0o777).toString(8)}`);
+    if (info.isDirectory()) readdirSync(target).forEach((entry) => visit(path.join(target, entry)));
+  };
+  visit(dir);
+  return found;
+}
+const modeOf = (target: string) => lstatSync(target).mode & 0o777;
+
+describe('the embedded database files', () => {
+  it('are private to this user when created, and are made private when found open', async () => {
+    const dataDir = path.join(freshDataDir(), 'data');
+    const first = await startEmbeddedDatabase(dataDir, OPTIONS, () => undefined);
+    try {
+      const client = clientOf(first);
+      await client.connect();
+      await client.query('create table secrets (hash text)');
+      await client.query("insert into secrets values ('argon2id$...')");
+      await client.end();
+    } finally {
+      await first.stop();
+    }
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(readdirSync(path.join(dataDir, 'pglite')).length).toBeGreaterThan(10);
+    expect(openToOthers(dataDir)).toEqual([]);
+
+    // As an older version left it: a 0755 folder of world-writable files.
+    const walk = (target: string) => {
+      const info = lstatSync(target);
+      chmodSync(target, info.isDirectory() ? 0o755 : 0o666);
+      if (info.isDirectory()) readdirSync(target).forEach((entry) => walk(path.join(target, entry)));
+    };
+    walk(dataDir);
+    mkdirSync(path.join(dataDir, 'uploads'), { mode: 0o777 });
+    writeFileSync(path.join(dataDir, 'uploads', 'photo.jpg'), 'x', { mode: 0o666 });
+    chmodSync(path.join(dataDir, 'uploads'), 0o777);
+    expect(openToOthers(dataDir).length).toBeGreaterThan(100);
+
+    const second = await startEmbeddedDatabase(dataDir, OPTIONS, () => undefined);
+    try {
+      expect(openToOthers(dataDir)).toEqual([]);
+      const client = clientOf(second);
+      await client.connect();
+      const { rows } = await client.query('select hash from secrets');
+      expect(rows).toEqual([{ hash: 'argon2id$...' }]);
+      await client.query('create table more (n int)');
+      await client.query('checkpoint');
+      await client.end();
+    } finally {
+      await second.stop();
+    }
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'uploads', 'photo.jpg'))).toBe(0o600);
+    expect(openToOthers(dataDir)).toEqual([]);
+  });
+});
 
 describe('the embedded database process', () => {
   it('serves one connection at a time, each on a clean session, and whole messages however they arrive', async () => {

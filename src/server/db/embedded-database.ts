@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makePrivateDirectory } from './private-directory.js';
 
 /**
  * The embedded database (PGlite) runs in a child process and is reached over PostgreSQL's wire protocol on a Unix
@@ -70,8 +71,10 @@ export async function startEmbeddedDatabase(
   pgliteOptions: object,
   onLost: (reason: string) => void,
 ): Promise<EmbeddedDatabase> {
+  // Only this user may read or change the data; the database process itself writes under umask 077.
+  makePrivateDirectory(dataDir);
   const filesDir = path.join(dataDir, 'pglite');
-  mkdirSync(filesDir, { recursive: true });
+  mkdirSync(filesDir, { recursive: true, mode: 0o700 });
   const optionsJson = JSON.stringify(pgliteOptions);
   if (readdirSync(filesDir).length === 0) await createFiles(filesDir, optionsJson);
 
@@ -101,6 +104,9 @@ export async function startEmbeddedDatabase(
     removeSocketDir();
     throw err;
   }
+  // PGlite sets some modes itself whatever the umask (initdb's files 0666, the relation cache written at start
+  // 0644): once it has started, nothing it wrote is left open.
+  makePrivateDirectory(dataDir);
 
   let stopping = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -10,6 +10,9 @@ import { createServer, connect } from 'node:net';
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 
+// Every file the database writes is for this user only (the server also tightens what is already there).
+process.umask(0o077);
+
 const [mode, dataDir, optionsJson, socketPath] = process.argv.slice(2);
 const options = JSON.parse(optionsJson);
 

@@ -30,3 +30,20 @@ export function isInputDataError(err: unknown): boolean {
   const code = driverErrorOf(err)?.code;
   return code !== undefined && INPUT_DATA_ERRORS.has(code);
 }
+
+/** SQLSTATEs of a database that is there but cannot answer now: a statement cancelled by statement_timeout, a server shutting down or starting, no connection slot left. */
+const UNAVAILABLE_STATES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
+/** node-postgres's own messages when it gives up waiting: for a pooled connection, for an answer, for a connect. */
+const DRIVER_GAVE_UP = /timeout exceeded when trying to connect|Query read timeout|Connection terminated due to connection timeout/;
+
+/** True when `err` means the database did not answer in time or cannot take work now: a 503, not a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const driver = driverErrorOf(err);
+  if (driver?.code && UNAVAILABLE_STATES.has(driver.code)) return true;
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (DRIVER_GAVE_UP.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
-import { isInputDataError } from '../lib/pg-errors.js';
+import { isDatabaseUnavailable, isInputDataError } from '../lib/pg-errors.js';
 
 interface ErrorBody {
   success: false;
@@ -44,6 +44,15 @@ export function registerErrorHandler(app: FastifyInstance) {
             params: error.options.params,
           }),
         );
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // Busy or stuck, not broken: the client may retry. The error itself would carry the statement's parameters.
+      request.log.warn('database did not answer in time');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody('DATABASE_UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,6 +4,9 @@ import { loadEnv, type Env } from '../config/env.js';
 import { buildApp, type App } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 
+/** True when the suite runs on PostgreSQL (CI) rather than in-memory PGlite. */
+export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
+
 /**
  * Opens a fresh database for one test file: in-memory PGlite by default, or, when
  * TEST_DATABASE_URL is set (CI), a uniquely named PostgreSQL database that `close` drops.

@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { NotFound } from '@/web/components/errors/not-found';
 import { RouteError } from '@/web/components/errors/route-error';
+import { RootLayout } from './root-layout';
 
 /** Route modules are thin and lazy: each screen's code arrives only when it is visited. */
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
       { path: '/', lazy: () => import('./routes/landing') },

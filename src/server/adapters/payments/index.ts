@@ -7,9 +7,9 @@ import { createSandboxRepository } from './sandbox-repository.js';
 
 export type { PaymentGateway } from './payment-gateway.js';
 
-/** Paystack when its secret key is configured; otherwise the offline sandbox. */
+/** The gateway PAYMENT_GATEWAY names (config/env.ts resolves its default and refuses paystack without a key). */
 export function createPaymentGateway(env: Env, db: Executor): PaymentGateway {
-  if (env.PAYSTACK_SECRET_KEY) {
+  if (env.PAYMENT_GATEWAY === 'paystack' && env.PAYSTACK_SECRET_KEY) {
     return createPaystackGateway({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL });
   }
   return createSandboxGateway(createSandboxRepository(db));

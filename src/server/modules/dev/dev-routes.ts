@@ -6,6 +6,7 @@ import { envelope } from '../../../shared/schemas/common.js';
 import { devMessageSchema, devMessagesQuerySchema } from '../../../shared/schemas/dev.js';
 import { ok } from '../../lib/reply.js';
 import type { OutboxRepository } from '../messages/outbox-repository.js';
+import { devOutboxCutoff } from './dev-outbox-retention.js';
 
 /** `to` is matched the way identifiers are stored: lower-cased email or E.164. */
 function recipientOf(to: string | undefined) {
@@ -14,7 +15,7 @@ function recipientOf(to: string | undefined) {
 }
 
 async function listMessages(outbox: OutboxRepository, to: string | undefined, limit: number) {
-  const rows = await outbox.listForRecipient(recipientOf(to), limit);
+  const rows = await outbox.listForRecipient(recipientOf(to), limit, devOutboxCutoff());
   return rows.map((row) => ({
     to: row.to,
     channel: row.channel,
@@ -25,7 +26,7 @@ async function listMessages(outbox: OutboxRepository, to: string | undefined, li
   }));
 }
 
-/** GET /api/dev/messages: registered only while the dev outbox is the transport, never in production. */
+/** GET /api/dev/messages: registered only when devOutboxAvailability allows it (never in production). */
 export function devApiRoutes(outbox: OutboxRepository): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -78,7 +79,7 @@ pre{white-space:pre-wrap;word-break:break-word;margin:0;font:inherit}
 </head>
 <body>
 <h1>Dev mailbox</h1>
-<p>Messages the development outbox would have sent. This page exists only while no email or SMS provider is configured.</p>
+<p>Messages the development outbox would have sent in the last 24 hours. This page exists only while no email or SMS provider is configured, and only on this machine unless DEV_OUTBOX=on.</p>
 <form method="get" action="/dev/mailbox">
 <label for="to">Recipient</label>
 <input id="to" name="to" type="text" value="${escapeHtml(to ?? '')}" placeholder="email or phone number">

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
@@ -73,8 +73,8 @@ export function createOutboxRepository(db: Executor) {
         .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')));
     },
 
-    /** Newest first; for the dev mailbox. */
-    async listForRecipient(recipient: string | undefined, limit: number) {
+    /** Newest first, none older than `since`; for the dev mailbox. */
+    async listForRecipient(recipient: string | undefined, limit: number, since: Date) {
       return db
         .select({
           id: outboxMessages.id,
@@ -86,9 +86,24 @@ export function createOutboxRepository(db: Executor) {
           createdAt: outboxMessages.createdAt,
         })
         .from(outboxMessages)
-        .where(recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient))
+        .where(
+          and(
+            gte(outboxMessages.createdAt, since),
+            recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient),
+          ),
+        )
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(limit);
+    },
+
+    /** Removes the messages of these channels written before `before`; returns how many. */
+    async deleteOlderThan(channels: MessageChannel[], before: Date): Promise<number> {
+      if (channels.length === 0) return 0;
+      const deleted = await db
+        .delete(outboxMessages)
+        .where(and(inArray(outboxMessages.channel, channels), lt(outboxMessages.createdAt, before)))
+        .returning({ id: outboxMessages.id });
+      return deleted.length;
     },
 
     async findById(id: string) {
