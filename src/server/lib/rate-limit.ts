@@ -84,8 +84,6 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
-  /** The 429 message; the spec's texts are friendlier than a generic one. */
-  message?: string;
 }
 
 export interface RateLimiter {
@@ -101,9 +99,8 @@ export function createRateLimiter(store: RateLimitStore, rule: RateLimitRule, no
       const windowEndsAt = (windowIndex + 1) * rule.windowMs;
       const count = await store.increment(`${rule.name}:${windowIndex}:${subject}`, windowEndsAt);
       if (count > rule.limit) {
-        throw new AppError('RATE_LIMITED', rule.message ?? 'Too many attempts. Please wait a moment and try again.', {
-          retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt - at) / 1000)),
-        });
+        const seconds = Math.max(1, Math.ceil((windowEndsAt - at) / 1000));
+        throw new AppError('RATE_LIMITED', { params: { seconds }, retryAfterSeconds: seconds });
       }
     },
   };

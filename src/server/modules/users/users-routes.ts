@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateProfileBodySchema, userProfileSchema } from '../../../shared/schemas/auth.js';
 import { envelope } from '../../../shared/schemas/common.js';
 import { ok } from '../../lib/reply.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { UsersService } from './users-service.js';
 
@@ -19,7 +20,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: envelope(userProfileSchema) },
         },
       },
-      async (request) => ok(await users.getProfile(requireUser(request).id), 'OK'),
+      async (request) => ok(await users.getProfile(requireUser(request).id), SUCCESS_MESSAGES.ok),
     );
 
     app.post(
@@ -34,7 +35,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        ok(await users.updateProfile(requireUser(request).id, request.body), 'Your profile information has been updated successfully.'),
+        ok(await users.updateProfile(requireUser(request).id, request.body), SUCCESS_MESSAGES.profileUpdated),
     );
   };
 }

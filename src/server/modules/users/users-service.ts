@@ -2,20 +2,16 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { normalizeEmail, normalizePhone } from '../../../shared/identifiers.js';
-import { AUTH_MESSAGES, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
+import { AUTH_MESSAGE_KEYS, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
 import type { ProfileRow, UsersRepository } from './users-repository.js';
 
 export function toUserProfile(row: ProfileRow): UserProfile {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export function identifierTakenError(kind: 'email' | 'phone') {
-  return new AppError(
-    'IDENTIFIER_TAKEN',
-    kind === 'email'
-      ? 'An account with this email address already exists. Please log in instead.'
-      : 'An account with this phone number already exists. Please log in instead.',
-  );
+/** One answer for email and phone alike. */
+export function identifierTakenError() {
+  return new AppError('IDENTIFIER_TAKEN');
 }
 
 export function createUsersService(deps: { db: Db; repository: UsersRepository }) {
@@ -23,7 +19,7 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
 
   async function getProfile(userId: string): Promise<UserProfile> {
     const row = await repository.findProfile(userId);
-    if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (!row) throw new AppError('UNAUTHENTICATED');
     return toUserProfile(row);
   }
 
@@ -34,12 +30,12 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     if (body.language !== undefined) changes.language = body.language;
     if (body.email !== undefined) {
       const email = normalizeEmail(body.email);
-      if (!email) throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.emailInvalid, { details: { email: [AUTH_MESSAGES.emailInvalid] } });
+      if (!email) throw new AppError('VALIDATION_FAILED', { fields: { email: [AUTH_MESSAGE_KEYS.emailInvalid] } });
       changes.email = email;
     }
     if (body.phone !== undefined) {
       const phone = normalizePhone(body.phone);
-      if (!phone) throw new AppError('INVALID_PHONE', AUTH_MESSAGES.phoneInvalid, { details: { phone: [AUTH_MESSAGES.phoneInvalid] } });
+      if (!phone) throw new AppError('INVALID_PHONE', { fields: { phone: [AUTH_MESSAGE_KEYS.phoneInvalid] } });
       changes.phone = phone;
     }
 
@@ -48,12 +44,12 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
         for (const [kind, value] of [['email', changes.email], ['phone', changes.phone]] as const) {
           if (value === undefined || value === null) continue;
           await repository.lockIdentifier(value, tx);
-          if (await repository.isIdentifierTaken(kind, value, userId, tx)) throw identifierTakenError(kind);
+          if (await repository.isIdentifierTaken(kind, value, userId, tx)) throw identifierTakenError();
         }
         await repository.updateProfile(userId, changes, tx);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw identifierTakenError(changes.email !== undefined ? 'email' : 'phone');
+      if (isUniqueViolation(err)) throw identifierTakenError();
       throw err;
     }
     return getProfile(userId);
