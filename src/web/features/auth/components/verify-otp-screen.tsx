@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useResendVerificationOtp } from '../api/resend-verification-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useStoreSession } from '../hooks/use-session';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 import { readVerifyOtpState, type AuthNavigationState, type VerifyOtpState } from '../lib/navigation-state';
 import { AuthCardScreen } from './auth-shell';
 import { OtpForm } from './otp-form';
@@ -29,7 +29,7 @@ function channelOf(state: VerifyOtpState) {
 
 function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
   const { t } = useTranslation();
-  const { toastFailure } = useAuthText();
+  const { toastFailure } = useAuthToasts();
   const navigate = useNavigate();
   const storeSession = useStoreSession();
   const verifyMutation = useVerifyOtp();
@@ -45,16 +45,12 @@ function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
         startSession: !state.fromRegistration,
         rememberMe: state.rememberMe ?? false,
       });
-    } catch {
-      toast.error(t('auth.toasts.verifyFailed.title'), { description: t('auth.toasts.connection') });
-      return false;
-    }
-    if (!result.success || !result.data) {
-      toastFailure('auth.toasts.verifyFailed.title', result, 'auth.toasts.verifyFailed.fallback');
+    } catch (error) {
+      toastFailure('auth.toasts.verifyFailed.title', error, 'auth.toasts.verifyFailed.fallback');
       return false;
     }
     toast.success(t('auth.toasts.verified.title'), { description: t('auth.toasts.verified.description') });
-    if (state.fromRegistration || !result.data.session) {
+    if (state.fromRegistration || !result.session) {
       const next: AuthNavigationState = {
         tab: 'login',
         message: 'auth.verifyOtp.verifiedMessage',
@@ -62,7 +58,7 @@ function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
       };
       await navigate('/auth', { replace: true, state: next });
     } else {
-      storeSession(result.data.session);
+      storeSession(result.session);
       await navigate(state.from ?? '/dashboard', { replace: true });
     }
     return true;

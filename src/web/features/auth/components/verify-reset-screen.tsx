@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useForgotPassword } from '../api/forgot-password';
 import { useVerifyResetOtp } from '../api/verify-reset-otp';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 import { readVerifyResetState, type ResetPasswordState, type VerifyResetState } from '../lib/navigation-state';
 import { AuthCardScreen } from './auth-shell';
 import { OtpForm } from './otp-form';
@@ -19,7 +19,7 @@ export function VerifyResetScreen() {
 
 function VerifyResetContent({ state }: { state: VerifyResetState }) {
   const { t } = useTranslation();
-  const { toastFailure } = useAuthText();
+  const { toastFailure } = useAuthToasts();
   const navigate = useNavigate();
   const verifyMutation = useVerifyResetOtp();
   const resendMutation = useForgotPassword();
@@ -28,19 +28,15 @@ function VerifyResetContent({ state }: { state: VerifyResetState }) {
     let result;
     try {
       result = await verifyMutation.mutateAsync({ identifier: state.identifier, otp });
-    } catch {
-      toast.error(t('auth.toasts.verifyFailed.title'), { description: t('auth.toasts.connection') });
-      return false;
-    }
-    if (!result.success || !result.data) {
-      toastFailure('auth.toasts.verifyFailed.title', result, 'auth.toasts.verifyFailed.fallback');
+    } catch (error) {
+      toastFailure('auth.toasts.verifyFailed.title', error, 'auth.toasts.verifyFailed.fallback');
       return false;
     }
     toast.success(t('auth.toasts.codeVerified.title'), { description: t('auth.toasts.codeVerified.description') });
     const next: ResetPasswordState = {
       identifier: state.identifier,
       verified: true,
-      resetToken: result.data.resetToken,
+      resetToken: result.resetToken,
     };
     await navigate('/reset-password', { replace: true, state: next });
     return true;

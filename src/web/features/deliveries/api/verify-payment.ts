@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Delivery } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
 export function verifyPayment(reference: string, deliveryId: string) {
-  return apiData<Delivery>('/payments/verify', {
+  return apiRequest<Delivery>('/payments/verify', {
     method: 'POST',
     body: {},
     query: { reference, delivery_id: deliveryId },

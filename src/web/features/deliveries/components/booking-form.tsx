@@ -19,10 +19,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { ApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
 import { useBookDelivery } from '../api/book-delivery';
 import { useUpdateBooking } from '../api/update-booking';
-import { translateBookingMessage } from '../lib/booking-messages';
 import { apiErrorCode, toastApiError } from '../lib/errors';
 import { todayIsoDate } from '../lib/format';
 import { PriceEstimate } from './price-estimate';
@@ -94,12 +93,14 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
     resolver: zodResolver(bookingBodySchema),
     defaultValues: delivery ? valuesOf(delivery) : EMPTY,
   });
-  const message = (name: FieldName) => translateBookingMessage(t, errors[name]?.message);
+  /** Field messages are i18n keys from the shared schema (or the server's `detailKeys`). */
+  const fieldText = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (name: FieldName) => fieldText(errors[name]?.message);
 
   const handleInvalid = (invalid: FieldErrors<BookingFormValues>) => {
     const first = FIELD_ORDER.find((name) => invalid[name]);
     toast.error(t('booking.toast.validationTitle'), {
-      description: translateBookingMessage(t, first ? invalid[first]?.message : undefined) ?? t('booking.toast.validationDescription'),
+      description: fieldText(first ? invalid[first]?.message : undefined) ?? t('booking.toast.validationDescription'),
     });
   };
 
@@ -110,12 +111,12 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
       if (!delivery) await navigate(`/dashboard/book-delivery?delivery=${saved.id}`, { replace: true });
       await navigate(`/dashboard/delivery-preview?delivery=${saved.id}`);
     } catch (error) {
-      if (error instanceof ApiError && error.result.details) {
-        for (const [field, messages] of Object.entries(error.result.details)) {
-          if (FIELD_ORDER.includes(field as FieldName) && messages[0]) setError(field as FieldName, { message: messages[0] });
+      if (isApiError(error)) {
+        for (const [field, keys] of Object.entries(error.fieldKeys)) {
+          if (FIELD_ORDER.includes(field as FieldName) && keys[0]) setError(field as FieldName, { message: keys[0] });
         }
       }
-      toastApiError(error, t('booking.toast.saveFailedTitle'));
+      toastApiError(t, error, t('booking.toast.saveFailedTitle'));
       if (delivery && apiErrorCode(error) === 'DELIVERY_NOT_EDITABLE') {
         await navigate(`/dashboard/delivery-preview?delivery=${delivery.id}`);
       }
