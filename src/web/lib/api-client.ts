@@ -55,7 +55,7 @@ export function apiErrorText(t: TFunction, error: unknown, fallback?: string): s
   if (!isApiError(error)) return fallback ?? t('errors.codes.INTERNAL');
   if (error.unavailable) return t('errors.apiUnavailable.message');
   const fieldKey = error.firstFieldKey;
-  if (fieldKey && i18n.exists(fieldKey)) return t(fieldKey);
+  if (fieldKey) return t(fieldKey);
   if (error.code) return t(`errors.codes.${error.code}`, error.params);
   return fallback ?? t('errors.codes.INTERNAL');
 }
