@@ -1,5 +1,6 @@
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
 import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
+import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
 import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
 
 type ValuesOf<T> = T[keyof T];
@@ -12,7 +13,8 @@ export type ValidationMessageKey =
   | ValuesOf<typeof AUTH_MESSAGE_KEYS>
   | ValuesOf<typeof PROFILE_MESSAGE_KEYS>
   | ValuesOf<typeof BOOKING_MESSAGE_KEYS>
-  | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>;
+  | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>
+  | ValuesOf<typeof DISPATCH_MESSAGE_KEYS>;
 
 /** Named values a message interpolates (`{{seconds}}`), the same names on the server and in every locale. */
 export type MessageParams = Record<string, string | number>;

@@ -89,6 +89,8 @@ export const VALIDATION_MESSAGES = {
   'booking.validation.tooLong': 'This is too long',
   'validation.payment.deliveryIdRequired': 'Delivery ID is required',
   'validation.payment.methodRequired': 'Choose a payment method',
+  'validation.dispatch.driverNameRequired': 'Driver name is required',
+  'validation.dispatch.driverPhoneInvalid': 'Enter a valid phone number',
 } as const satisfies Record<ValidationMessageKey, string>;
 
 /**
