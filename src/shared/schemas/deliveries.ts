@@ -54,6 +54,9 @@ export const bookingBodySchema = z.object({
 });
 export type BookingBody = z.infer<typeof bookingBodySchema>;
 
+/** The booking's fields, in the form's order: derived from the schema so the list is written once. */
+export const BOOKING_FIELDS = bookingBodySchema.keyof().options;
+
 export const DELIVERY_STATUSES = [
   'awaiting_payment',
   'pending',

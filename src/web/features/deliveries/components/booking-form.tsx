@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
+  BOOKING_FIELDS,
   bookingBodySchema,
   DELIVERY_TIMES,
   DELIVERY_TYPES,
@@ -30,19 +31,8 @@ import { SelectField } from './select-field';
 type BookingFormValues = z.input<typeof bookingBodySchema>;
 type FieldName = keyof BookingFormValues;
 
-const FIELD_ORDER: FieldName[] = [
-  'receiverName',
-  'receiverPhone',
-  'pickupLocation',
-  'dropoffLocation',
-  'packageType',
-  'packageWeight',
-  'transportMode',
-  'deliveryType',
-  'deliveryTime',
-  'deliveryDate',
-  'description',
-];
+/** The form's fields in the schema's order (also the order the first error is toasted in). */
+const FIELD_ORDER = BOOKING_FIELDS;
 
 const SELECTS = [
   { name: 'packageType', values: PACKAGE_TYPES },
@@ -62,19 +52,8 @@ const EMPTY: Partial<BookingFormValues> = {
 };
 
 function valuesOf(delivery: Delivery): BookingFormValues {
-  return {
-    receiverName: delivery.receiverName,
-    receiverPhone: delivery.receiverPhone,
-    pickupLocation: delivery.pickupLocation,
-    dropoffLocation: delivery.dropoffLocation,
-    packageType: delivery.packageType,
-    packageWeight: delivery.packageWeight,
-    transportMode: delivery.transportMode,
-    deliveryType: delivery.deliveryType,
-    deliveryTime: delivery.deliveryTime,
-    deliveryDate: delivery.deliveryDate,
-    description: delivery.description ?? '',
-  };
+  const values = Object.fromEntries(BOOKING_FIELDS.map((name) => [name, delivery[name] ?? '']));
+  return values as BookingFormValues;
 }
 
 /** Creates a booking, or edits an unpaid one when `delivery` is given; either way continues to the preview. */
@@ -113,7 +92,7 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
     } catch (error) {
       if (isApiError(error)) {
         for (const [field, keys] of Object.entries(error.fieldKeys)) {
-          if (FIELD_ORDER.includes(field as FieldName) && keys[0]) setError(field as FieldName, { message: keys[0] });
+          if ((FIELD_ORDER as readonly string[]).includes(field) && keys[0]) setError(field as FieldName, { message: keys[0] });
         }
       }
       toastApiError(t, error, t('booking.toast.saveFailedTitle'));
