@@ -20,7 +20,14 @@ export function useVerifyPayment(reference: string | null, deliveryId: string | 
   return useQuery({
     queryKey: ['payment-verify', reference, deliveryId] as const,
     queryFn: async () => {
-      const delivery = await verifyPayment(reference ?? '', deliveryId ?? '');
+      let delivery;
+      try {
+        delivery = await verifyPayment(reference ?? '', deliveryId ?? '');
+      } catch (error) {
+        // A refused payment may still have moved money (credited to the wallet) and written a notification.
+        await invalidateDeliveryData(queryClient);
+        throw error;
+      }
       queryClient.setQueryData(deliveryKeys.detail(delivery.id), delivery);
       await invalidateDeliveryData(queryClient);
       return delivery;
