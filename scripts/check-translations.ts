@@ -120,9 +120,9 @@ function main(args: string[]) {
   const sources = loadSources();
   const acceptAt = args.indexOf('--accept');
   if (acceptAt !== -1) {
-    const [lng, ...keys] = args.slice(acceptAt + 1);
-    const languages = lng === 'all' ? LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE) : [lng];
-    if (!lng || languages.some((l) => !LANGUAGES.includes(l as never) || l === FALLBACK_LANGUAGE)) {
+    const [lng = '', ...keys] = args.slice(acceptAt + 1);
+    const languages: string[] = lng === 'all' ? LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE) : [lng];
+    if (languages.some((l) => !LANGUAGES.includes(l as never) || l === FALLBACK_LANGUAGE)) {
       console.error('Usage: npm run i18n:check -- --accept <language|all> [key ...]');
       process.exit(2);
     }
