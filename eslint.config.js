@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** Every folder under src/web/features is a feature, so a new or renamed one is guarded without editing this list. */
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'coverage', 'test-results', 'playwright-report', 'data'] },
@@ -55,7 +61,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: ['landing', 'auth', 'bookings', 'dashboard', 'wallet', 'notifications', 'settings', 'partners', 'tracking', 'payments', 'deliveries'].map((feature) => ({
+          zones: webFeatures.map((feature) => ({
             target: `./src/web/features/${feature}`,
             from: './src/web/features',
             except: [`./${feature}`],

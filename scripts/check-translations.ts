@@ -1,15 +1,41 @@
 /**
- * Fails when any language lacks a key that en-US has, or has it empty, or when a language has
- * keys en-US does not (stale text). Also checks interpolation placeholders match.
+ * The translation check (decision 022). Fails when
+ * - a language lacks a key that en-US has, has it empty, or has keys en-US does not;
+ * - interpolation placeholders differ from en-US;
+ * - an error code has no `errors.codes.<CODE>` key;
+ * - en-US says something other than the server's catalogue (src/server/lib/messages.ts) for one of its keys;
+ * - a translation was made from English that has changed since (stale): each language records, per key,
+ *   a fingerprint of the en-US text it was translated from, in i18n/fingerprints.json.
+ *
+ * After re-translating: `npm run i18n:check -- --accept <lng> [<key> ...]` records the current en-US
+ * fingerprints for that language (all its keys, or only the given ones).
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ERROR_CODES } from '../src/shared/errors.js';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../src/shared/i18n.js';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '../src/server/lib/messages.js';
 
 type Tree = { [key: string]: string | Tree };
-const root = path.resolve(import.meta.dirname, '..', 'public/locales');
+/** Language -> key -> fingerprint of the en-US text the translation was made from. */
+export type Fingerprints = Record<string, Record<string, string>>;
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
+export interface TranslationSources {
+  /** Language -> its flattened translation.json. */
+  locales: Record<string, Map<string, string>>;
+  fingerprints: Fingerprints;
+  errorCodes: readonly string[];
+  /** i18n key -> the server's English for it. */
+  catalogue: Record<string, string>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const localesRoot = path.join(repoRoot, 'public/locales');
+const fingerprintsFile = path.join(repoRoot, 'i18n/fingerprints.json');
+
+export function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const full = prefix ? `${prefix}.${key}` : key;
@@ -19,31 +45,100 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+export const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map((m) => m[1]).sort().join(',');
 
-const load = (lng: string) => flatten(JSON.parse(readFileSync(path.join(root, lng, 'translation.json'), 'utf8')));
-const reference = load(FALLBACK_LANGUAGE);
-const problems: string[] = [];
+/** The server's English by i18n key: `errors.codes.<CODE>` and the validation keys. */
+export function serverCatalogue(): Record<string, string> {
+  return {
+    ...Object.fromEntries(Object.entries(ERROR_MESSAGES).map(([code, text]) => [`errors.codes.${code}`, text])),
+    ...VALIDATION_MESSAGES,
+  };
+}
 
-for (const lng of LANGUAGES) {
-  let keys: Map<string, string>;
+export function checkTranslations({ locales, fingerprints, errorCodes, catalogue }: TranslationSources): string[] {
+  const reference = locales[FALLBACK_LANGUAGE];
+  if (!reference) return [`${FALLBACK_LANGUAGE}: no translation.json`];
+  const problems: string[] = [];
+
+  for (const code of errorCodes) {
+    if (!reference.has(`errors.codes.${code}`)) problems.push(`${FALLBACK_LANGUAGE}: error code ${code} has no key errors.codes.${code}`);
+  }
+  for (const [key, english] of Object.entries(catalogue)) {
+    const text = reference.get(key);
+    if (text === undefined) problems.push(`${FALLBACK_LANGUAGE}: missing ${key} (the server's catalogue has it)`);
+    else if (text !== english) problems.push(`${FALLBACK_LANGUAGE}: ${key} differs from the server's catalogue ("${english}")`);
+  }
+
+  for (const [lng, keys] of Object.entries(locales)) {
+    if (lng === FALLBACK_LANGUAGE) continue;
+    const recorded = fingerprints[lng] ?? {};
+    for (const [key, text] of reference) {
+      const translated = keys.get(key);
+      if (translated === undefined) problems.push(`${lng}: missing ${key}`);
+      else if (translated.trim() === '') problems.push(`${lng}: empty ${key}`);
+      else if (placeholders(translated) !== placeholders(text)) problems.push(`${lng}: placeholders differ in ${key}`);
+      else if (recorded[key] !== fingerprint(text)) {
+        problems.push(
+          recorded[key] === undefined
+            ? `${lng}: ${key} has no record of the English it was translated from (translate it, then --accept ${lng} ${key})`
+            : `${lng}: stale ${key}: the English changed after it was translated (re-translate, then --accept ${lng} ${key})`,
+        );
+      }
+    }
+    for (const key of keys.keys()) if (!reference.has(key)) problems.push(`${lng}: unknown key ${key} (not in ${FALLBACK_LANGUAGE})`);
+  }
+  return problems;
+}
+
+/** Records the current en-US fingerprints for `lng`: all its keys, or only `keys`. */
+export function acceptTranslations(sources: Pick<TranslationSources, 'locales' | 'fingerprints'>, lng: string, keys: string[] = []) {
+  const reference = sources.locales[FALLBACK_LANGUAGE] ?? new Map<string, string>();
+  const recorded = { ...(sources.fingerprints[lng] ?? {}) };
+  for (const [key, text] of reference) if (keys.length === 0 || keys.includes(key)) recorded[key] = fingerprint(text);
+  for (const key of Object.keys(recorded)) if (!reference.has(key)) delete recorded[key];
+  const sorted = Object.fromEntries(Object.entries(recorded).sort(([a], [b]) => a.localeCompare(b)));
+  return { ...sources.fingerprints, [lng]: sorted };
+}
+
+function loadSources(): TranslationSources {
+  const locales: Record<string, Map<string, string>> = {};
+  for (const lng of LANGUAGES) {
+    locales[lng] = flatten(JSON.parse(readFileSync(path.join(localesRoot, lng, 'translation.json'), 'utf8')) as Tree);
+  }
+  let fingerprints: Fingerprints = {};
   try {
-    keys = load(lng);
-  } catch (error) {
-    problems.push(`${lng}: cannot read translation.json (${(error as Error).message})`);
-    continue;
+    fingerprints = JSON.parse(readFileSync(fingerprintsFile, 'utf8')) as Fingerprints;
+  } catch {
+    // No record yet: every translation reads as unverified until accepted.
   }
-  for (const [key, text] of reference) {
-    const translated = keys.get(key);
-    if (translated === undefined) problems.push(`${lng}: missing ${key}`);
-    else if (translated.trim() === '') problems.push(`${lng}: empty ${key}`);
-    else if (placeholders(translated) !== placeholders(text)) problems.push(`${lng}: placeholders differ in ${key}`);
-  }
-  for (const key of keys.keys()) if (!reference.has(key)) problems.push(`${lng}: unknown key ${key} (not in ${FALLBACK_LANGUAGE})`);
+  return { locales, fingerprints, errorCodes: ERROR_CODES, catalogue: serverCatalogue() };
 }
 
-if (problems.length > 0) {
-  console.error(`Translation check failed (${problems.length} problems):\n${problems.slice(0, 200).join('\n')}`);
-  process.exit(1);
+function main(args: string[]) {
+  const sources = loadSources();
+  const acceptAt = args.indexOf('--accept');
+  if (acceptAt !== -1) {
+    const [lng = '', ...keys] = args.slice(acceptAt + 1);
+    const languages: string[] = lng === 'all' ? LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE) : [lng];
+    if (languages.some((l) => !LANGUAGES.includes(l as never) || l === FALLBACK_LANGUAGE)) {
+      console.error('Usage: npm run i18n:check -- --accept <language|all> [key ...]');
+      process.exit(2);
+    }
+    let fingerprints = sources.fingerprints;
+    for (const l of languages) fingerprints = acceptTranslations({ ...sources, fingerprints }, l, keys);
+    writeFileSync(fingerprintsFile, `${JSON.stringify(fingerprints, null, 2)}\n`);
+    console.log(`Recorded the English ${languages.join(', ')} ${keys.length ? `(${keys.join(', ')}) ` : ''}was translated from.`);
+    return;
+  }
+  const problems = checkTranslations(sources);
+  if (problems.length > 0) {
+    console.error(`Translation check failed (${problems.length} problems):\n${problems.slice(0, 200).join('\n')}`);
+    process.exit(1);
+  }
+  const size = sources.locales[FALLBACK_LANGUAGE]?.size ?? 0;
+  console.log(`Translations complete and current: ${size} keys in ${LANGUAGES.length} languages.`);
 }
-console.log(`Translations complete: ${reference.size} keys in ${LANGUAGES.length} languages.`);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2));

@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }
     return reply
       .status(404)
-      .send(errorBody('ROUTE_NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}.`));
+      .send(errorBody('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] ?? '' }));
   });
 
   if (devMailbox) await app.register(devMailboxPage(outbox));

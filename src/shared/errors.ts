@@ -1,6 +1,6 @@
 /**
- * Stable error codes. The server sends `code` with every failure; the web translates `errors.<code>`
- * and falls back to the server's English `message`.
+ * Stable error codes. The server sends `code` (and `params`) with every failure; the web shows
+ * `t('errors.codes.<code>', params)`. The English of each is in src/server/lib/messages.ts (decision 022).
  */
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'GATEWAY_UNAVAILABLE',
   'DELIVERY_NOT_PAYABLE',
   'PAYMENT_PENDING',
+  'PAYMENT_CREDITED_TO_WALLET',
   'INVALID_TRACKING_ID',
   'INVALID_STATUS_TRANSITION',
   // Uploads, payouts and idempotency keys (docs/decisions/024, 025).
@@ -68,7 +69,10 @@ export interface ApiEnvelope<T> {
   message: string;
   type?: string;
   code?: ErrorCode;
-  details?: Record<string, string[]>;
-  /** Named values for the code's message (`errors.codes.<CODE>` interpolates them). */
+  /** Named values of the code's message, e.g. `{ seconds: 42 }`. */
   params?: Record<string, string | number>;
+  /** Per field: the English messages, for API clients. */
+  details?: Record<string, string[]>;
+  /** Per field: the same messages as i18n keys, for the web. */
+  detailKeys?: Record<string, string[]>;
 }

@@ -1,4 +1,6 @@
 import type { ErrorCode } from '../../shared/errors.js';
+import type { MessageParams, ValidationMessageKey } from '../../shared/message-keys.js';
+import { errorMessage, fieldMessage } from './messages.js';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -44,6 +46,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   GATEWAY_UNAVAILABLE: 503,
   DELIVERY_NOT_PAYABLE: 409,
   PAYMENT_PENDING: 409,
+  PAYMENT_CREDITED_TO_WALLET: 409,
   INVALID_TRACKING_ID: 400,
   INVALID_STATUS_TRANSITION: 409,
   FILE_TYPE_NOT_ALLOWED: 415,
@@ -57,20 +60,27 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CSRF_REJECTED: 403,
 };
 
+export interface AppErrorOptions {
+  /** Named values of the code's catalogue message (`{{seconds}}`); sent to the web as `params`. */
+  params?: MessageParams;
+  /** Per field, the message keys of what is wrong (shared schemas' keys); sent as English and as keys. */
+  fields?: Record<string, ValidationMessageKey[]>;
+  retryAfterSeconds?: number;
+  type?: string;
+}
+
+/**
+ * A failure with a stable code. Its English comes from the catalogue: the code's message, or for a
+ * VALIDATION_FAILED with fields, the first field's message (what the spec shows).
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly options: {
-      retryAfterSeconds?: number;
-      details?: Record<string, string[]>;
-      type?: string;
-      /** Named values the web interpolates into `errors.codes.<code>`. */
-      params?: Record<string, string | number>;
-    } = {},
+    readonly options: AppErrorOptions = {},
   ) {
-    super(message);
+    const firstField = Object.values(options.fields ?? {})[0]?.[0];
+    super(code === 'VALIDATION_FAILED' && firstField ? fieldMessage(firstField) : errorMessage(code, options.params));
     this.name = 'AppError';
     this.statusCode = STATUS_BY_CODE[code];
   }

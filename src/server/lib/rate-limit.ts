@@ -85,8 +85,6 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
-  /** The 429 message; the spec's texts are friendlier than a generic one. */
-  message?: string;
   /** The error code of the refusal; RATE_LIMITED unless a limit means something more specific. */
   code?: Extract<ErrorCode, 'RATE_LIMITED' | 'CODE_BUDGET_EXCEEDED'>;
 }
@@ -104,9 +102,8 @@ export function createRateLimiter(store: RateLimitStore, rule: RateLimitRule, no
       const windowEndsAt = (windowIndex + 1) * rule.windowMs;
       const count = await store.increment(`${rule.name}:${windowIndex}:${subject}`, windowEndsAt);
       if (count > rule.limit) {
-        throw new AppError(rule.code ?? 'RATE_LIMITED', rule.message ?? 'Too many attempts. Please wait a moment and try again.', {
-          retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt - at) / 1000)),
-        });
+        const seconds = Math.max(1, Math.ceil((windowEndsAt - at) / 1000));
+        throw new AppError(rule.code ?? 'RATE_LIMITED', { params: { seconds }, retryAfterSeconds: seconds });
       }
     },
   };

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { ContentEncoding } from './content-encoding.js';
+import { SUCCESS_MESSAGES } from './messages.js';
 
 /** Builds the spec's success envelope. */
-export function ok<T>(data: T, message = 'OK', type?: string) {
+export function ok<T>(data: T, message: string = SUCCESS_MESSAGES.ok, type?: string) {
   return type === undefined ? { success: true, data, message } : { success: true, data, message, type };
 }
 

@@ -42,16 +42,12 @@ export function sniffFileKind(head: Buffer): FileKind | null {
 
 function typeNotAllowed(allowed: readonly FileKind[]): AppError {
   const allowedTypes = allowed.map((kind) => FILE_KINDS[kind].extension.toUpperCase()).join(', ');
-  return new AppError('FILE_TYPE_NOT_ALLOWED', `This type of file is not accepted. Accepted: ${allowedTypes}.`, {
-    params: { allowedTypes },
-  });
+  return new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowedTypes } });
 }
 
 function tooLarge(maxBytes: number): AppError {
   const maxMegabytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-  return new AppError('FILE_TOO_LARGE', `The file is too large. The limit is ${maxMegabytes} MB.`, {
-    params: { maxBytes, maxMegabytes },
-  });
+  return new AppError('FILE_TOO_LARGE', { params: { maxBytes, maxMegabytes } });
 }
 
 export interface CheckedFile {
@@ -142,11 +138,9 @@ export async function reencodeAvatar(
 
 function pixelLimit(maxInputPixels: number): AppError {
   const maxMegapixels = Math.floor(maxInputPixels / 1_000_000);
-  return new AppError('IMAGE_TOO_MANY_PIXELS', `The image is too large. The limit is ${maxMegapixels} megapixels.`, {
-    params: { maxMegapixels },
-  });
+  return new AppError('IMAGE_TOO_MANY_PIXELS', { params: { maxMegapixels } });
 }
 
 function unreadable(): AppError {
-  return new AppError('IMAGE_UNREADABLE', 'The image could not be read. Please choose another picture.');
+  return new AppError('IMAGE_UNREADABLE');
 }

@@ -24,7 +24,7 @@ export function registerAuthentication(scope: FastifyInstance, sessions: Session
   function admit(request: FastifyRequest, user: SignedInUser | null, done: (error?: Error) => void) {
     request.user = user;
     if (!user && request.routeOptions.config.public !== true) {
-      done(new AppError('UNAUTHENTICATED', 'Please sign in to continue.'));
+      done(new AppError('UNAUTHENTICATED'));
     } else {
       done();
     }
@@ -41,12 +41,12 @@ export function registerAuthentication(scope: FastifyInstance, sessions: Session
 
 /** The signed-in user of a private route (the hook above guarantees one). */
 export function requireUser(request: FastifyRequest): SignedInUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
 }
 
 export function requireRole(request: FastifyRequest, role: string): SignedInUser {
   const user = requireUser(request);
-  if (!user.roles.includes(role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  if (!user.roles.includes(role)) throw new AppError('FORBIDDEN');
   return user;
 }

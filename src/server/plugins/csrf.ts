@@ -44,13 +44,12 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) 
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || request.cookies[SESSION_COOKIE] === undefined) return done();
     if (!isSameOrigin(request)) {
-      return done(new AppError('CSRF_REJECTED', 'This request did not come from the Lanefreight app and was refused.'));
+      return done(new AppError('CSRF_REJECTED'));
     }
     const mediaType = mediaTypeOf(request);
     if (mediaType === undefined || !ACCEPTED_TYPES.has(mediaType)) {
-      return done(
-        new AppError('CSRF_REJECTED', 'A signed-in request that changes something must be sent as application/json.'),
-      );
+      // Same code and text: a signed-in change must be JSON (or multipart), which the app always sends.
+      return done(new AppError('CSRF_REJECTED'));
     }
     done();
   });

@@ -1,90 +1,93 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors.js';
+import type { MessageParams } from '../../shared/message-keys.js';
 import { AppError } from '../lib/app-error.js';
 import { isDatabaseUnavailable, isInputDataError } from '../lib/pg-errors.js';
+import { errorMessage, fieldMessage } from '../lib/messages.js';
 
 interface ErrorBody {
   success: false;
   data: null;
   message: string;
   code: ErrorCode;
+  params?: MessageParams;
   type?: string;
   details?: Record<string, string[]>;
-  params?: Record<string, string | number>;
+  detailKeys?: Record<string, string[]>;
 }
 
-export function errorBody(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
-  return { success: false, data: null, message, code, ...extra };
+/** The failure envelope: the code, its English from the catalogue, and what the web needs to translate it. */
+export function errorBody(code: ErrorCode, params?: MessageParams, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { success: false, data: null, message: errorMessage(code, params), code, ...(params && { params }), ...extra };
 }
 
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is empty but JSON was declared.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Unsupported content type. Send application/json.',
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The request body length is invalid.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+/** Field messages (keys or a library's own text) as English for API clients, and as keys for the web. */
+function fieldsBody(fields: Record<string, readonly string[]>) {
+  const details: Record<string, string[]> = {};
+  for (const [field, keys] of Object.entries(fields)) details[field] = keys.map(fieldMessage);
+  return { details, detailKeys: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, [...keys]])) };
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
 };
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.options.retryAfterSeconds !== undefined) {
-        reply.header('retry-after', String(error.options.retryAfterSeconds));
-      }
-      return reply
-        .status(error.statusCode)
-        .send(
-          errorBody(error.code, error.message, {
-            type: error.options.type,
-            details: error.options.details,
-            params: error.options.params,
-          }),
-        );
+      const { retryAfterSeconds, type, fields, params } = error.options;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+      return reply.status(error.statusCode).send({
+        ...errorBody(error.code, params, { type, ...(fields && fieldsBody(fields)) }),
+        message: error.message,
+      });
     }
 
     if (isDatabaseUnavailable(error)) {
       // Busy or stuck, not broken: the client may retry. The error itself would carry the statement's parameters.
       request.log.warn('database did not answer in time');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(errorBody('DATABASE_UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'));
+      return reply.status(503).header('retry-after', '5').send(errorBody('DATABASE_UNAVAILABLE'));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details: Record<string, string[]> = {};
+      const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
-        (details[field] ??= []).push(issue.message ?? 'Invalid value.');
+        (fields[field] ??= []).push(issue.message ?? errorMessage('VALIDATION_FAILED'));
       }
-      const first = error.validation[0]?.message ?? 'The request is invalid.';
-      return reply.status(400).send(errorBody('VALIDATION_FAILED', first, { details }));
+      const first = error.validation[0]?.message;
+      return reply.status(400).send({
+        ...errorBody('VALIDATION_FAILED', undefined, fieldsBody(fields)),
+        ...(first && { message: fieldMessage(first) }),
+      });
     }
 
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(error.statusCode ?? 400).send(errorBody(known.code, known.message));
-    if (error instanceof SyntaxError) return reply.status(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+    if (known) return reply.status(error.statusCode ?? 400).send(errorBody(known));
+    if (error instanceof SyntaxError) return reply.status(400).send(errorBody('INVALID_JSON'));
 
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many requests. Please try again later.'));
+    if (status === 429) {
+      const seconds = Number(reply.getHeader('retry-after')) || 60;
+      return reply.status(429).send(errorBody('RATE_LIMITED', { seconds }));
+    }
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      return reply.status(status).send(errorBody('BAD_REQUEST', 'The request could not be processed.'));
+      return reply.status(status).send(errorBody('BAD_REQUEST'));
     }
 
     if (isInputDataError(error)) {
       // A value got past validation that the database refuses: the caller's 400, and a warning so the gap is fixed.
       request.log.warn({ err: error }, 'input reached the database unvalidated');
-      return reply
-        .status(400)
-        .send(errorBody('VALIDATION_FAILED', 'A value in the request is not valid. Please check it and try again.'));
+      return reply.status(400).send(errorBody('VALIDATION_FAILED'));
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    return reply.status(500).send(errorBody('INTERNAL'));
   });
 
 }

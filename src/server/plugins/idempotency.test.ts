@@ -49,7 +49,7 @@ beforeAll(async () => {
           const { amountKobo, note } = request.body;
           if (amountKobo === 777 && gate) await gate.promise;
           if (amountKobo === 500) throw new Error('database went away');
-          if (amountKobo > 1_000_000) throw new AppError('INSUFFICIENT_BALANCE', 'Not enough.');
+          if (amountKobo > 1_000_000) throw new AppError('INSUFFICIENT_BALANCE');
           return reply.code(201).send({ success: true, data: { run: executions, amountKobo, note: note ?? null }, message: 'Sent' });
         },
       );

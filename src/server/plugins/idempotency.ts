@@ -44,10 +44,7 @@ function keyOf(request: FastifyRequest): string | null {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (header === undefined) return null;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-    throw new AppError(
-      'IDEMPOTENCY_KEY_INVALID',
-      'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
-    );
+    throw new AppError('IDEMPOTENCY_KEY_INVALID');
   }
   return header;
 }
@@ -91,10 +88,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
         continue;
       }
       if (existing.requestHash !== requestHash) {
-        throw new AppError(
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
-        );
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
       }
       if (existing.status === 'completed' && existing.responseStatus !== null && existing.responseBody !== null) {
         reply.code(existing.responseStatus).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
@@ -108,7 +102,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
       }
       break;
     }
-    throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed.', {
+    throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', {
       retryAfterSeconds: 1,
     });
   }

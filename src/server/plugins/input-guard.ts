@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INPUT_MESSAGE_KEYS, type ValidationMessageKey } from '../../shared/message-keys.js';
 import { AppError } from '../lib/app-error.js';
 
-/** Deeper than any request the API defines; walking is iterative, so depth costs no stack either way. */
+/**
+ * Deeper than any request the API defines; walking is iterative, so depth costs no stack either way. The
+ * catalogue's text for `validation.input.tooDeep` names this number.
+ */
 export const MAX_INPUT_DEPTH = 16;
 
 // NUL cannot be stored in a PostgreSQL text value, and an unpaired surrogate is not UTF-8 at all: both would reach
@@ -9,12 +13,9 @@ export const MAX_INPUT_DEPTH = 16;
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const MESSAGES = {
-  unstorable: 'Contains characters that are not allowed.',
-  tooDeep: `Nested more than ${MAX_INPUT_DEPTH} levels deep.`,
-};
+const MESSAGES = INPUT_MESSAGE_KEYS;
 
-type Problem = { field: string; message: string };
+type Problem = { field: string; message: ValidationMessageKey };
 
 function fieldName(location: string, path: readonly (string | number)[]) {
   return path.length === 0 ? location : path.join('.');
@@ -55,6 +56,6 @@ export function registerInputGuard(app: FastifyInstance) {
       findUnacceptableInput(request.query, 'query') ??
       findUnacceptableInput(request.body, 'body');
     if (!problem) return done();
-    done(new AppError('VALIDATION_FAILED', problem.message, { details: { [problem.field]: [problem.message] } }));
+    done(new AppError('VALIDATION_FAILED', { fields: { [problem.field]: [problem.message] } }));
   });
 }

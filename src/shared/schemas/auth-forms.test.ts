@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from './auth';
+import { AUTH_MESSAGE_KEYS } from './auth';
 import {
   firstInOrder,
   resetPasswordFormSchema,
@@ -36,28 +36,28 @@ describe('sign-up form, in the spec order', () => {
 
   it('asks for name and password first, then the method field, then matching, then terms', () => {
     const empty = { ...valid, fullName: ' ', password: '', email: '', confirmPassword: 'x', agreeTerms: false };
-    expect(firstMessage(empty)).toBe(AUTH_MESSAGES.requiredFields);
-    expect(firstMessage({ ...empty, fullName: 'Ada', password: 'short' })).toBe(AUTH_MESSAGES.emailRequired);
+    expect(firstMessage(empty)).toBe(AUTH_MESSAGE_KEYS.requiredFields);
+    expect(firstMessage({ ...empty, fullName: 'Ada', password: 'short' })).toBe(AUTH_MESSAGE_KEYS.emailRequired);
     expect(firstMessage({ ...empty, fullName: 'Ada', password: 'short', registerWith: 'phone' })).toBe(
-      AUTH_MESSAGES.phoneRequired,
+      AUTH_MESSAGE_KEYS.phoneRequired,
     );
     expect(firstMessage({ ...empty, fullName: 'Ada', password: 'short', email: 'a@b.co' })).toBe(
-      AUTH_MESSAGES.passwordsMismatch,
+      AUTH_MESSAGE_KEYS.passwordsMismatch,
     );
     expect(
       firstMessage({ ...empty, fullName: 'Ada', password: 'short', email: 'a@b.co', confirmPassword: 'short' }),
-    ).toBe(AUTH_MESSAGES.termsRequired);
+    ).toBe(AUTH_MESSAGE_KEYS.termsRequired);
     expect(firstMessage({ ...valid, password: 'short', confirmPassword: 'short' })).toBe(
-      AUTH_MESSAGES.passwordTooShort,
+      AUTH_MESSAGE_KEYS.passwordTooShort,
     );
   });
 
   it('checks the format of the chosen method only', () => {
-    expect(firstMessage({ ...valid, email: 'not-an-email' })).toBe(AUTH_MESSAGES.emailInvalid);
+    expect(firstMessage({ ...valid, email: 'not-an-email' })).toBe(AUTH_MESSAGE_KEYS.emailInvalid);
     expect(
       firstMessage({ ...valid, registerWith: 'whatsapp', email: 'not-an-email', phone: '803 123 4567' }),
     ).toBeUndefined();
-    expect(firstMessage({ ...valid, registerWith: 'phone', phone: 'call me' })).toBe(AUTH_MESSAGES.phoneInvalid);
+    expect(firstMessage({ ...valid, registerWith: 'phone', phone: 'call me' })).toBe(AUTH_MESSAGE_KEYS.phoneInvalid);
   });
 });
 
@@ -68,9 +68,9 @@ describe('reset password form', () => {
   };
 
   it('checks filled, then matching, then length', () => {
-    expect(messageOf('', 'abc')).toBe(AUTH_MESSAGES.fillAllFields);
-    expect(messageOf('abc', 'abd')).toBe(AUTH_MESSAGES.passwordsMismatch);
-    expect(messageOf('abc', 'abc')).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect(messageOf('', 'abc')).toBe(AUTH_MESSAGE_KEYS.fillAllFields);
+    expect(messageOf('abc', 'abd')).toBe(AUTH_MESSAGE_KEYS.passwordsMismatch);
+    expect(messageOf('abc', 'abc')).toBe(AUTH_MESSAGE_KEYS.passwordTooShort);
     expect(messageOf('long-enough-1', 'long-enough-1')).toBeUndefined();
   });
 });

@@ -1,23 +1,30 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
 
-/** The spec's texts, shared by the server's validation and the web's toasts. */
-export const AUTH_MESSAGES = {
-  requiredFields: 'Please fill in all required fields',
-  emailRequired: 'Please enter your email address',
-  phoneRequired: 'Please enter your phone number',
-  passwordsMismatch: 'Passwords do not match',
-  termsRequired: 'Please agree to the terms and conditions',
-  otpInvalid: 'Please enter the 6-digit verification code',
-  identifierRequired: 'Please enter your email or phone number.',
-  fillAllFields: 'Please fill in all fields',
-  passwordTooShort: 'Password must be at least 8 characters long',
-  passwordTooLong: 'Password must be at most 128 characters long',
-  emailInvalid: 'Please enter a valid email address',
-  phoneInvalid: 'Please enter a valid phone number',
-  exactlyOneIdentifier: 'Register with exactly one of email, phone or WhatsApp number',
-  passwordTooCommon: 'This password is too common. Please choose another.',
-  identifierInvalid: 'Please enter a valid email address or phone number.',
+/** i18n keys of the account forms' messages; the server's catalogue (lib/messages.ts) holds their English. */
+export const AUTH_MESSAGE_KEYS = {
+  requiredFields: 'auth.validation.requiredFields',
+  emailRequired: 'auth.validation.emailRequired',
+  phoneRequired: 'auth.validation.phoneRequired',
+  passwordsMismatch: 'auth.validation.passwordsMismatch',
+  termsRequired: 'auth.validation.termsRequired',
+  otpInvalid: 'auth.validation.otpInvalid',
+  identifierRequired: 'auth.validation.identifierRequired',
+  fillAllFields: 'auth.validation.fillAllFields',
+  passwordTooShort: 'auth.validation.passwordTooShort',
+  passwordTooLong: 'auth.validation.passwordTooLong',
+  emailInvalid: 'auth.validation.emailInvalid',
+  phoneInvalid: 'auth.validation.phoneInvalid',
+  exactlyOneIdentifier: 'auth.validation.exactlyOneIdentifier',
+  passwordTooCommon: 'auth.validation.passwordTooCommon',
+  identifierInvalid: 'auth.validation.identifierInvalid',
+} as const;
+
+export const PROFILE_MESSAGE_KEYS = {
+  imageUrl: 'validation.profile.imageUrl',
+  currentPasswordRequired: 'validation.profile.currentPasswordRequired',
+  currentPasswordIncorrect: 'validation.profile.currentPasswordIncorrect',
+  oneIdentifierAtATime: 'validation.profile.oneIdentifierAtATime',
 } as const;
 
 /** `type` of a login answer for an account whose identifier is not verified yet (the spec's value). */
@@ -27,10 +34,10 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
 
-const requiredText = (max: number) => z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(max);
-const password = z.string().min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
-const identifier = z.string().trim().min(1, AUTH_MESSAGES.identifierRequired).max(254);
-const otp = z.string().regex(/^\d{6}$/, AUTH_MESSAGES.otpInvalid);
+const requiredText = (max: number) => z.string().trim().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(max);
+const password = z.string().min(PASSWORD_MIN, AUTH_MESSAGE_KEYS.passwordTooShort).max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong);
+const identifier = z.string().trim().min(1, AUTH_MESSAGE_KEYS.identifierRequired).max(254);
+const otp = z.string().regex(/^\d{6}$/, AUTH_MESSAGE_KEYS.otpInvalid);
 
 export const registerBodySchema = z
   .object({
@@ -43,7 +50,7 @@ export const registerBodySchema = z
     language: z.enum(LANGUAGES).optional(),
   })
   .refine((b) => [b.email, b.phone, b.whatsapp_number].filter((v) => v !== undefined && v !== '').length === 1, {
-    message: AUTH_MESSAGES.exactlyOneIdentifier,
+    message: AUTH_MESSAGE_KEYS.exactlyOneIdentifier,
     path: ['email'],
   });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -55,8 +62,8 @@ export const registerResultSchema = z.object({
 });
 
 export const loginBodySchema = z.object({
-  identifier: z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(254),
-  password: z.string().min(1, AUTH_MESSAGES.requiredFields).max(PASSWORD_MAX),
+  identifier: z.string().trim().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(254),
+  password: z.string().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(PASSWORD_MAX),
   rememberMe: z.boolean().default(false),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -115,18 +122,18 @@ export const emptyResultSchema = z.object({}).strict();
  */
 export const updateProfileBodySchema = z
   .object({
-    name: z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(100).optional(),
-    email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(254).optional(),
-    phone: z.string().trim().min(1, AUTH_MESSAGES.phoneRequired).max(24).optional(),
+    name: z.string().trim().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(100).optional(),
+    email: z.string().trim().min(1, AUTH_MESSAGE_KEYS.emailRequired).max(254).optional(),
+    phone: z.string().trim().min(1, AUTH_MESSAGE_KEYS.phoneRequired).max(24).optional(),
     profileImage: z
       .string()
       .trim()
       .max(2048)
-      .refine((v) => /^https:\/\//.test(v) || /^\/(?!\/)[\w\-./%]*$/.test(v), 'Profile image must be an https URL or a path on this site')
+      .refine((v) => /^https:\/\//.test(v) || /^\/(?!\/)[\w\-./%]*$/.test(v), PROFILE_MESSAGE_KEYS.imageUrl)
       .nullable()
       .optional(),
     language: z.enum(LANGUAGES).optional(),
-    currentPassword: z.string().min(1, AUTH_MESSAGES.requiredFields).max(PASSWORD_MAX).optional(),
+    currentPassword: z.string().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(PASSWORD_MAX).optional(),
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

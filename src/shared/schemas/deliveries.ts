@@ -13,46 +13,49 @@ export type TransportMode = (typeof TRANSPORT_MODES)[number];
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
 
-/** The spec's validation messages for the booking form. */
-export const BOOKING_MESSAGES = {
-  receiverName: 'Receiver name is required',
-  receiverPhone: 'Receiver phone number is required',
-  pickupLocation: 'Pickup location is required',
-  dropoffLocation: 'Dropoff location is required',
-  packageType: 'Package type is required',
-  packageWeight: 'Package weight is required',
-  transportMode: 'Mode of transportation is required',
-  deliveryType: 'Delivery type is required',
-  deliveryTime: 'Delivery time is required',
-  deliveryDate: 'Delivery date is required',
-  deliveryDateInvalid: 'Delivery date must be today or later',
-  deliveryDateTooFar: 'Delivery date must be within the next year',
-  receiverPhoneInvalid: 'Enter a valid phone number',
-  tooLong: 'This is too long',
+/** i18n keys of the booking form's messages; the server's catalogue (lib/messages.ts) holds their English. */
+export const BOOKING_MESSAGE_KEYS = {
+  receiverName: 'booking.validation.receiverName',
+  receiverPhone: 'booking.validation.receiverPhone',
+  pickupLocation: 'booking.validation.pickupLocation',
+  dropoffLocation: 'booking.validation.dropoffLocation',
+  packageType: 'booking.validation.packageType',
+  packageWeight: 'booking.validation.packageWeight',
+  transportMode: 'booking.validation.transportMode',
+  deliveryType: 'booking.validation.deliveryType',
+  deliveryTime: 'booking.validation.deliveryTime',
+  deliveryDate: 'booking.validation.deliveryDate',
+  deliveryDateInvalid: 'booking.validation.deliveryDateInvalid',
+  deliveryDateTooFar: 'booking.validation.deliveryDateTooFar',
+  receiverPhoneInvalid: 'booking.validation.receiverPhoneInvalid',
+  tooLong: 'booking.validation.tooLong',
 } as const;
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, BOOKING_MESSAGES.tooLong);
+  z.string({ error: message }).trim().min(1, message).max(max, BOOKING_MESSAGE_KEYS.tooLong);
 const option = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
 export const bookingBodySchema = z.object({
-  receiverName: required(BOOKING_MESSAGES.receiverName, 100),
-  receiverPhone: required(BOOKING_MESSAGES.receiverPhone, 24).regex(
+  receiverName: required(BOOKING_MESSAGE_KEYS.receiverName, 100),
+  receiverPhone: required(BOOKING_MESSAGE_KEYS.receiverPhone, 24).regex(
     /^\+?[\d\s()-]{7,24}$/,
-    BOOKING_MESSAGES.receiverPhoneInvalid,
+    BOOKING_MESSAGE_KEYS.receiverPhoneInvalid,
   ),
-  pickupLocation: required(BOOKING_MESSAGES.pickupLocation, 200),
-  dropoffLocation: required(BOOKING_MESSAGES.dropoffLocation, 200),
-  packageType: option(PACKAGE_TYPES, BOOKING_MESSAGES.packageType),
-  packageWeight: option(PACKAGE_WEIGHTS, BOOKING_MESSAGES.packageWeight),
-  transportMode: option(TRANSPORT_MODES, BOOKING_MESSAGES.transportMode),
-  deliveryType: option(DELIVERY_TYPES, BOOKING_MESSAGES.deliveryType),
-  deliveryTime: option(DELIVERY_TIMES, BOOKING_MESSAGES.deliveryTime),
-  deliveryDate: z.iso.date({ error: BOOKING_MESSAGES.deliveryDate }),
-  description: z.string().trim().max(500, BOOKING_MESSAGES.tooLong).optional(),
+  pickupLocation: required(BOOKING_MESSAGE_KEYS.pickupLocation, 200),
+  dropoffLocation: required(BOOKING_MESSAGE_KEYS.dropoffLocation, 200),
+  packageType: option(PACKAGE_TYPES, BOOKING_MESSAGE_KEYS.packageType),
+  packageWeight: option(PACKAGE_WEIGHTS, BOOKING_MESSAGE_KEYS.packageWeight),
+  transportMode: option(TRANSPORT_MODES, BOOKING_MESSAGE_KEYS.transportMode),
+  deliveryType: option(DELIVERY_TYPES, BOOKING_MESSAGE_KEYS.deliveryType),
+  deliveryTime: option(DELIVERY_TIMES, BOOKING_MESSAGE_KEYS.deliveryTime),
+  deliveryDate: z.iso.date({ error: BOOKING_MESSAGE_KEYS.deliveryDate }),
+  description: z.string().trim().max(500, BOOKING_MESSAGE_KEYS.tooLong).optional(),
 });
 export type BookingBody = z.infer<typeof bookingBodySchema>;
+
+/** The booking's fields, in the form's order: derived from the schema so the list is written once. */
+export const BOOKING_FIELDS = bookingBodySchema.keyof().options;
 
 export const DELIVERY_STATUSES = [
   'awaiting_payment',
@@ -145,11 +148,6 @@ export const dashboardSummarySchema = z.object({
   totalSpent: z.number().int(),
   recentDeliveries: z.array(deliveryListItemSchema),
 });
-
-export const TRACKING_MESSAGES = {
-  invalid: 'Please enter a valid tracking ID',
-  notFound: "We couldn't find a delivery with that tracking ID.",
-} as const;
 
 /** Blank is checked by the service (the spec's message); the shape only bounds the input. */
 export const trackingParamsSchema = z.object({ trackingId: z.string().max(40) });

@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { deliverySchema } from './deliveries.js';
 
-export const PAYMENT_MESSAGES = {
-  insufficientBalance: 'Your wallet balance is insufficient for this transaction.',
-  priceExpired: 'The price for this delivery has expired. Please review the booking to get a fresh price.',
-  alreadyPaid: 'This delivery has already been paid for.',
-  notPayable: 'This delivery was cancelled and can no longer be paid for.',
-  failed: 'The payment was not successful. Please try again.',
-  pending: 'The payment has not been completed yet.',
-  amountMismatch: 'The amount paid does not match the price of this delivery.',
-  notFound: 'We could not find that payment.',
+/** i18n keys of the payment request's messages; the server's catalogue (lib/messages.ts) holds their English. */
+export const PAYMENT_MESSAGE_KEYS = {
+  deliveryIdRequired: 'validation.payment.deliveryIdRequired',
+  methodRequired: 'validation.payment.methodRequired',
 } as const;
 
 export const PAYMENT_METHODS = ['wallet', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const initiatePaymentBodySchema = z.object({
-  deliveryId: z.string({ error: 'Delivery ID is required' }).trim().min(1, 'Delivery ID is required').max(20),
-  method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
+  deliveryId: z.string({ error: PAYMENT_MESSAGE_KEYS.deliveryIdRequired }).trim().min(1, PAYMENT_MESSAGE_KEYS.deliveryIdRequired).max(20),
+  method: z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGE_KEYS.methodRequired }),
 });
 export type InitiatePaymentBody = z.infer<typeof initiatePaymentBodySchema>;
 

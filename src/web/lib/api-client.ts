@@ -1,22 +1,63 @@
+import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
-import type { ApiEnvelope } from '@/shared/errors';
+import type { ApiEnvelope, ErrorCode } from '@/shared/errors';
 import { i18n } from './i18n';
 
-export type ApiResult<T> = ApiEnvelope<T> & { status: number };
+/** Status of a request that never got an answer (network down, aborted by the browser). */
+export const NO_RESPONSE = 0;
 
-/** The spec's answer when the API cannot be reached: the caller sees a failed envelope, never a throw. */
-function unavailable<T>(status: number): ApiResult<T> {
-  toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
-  return { success: false, data: null, message: i18n.t('errors.apiUnavailable.message'), status };
+/**
+ * The one failure every API call throws: the server's code, its named parameters and per-field message keys.
+ * Turn it into words with `apiErrorText`; never show `message` (the server's English, for API clients).
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode | undefined;
+  readonly params: Record<string, string | number>;
+  /** Per field, i18n keys of what is wrong (from the shared schemas). */
+  readonly fieldKeys: Record<string, string[]>;
+  readonly type: string | undefined;
+  /** The failed answer's data (e.g. an unverified login names the identifier). */
+  readonly data: unknown;
+
+  constructor(
+    readonly status: number,
+    envelope: Partial<ApiEnvelope<unknown>> = {},
+  ) {
+    super(envelope.message ?? `API request failed (${status})`);
+    this.name = 'ApiError';
+    this.code = envelope.code;
+    this.params = envelope.params ?? {};
+    this.fieldKeys = envelope.detailKeys ?? {};
+    this.type = envelope.type;
+    this.data = envelope.data ?? null;
+  }
+
+  /** A network failure or 5xx: the API client has already shown the spec's "API Not Available" toast. */
+  get unavailable(): boolean {
+    return this.status === NO_RESPONSE || this.status >= 500;
+  }
+
+  /** The first field message key, when the server named what is wrong with a field. */
+  get firstFieldKey(): string | undefined {
+    return Object.values(this.fieldKeys).flat()[0];
+  }
 }
 
-/** Translates a failed envelope's code, falling back to the server's own words. */
-export function messageOf(result: Pick<ApiEnvelope<unknown>, 'code' | 'message'>): string {
-  if (result.code) {
-    const key = `errors.codes.${result.code}`;
-    if (i18n.exists(key)) return i18n.t(key);
-  }
-  return result.message;
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * The translated words for a failure: a field's own message when the server named one (more precise than
+ * its code), else the code's text with its parameters (`wait {{seconds}} seconds`), else `fallback`.
+ */
+export function apiErrorText(t: TFunction, error: unknown, fallback?: string): string {
+  if (!isApiError(error)) return fallback ?? t('errors.codes.INTERNAL');
+  if (error.unavailable) return t('errors.apiUnavailable.message');
+  const fieldKey = error.firstFieldKey;
+  if (fieldKey) return t(fieldKey);
+  if (error.code) return t(`errors.codes.${error.code}`, error.params);
+  return fallback ?? t('errors.codes.INTERNAL');
 }
 
 export interface ApiRequestOptions {
@@ -26,11 +67,16 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+function unavailable(status: number): ApiError {
+  toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
+  return new ApiError(status);
+}
+
 /**
- * Calls `/api{path}` with the session cookie. Network failures and 5xx give the spec's
- * "API Not Available" toast; 4xx resolve to the server's envelope for the caller to show.
+ * Calls `/api{path}` with the session cookie and resolves to the answer's `data`. Every failure throws an
+ * ApiError; network failures and 5xx first raise the spec's "API Not Available" toast.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
@@ -53,26 +99,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return unavailable(0);
+    throw unavailable(NO_RESPONSE);
   }
-  if (response.status >= 500) return unavailable(response.status);
+  if (response.status >= 500) throw unavailable(response.status);
+  let payload: ApiEnvelope<T>;
   try {
-    const payload = (await response.json()) as ApiEnvelope<T>;
-    return { ...payload, status: response.status };
+    payload = (await response.json()) as ApiEnvelope<T>;
   } catch {
-    return unavailable(response.status);
+    throw unavailable(response.status);
   }
-}
-
-/** For TanStack Query: resolves to `data` or throws an ApiError carrying the envelope. */
-export class ApiError extends Error {
-  constructor(readonly result: ApiResult<unknown>) {
-    super(messageOf(result));
-  }
-}
-
-export async function apiData<T>(path: string, options?: ApiRequestOptions): Promise<T> {
-  const result = await apiRequest<T>(path, options);
-  if (!result.success || result.data === null) throw new ApiError(result);
-  return result.data;
+  if (!payload.success || payload.data === null) throw new ApiError(response.status, payload);
+  return payload.data;
 }

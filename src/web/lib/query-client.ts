@@ -5,7 +5,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (failureCount, error) => !(error instanceof ApiError && error.result.status < 500) && failureCount < 2,
+      retry: (failureCount, error) => !(error instanceof ApiError && !error.unavailable) && failureCount < 2,
       refetchOnWindowFocus: false,
     },
   },

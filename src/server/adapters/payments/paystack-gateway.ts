@@ -29,7 +29,7 @@ function statusOf(paystackStatus: string): GatewayStatus {
 }
 
 function unavailable(): AppError {
-  return new AppError('GATEWAY_UNAVAILABLE', 'The payment service is not responding. Please try again shortly.');
+  return new AppError('GATEWAY_UNAVAILABLE');
 }
 
 /** Paystack (https://paystack.com/docs/api/transaction): initialize, verify by reference, signed webhooks. */
@@ -85,16 +85,16 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl: str
       const signature = requestHeaders['x-paystack-signature'];
       const expected = createHmac('sha512', options.secretKey).update(rawBody).digest('hex');
       if (typeof signature !== 'string' || !safeEqual(signature.toLowerCase(), expected)) {
-        throw new AppError('INVALID_SIGNATURE', 'The webhook signature is not valid.');
+        throw new AppError('INVALID_SIGNATURE');
       }
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+        throw new AppError('INVALID_JSON');
       }
       const parsed = webhookBody.safeParse(json);
-      if (!parsed.success) throw new AppError('BAD_REQUEST', 'Unrecognised webhook payload.');
+      if (!parsed.success) throw new AppError('BAD_REQUEST');
       if (parsed.data.event !== 'charge.success') return { type: 'ignored', event: parsed.data.event };
       const charge = transaction.safeParse(parsed.data.data);
       if (!charge.success || charge.data.status !== 'success') return { type: 'ignored', event: parsed.data.event };

@@ -30,7 +30,7 @@ export function createSandboxGateway(repository: SandboxRepository): PaymentGate
     },
 
     parseWebhook() {
-      throw new AppError('INVALID_SIGNATURE', 'The sandbox gateway does not send webhooks.');
+      throw new AppError('INVALID_SIGNATURE');
     },
   };
 }

@@ -26,7 +26,7 @@ export function createManualPayouts(): PayoutGateway {
     },
 
     parseWebhook() {
-      throw new AppError('NOT_FOUND', 'Manual payouts have no webhook.');
+      throw new AppError('NOT_FOUND');
     },
   };
 }

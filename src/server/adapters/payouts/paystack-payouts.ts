@@ -32,7 +32,7 @@ const webhookBody = z.object({ event: z.string(), data: z.unknown() });
 const WEBHOOK_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 function unavailable(): AppError {
-  return new AppError('GATEWAY_UNAVAILABLE', 'The payout service is not responding. Please try again shortly.');
+  return new AppError('GATEWAY_UNAVAILABLE');
 }
 
 /**
@@ -91,7 +91,7 @@ export function createPaystackPayouts(options: { secretKey: string; baseUrl: str
       }
       // 400/422: Paystack could not resolve the account at that bank.
       if ((status === 400 || status === 422) && failureResponse.safeParse(body).success) {
-        throw new AppError('PAYOUT_ACCOUNT_REJECTED', 'The bank could not confirm this account number.');
+        throw new AppError('PAYOUT_ACCOUNT_REJECTED');
       }
       throw unavailable();
     },
@@ -144,16 +144,16 @@ export function createPaystackPayouts(options: { secretKey: string; baseUrl: str
     parseWebhook(rawBody, signatureHeader): PayoutWebhookEvent {
       const expected = createHmac('sha512', options.secretKey).update(rawBody).digest('hex');
       if (typeof signatureHeader !== 'string' || !safeEqual(signatureHeader.toLowerCase(), expected)) {
-        throw new AppError('INVALID_SIGNATURE', 'The webhook signature is not valid.');
+        throw new AppError('INVALID_SIGNATURE');
       }
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+        throw new AppError('INVALID_JSON');
       }
       const parsed = webhookBody.safeParse(json);
-      if (!parsed.success) throw new AppError('BAD_REQUEST', 'Unrecognised webhook payload.');
+      if (!parsed.success) throw new AppError('BAD_REQUEST');
       const { event } = parsed.data;
       if (!WEBHOOK_EVENTS.has(event)) return { type: 'ignored', event };
       const data = transfer.safeParse(parsed.data.data);

@@ -16,7 +16,8 @@ import {
 import { envelope } from '../../../shared/schemas/common.js';
 import { ok } from '../../lib/reply.js';
 import type { SessionService } from './session-service.js';
-import { AUTH_TEXT, type AuthService } from './auth-service.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
+import type { AuthService } from './auth-service.js';
 
 /** The first supported language an Accept-Language header names (`en` counts as en-US). */
 export function languageFromHeader(header: string | undefined): Language | undefined {
@@ -52,7 +53,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
           ip: request.ip,
           language: languageFromHeader(request.headers['accept-language']),
         });
-        return ok(data, AUTH_TEXT.registered);
+        return ok(data, SUCCESS_MESSAGES.registered);
       },
     );
 
@@ -72,7 +73,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
       async (request, reply) => {
         const { session, result } = await auth.login(request.body, { ip: request.ip });
         sessions.setSessionCookie(reply, session);
-        return ok(result, AUTH_TEXT.loggedIn);
+        return ok(result, SUCCESS_MESSAGES.loggedIn);
       },
     );
 
@@ -90,7 +91,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
       async (request, reply) => {
         const { session, result } = await auth.verifyOtp(request.body);
         if (session) sessions.setSessionCookie(reply, session);
-        return ok(result, AUTH_TEXT.verified);
+        return ok(result, SUCCESS_MESSAGES.verified);
       },
     );
 
@@ -107,7 +108,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
       },
       async (request) => {
         await auth.resendVerificationCode(request.body.identifier, { ip: request.ip });
-        return ok({}, AUTH_TEXT.codeSent);
+        return ok({}, SUCCESS_MESSAGES.codeSent);
       },
     );
 
@@ -124,7 +125,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
       },
       async (request) => {
         await auth.forgotPassword(request.body.identifier, { ip: request.ip });
-        return ok({}, AUTH_TEXT.resetCodeSent);
+        return ok({}, SUCCESS_MESSAGES.resetCodeSent);
       },
     );
 
@@ -139,7 +140,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
           response: { 200: envelope(verifyResetResultSchema) },
         },
       },
-      async (request) => ok(await auth.verifyResetCode(request.body), AUTH_TEXT.resetVerified),
+      async (request) => ok(await auth.verifyResetCode(request.body), SUCCESS_MESSAGES.resetVerified),
     );
 
     app.post(
@@ -155,7 +156,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
       },
       async (request) => {
         await auth.resetPassword(request.body);
-        return ok({}, AUTH_TEXT.passwordReset);
+        return ok({}, SUCCESS_MESSAGES.passwordReset);
       },
     );
 
@@ -169,7 +170,7 @@ export function authRoutes(auth: AuthService, sessions: SessionService): Fastify
       async (request, reply) => {
         await auth.logout(request.user?.sessionId);
         sessions.clearSessionCookie(reply);
-        return ok({}, AUTH_TEXT.loggedOut);
+        return ok({}, SUCCESS_MESSAGES.loggedOut);
       },
     );
   };

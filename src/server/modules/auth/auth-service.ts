@@ -8,7 +8,8 @@ import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limit.js'
 import { normalizeEmail, normalizeIdentifier, normalizePhone, type NormalizedIdentifier } from '../../../shared/identifiers.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../../shared/i18n.js';
 import {
-  AUTH_MESSAGES,
+  AUTH_MESSAGE_KEYS,
+  PROFILE_MESSAGE_KEYS,
   UNVERIFIED_TYPE,
   type LoginBody,
   type RegisterBody,
@@ -32,35 +33,6 @@ import {
   hashCode,
 } from './one-time-codes.js';
 import type { SessionService, SignedInUser } from './session-service.js';
-import { IDENTIFIER_CHANGE_MESSAGES } from '../../../shared/schemas/identifier-change.js';
-
-export const AUTH_TEXT = {
-  invalidCredentials: 'Invalid credentials. Please try again.',
-  unverified: 'Please verify your account before logging in.',
-  loggedIn: 'Welcome back',
-  registered: 'Registration Successful! Please check your email/phone for verification code.',
-  verified: 'Your account has been verified successfully!',
-  codeSent: 'A new verification code has been sent.',
-  resetCodeSent: 'If an account uses this email or phone number, a password reset code has been sent to it.',
-  resetVerified: 'You can now create a new password.',
-  passwordReset: 'Your password has been reset. Please login with your new password.',
-  loggedOut: 'You have been signed out.',
-  invalidCode: 'Invalid verification code. Please try again.',
-  codeExpired: 'This code has expired. Please request a new one.',
-  codeAttemptsExceeded: 'Too many incorrect attempts. Please request a new code.',
-  /** Reset-code failures share one answer: a code's state must not reveal that an account exists. */
-  invalidResetCode: 'Invalid or expired code. Please check it or request a new one.',
-  invalidResetToken: 'This password reset link is invalid or has expired. Please request a new code.',
-  resendLimitReached: 'Too many codes requested. Please try again later.',
-  tooManySignIns: 'Too many sign-in attempts. Please wait a minute and try again.',
-  tooManyCodeChecks: 'Too many code attempts. Please wait a minute and try again.',
-  tooManyCodeRequests: 'Too many requests. Please wait a minute and try again.',
-  /** The same for a right and a wrong password, so a locked account is no password oracle. */
-  accountLocked:
-    'This account is locked after too many incorrect passwords. Please reset your password with "Forgot password?" to sign in again.',
-  codeBudgetExceeded: 'We cannot send codes by text message right now. Please try again later.',
-  currentPasswordIncorrect: 'Your current password is incorrect.',
-} as const;
 
 /**
  * The part of a phone number the SMS budget is counted by: the first six digits of E.164 (country code and
@@ -121,39 +93,33 @@ export function createAuthService(options: AuthServiceOptions) {
     name: 'signin:ip',
     limit: limits.signInPerMinute,
     windowMs: MINUTE_MS,
-    message: AUTH_TEXT.tooManySignIns,
   });
   const signInByIdentifier = createRateLimiter(rateLimitStore, {
     name: 'signin:id',
     limit: limits.signInPerMinute,
     windowMs: MINUTE_MS,
-    message: AUTH_TEXT.tooManySignIns,
   });
   const codeChecksByIdentifier = createRateLimiter(rateLimitStore, {
     name: 'code-check:id',
     limit: limits.codeChecksPerMinute,
     windowMs: MINUTE_MS,
-    message: AUTH_TEXT.tooManyCodeChecks,
   });
   const codeSendsByIp = createRateLimiter(rateLimitStore, {
     name: 'code-send:ip',
     limit: limits.codeSendsPerMinute,
     windowMs: MINUTE_MS,
-    message: AUTH_TEXT.tooManyCodeRequests,
   });
 
   const smsCodesByPrefix = createRateLimiter(rateLimitStore, {
     name: 'code-sms:prefix',
     limit: limits.smsCodesPerPrefixPerHour,
     windowMs: HOUR_MS,
-    message: AUTH_TEXT.codeBudgetExceeded,
     code: 'CODE_BUDGET_EXCEEDED',
   });
   const smsCodesOverall = createRateLimiter(rateLimitStore, {
     name: 'code-sms:all',
     limit: limits.smsCodesPerHour,
     windowMs: HOUR_MS,
-    message: AUTH_TEXT.codeBudgetExceeded,
     code: 'CODE_BUDGET_EXCEEDED',
   });
 
@@ -177,7 +143,7 @@ export function createAuthService(options: AuthServiceOptions) {
     }
   }
 
-  const lockedError = () => new AppError('ACCOUNT_LOCKED', AUTH_TEXT.accountLocked);
+  const lockedError = () => new AppError('ACCOUNT_LOCKED');
 
   /** Tells the owner, on every identifier the account has, in its language. Call inside the transaction. */
   async function sendNotice(
@@ -225,18 +191,14 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function assertAcceptablePassword(password: string) {
     if (await isCommonPassword(password)) {
-      throw new AppError('PASSWORD_TOO_COMMON', AUTH_MESSAGES.passwordTooCommon, {
-        details: { password: [AUTH_MESSAGES.passwordTooCommon] },
-      });
+      throw new AppError('PASSWORD_TOO_COMMON', { fields: { password: [AUTH_MESSAGE_KEYS.passwordTooCommon] } });
     }
   }
 
   function parseIdentifier(raw: string): NormalizedIdentifier {
     const identifier = normalizeIdentifier(raw);
     if (!identifier) {
-      throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.identifierInvalid, {
-        details: { identifier: [AUTH_MESSAGES.identifierInvalid] },
-      });
+      throw new AppError('VALIDATION_FAILED', { fields: { identifier: [AUTH_MESSAGE_KEYS.identifierInvalid] } });
     }
     return identifier;
   }
@@ -260,12 +222,10 @@ export function createAuthService(options: AuthServiceOptions) {
       let blocked: AppError | null = null;
       if (stats.newest && now.getTime() - stats.newest.getTime() < RESEND_COOLDOWN_MS) {
         const wait = Math.max(1, Math.ceil((stats.newest.getTime() + RESEND_COOLDOWN_MS - now.getTime()) / 1000));
-        blocked = new AppError('RESEND_TOO_SOON', `Please wait ${wait} seconds before requesting a new code.`, {
-          retryAfterSeconds: wait,
-        });
+        blocked = new AppError('RESEND_TOO_SOON', { params: { seconds: wait }, retryAfterSeconds: wait });
       } else if (stats.sends >= RESEND_MAX_PER_HOUR && stats.oldest) {
         const wait = Math.max(1, Math.ceil((stats.oldest.getTime() + HOUR_MS - now.getTime()) / 1000));
-        blocked = new AppError('RESEND_LIMIT_REACHED', AUTH_TEXT.resendLimitReached, { retryAfterSeconds: wait });
+        blocked = new AppError('RESEND_LIMIT_REACHED', { retryAfterSeconds: wait });
       }
       if (blocked) {
         if (policy === 'enforce') throw blocked;
@@ -310,10 +270,10 @@ export function createAuthService(options: AuthServiceOptions) {
     onSuccess: (tx: Executor, userId: string, identifier: string) => Promise<T>,
   ): Promise<T> {
     const fail = (kind: 'invalid' | 'expired' | 'exhausted'): never => {
-      if (uniformErrors) throw new AppError('INVALID_CODE', AUTH_TEXT.invalidResetCode);
-      if (kind === 'expired') throw new AppError('CODE_EXPIRED', AUTH_TEXT.codeExpired);
-      if (kind === 'exhausted') throw new AppError('CODE_ATTEMPTS_EXCEEDED', AUTH_TEXT.codeAttemptsExceeded);
-      throw new AppError('INVALID_CODE', AUTH_TEXT.invalidCode);
+      if (uniformErrors) throw new AppError('INVALID_CODE');
+      if (kind === 'expired') throw new AppError('CODE_EXPIRED');
+      if (kind === 'exhausted') throw new AppError('CODE_ATTEMPTS_EXCEEDED');
+      throw new AppError('INVALID_CODE');
     };
     const now = new Date();
     const row = await findCode();
@@ -348,7 +308,7 @@ export function createAuthService(options: AuthServiceOptions) {
         column = 'email';
         value = normalizeEmail(body.email);
         if (!value) {
-          throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.emailInvalid, { details: { email: [AUTH_MESSAGES.emailInvalid] } });
+          throw new AppError('VALIDATION_FAILED', { fields: { email: [AUTH_MESSAGE_KEYS.emailInvalid] } });
         }
       } else {
         kind = 'phone';
@@ -356,7 +316,7 @@ export function createAuthService(options: AuthServiceOptions) {
         value = normalizePhone((body.phone || body.whatsapp_number) ?? '');
         if (!value) {
           const field = body.phone ? 'phone' : 'whatsapp_number';
-          throw new AppError('INVALID_PHONE', AUTH_MESSAGES.phoneInvalid, { details: { [field]: [AUTH_MESSAGES.phoneInvalid] } });
+          throw new AppError('INVALID_PHONE', { fields: { [field]: [AUTH_MESSAGE_KEYS.phoneInvalid] } });
         }
       }
       await assertAcceptablePassword(body.password);
@@ -368,7 +328,7 @@ export function createAuthService(options: AuthServiceOptions) {
       try {
         await db.transaction(async (tx) => {
           await usersRepository.lockIdentifier(identifier, tx);
-          if (await usersRepository.isIdentifierTaken(kind, identifier, undefined, tx)) throw identifierTakenError(kind);
+          if (await usersRepository.isIdentifierTaken(kind, identifier, undefined, tx)) throw identifierTakenError();
           const user = await repository.insertUser(
             { name: body.name, [column]: identifier, passwordHash, language, marketingConsent: body.marketingConsent ?? false },
             tx,
@@ -377,7 +337,7 @@ export function createAuthService(options: AuthServiceOptions) {
           await issueCode(tx, identifier, 'verify', { userId: user.id, language: user.language, channel }, 'ignore');
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw identifierTakenError(kind);
+        if (isUniqueViolation(err)) throw identifierTakenError();
         throw err;
       }
       notifyOutbox();
@@ -392,13 +352,13 @@ export function createAuthService(options: AuthServiceOptions) {
       const user = identifier ? await repository.findUserByIdentifier(identifier) : null;
       if (!user) {
         await verifyPassword(await getDummyHash(), body.password);
-        throw new AppError('INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+        throw new AppError('INVALID_CREDENTIALS');
       }
       // Checked before the password, which is then not even compared: a locked account is no oracle.
       if (user.lockedAt) throw lockedError();
       if (!(await verifyPassword(user.passwordHash, body.password))) {
         if (await recordFailedSignIn(user.id)) throw lockedError();
-        throw new AppError('INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+        throw new AppError('INVALID_CREDENTIALS');
       }
       if (user.failedSignIns > 0 && !(await repository.clearFailedSignIns(user.id))) throw lockedError();
       if (!user.verifiedAt) {
@@ -408,7 +368,7 @@ export function createAuthService(options: AuthServiceOptions) {
           return issueCode(tx, target, 'verify', { userId: user.id, language: user.language, channel: user.channel }, 'skip-when-limited');
         });
         if (sent) notifyOutbox();
-        throw new AppError('ACCOUNT_UNVERIFIED', AUTH_TEXT.unverified, { type: UNVERIFIED_TYPE });
+        throw new AppError('ACCOUNT_UNVERIFIED', { type: UNVERIFIED_TYPE });
       }
       const session = await sessions.startSession(user.id, body.rememberMe);
       const { passwordHash: _hash, verifiedAt: _verifiedAt, channel: _channel, failedSignIns: _failed, lockedAt: _locked, ...profile } = user;
@@ -419,7 +379,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async verifyOtp(body: { identifier: string; otp: string; startSession: boolean; rememberMe: boolean }) {
       const identifier = normalizeIdentifier(body.identifier);
       await codeChecksByIdentifier.consume(limitSubject(body.identifier, identifier));
-      if (!identifier) throw new AppError('INVALID_CODE', AUTH_TEXT.invalidCode);
+      if (!identifier) throw new AppError('INVALID_CODE');
       const { userId, session } = await checkCode(() => repository.findCode(identifier.value, 'verify'), body.otp, false, async (tx, userId) => {
         await repository.markVerified(userId, new Date(), tx);
         return { userId, session: body.startSession ? await sessions.startSession(userId, body.rememberMe, tx) : null };
@@ -455,7 +415,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async verifyResetCode(body: { identifier: string; otp: string }) {
       const identifier = normalizeIdentifier(body.identifier);
       await codeChecksByIdentifier.consume(limitSubject(body.identifier, identifier));
-      if (!identifier) throw new AppError('INVALID_CODE', AUTH_TEXT.invalidResetCode);
+      if (!identifier) throw new AppError('INVALID_CODE');
       return checkCode(() => repository.findCode(identifier.value, 'reset'), body.otp, true, async (tx, userId) => {
         const resetToken = randomToken();
         const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
@@ -468,14 +428,14 @@ export function createAuthService(options: AuthServiceOptions) {
       const tokenHash = sha256(body.token);
       // Checked before hashing so a flood of made-up tokens cannot keep the hashing threads busy.
       if (!(await repository.hasLiveResetToken(tokenHash, new Date()))) {
-        throw new AppError('INVALID_RESET_TOKEN', AUTH_TEXT.invalidResetToken);
+        throw new AppError('INVALID_RESET_TOKEN');
       }
       await assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         const now = new Date();
         const userId = await repository.consumeResetToken(tokenHash, now, tx);
-        if (!userId) throw new AppError('INVALID_RESET_TOKEN', AUTH_TEXT.invalidResetToken);
+        if (!userId) throw new AppError('INVALID_RESET_TOKEN');
         await repository.updatePasswordHash(userId, passwordHash, now, tx);
         // The code reached the identifier's owner, which is what verification proves.
         await repository.markVerified(userId, now, tx);
@@ -495,18 +455,16 @@ export function createAuthService(options: AuthServiceOptions) {
       context: RequestContext,
     ) {
       if (!currentPassword) {
-        throw new AppError('VALIDATION_FAILED', IDENTIFIER_CHANGE_MESSAGES.currentPasswordRequired, {
-          details: { currentPassword: [IDENTIFIER_CHANGE_MESSAGES.currentPasswordRequired] },
-        });
+        throw new AppError('VALIDATION_FAILED', { fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordRequired] } });
       }
       await signInByIdentifier.consume(`user:${userId}`);
       const account = await repository.findPasswordState(userId);
-      if (!account) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (!account) throw new AppError('UNAUTHENTICATED');
       if (account.lockedAt) throw lockedError();
       if (!(await verifyPassword(account.passwordHash, currentPassword))) {
         if (await recordFailedSignIn(userId)) throw lockedError();
-        throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_TEXT.currentPasswordIncorrect, {
-          details: { currentPassword: [AUTH_TEXT.currentPasswordIncorrect] },
+        throw new AppError('CURRENT_PASSWORD_INCORRECT', {
+          fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordIncorrect] },
         });
       }
       if (account.failedSignIns > 0 && !(await repository.clearFailedSignIns(userId))) throw lockedError();
@@ -516,7 +474,7 @@ export function createAuthService(options: AuthServiceOptions) {
       await db.transaction(async (tx) => {
         await usersRepository.lockIdentifier(change.value, tx);
         // The one intended disclosure, as at registration, and only to someone who knows this account's password.
-        if (await usersRepository.isIdentifierTaken(change.kind, change.value, userId, tx)) throw identifierTakenError(change.kind);
+        if (await usersRepository.isIdentifierTaken(change.kind, change.value, userId, tx)) throw identifierTakenError();
         await repository.dropPendingChanges(userId, change.value, tx);
         await issueCode(tx, change.value, 'change', { userId, language: account.language, channel }, 'enforce');
       });
@@ -535,17 +493,17 @@ export function createAuthService(options: AuthServiceOptions) {
         await checkCode(() => repository.findPendingChange(user.id), code, false, async (tx, userId, identifier) => {
           kind = isPhoneIdentifier(identifier) ? 'phone' : 'email';
           const before = await repository.findPasswordState(userId, tx);
-          if (!before) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+          if (!before) throw new AppError('UNAUTHENTICATED');
           await usersRepository.lockIdentifier(identifier, tx);
           // Someone registered it (or confirmed it for their own account) after the code was sent.
-          if (await usersRepository.isIdentifierTaken(kind, identifier, userId, tx)) throw identifierTakenError(kind);
+          if (await usersRepository.isIdentifierTaken(kind, identifier, userId, tx)) throw identifierTakenError();
           await repository.setIdentifier(userId, kind, identifier, new Date(), tx);
           await repository.deleteCodesOfUser(userId, tx);
           await sendNotice(tx, before, kind === 'email' ? 'email-changed' : 'phone-changed');
           await sessions.revokeOtherSessions(userId, user.sessionId, tx);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw identifierTakenError(kind);
+        if (isUniqueViolation(err)) throw identifierTakenError();
         throw err;
       }
       notifyOutbox();

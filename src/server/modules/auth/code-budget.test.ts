@@ -13,6 +13,7 @@ const BUDGET_BODY = {
   success: false,
   data: null,
   code: 'CODE_BUDGET_EXCEEDED',
+  params: { seconds: expect.any(Number) },
   message: 'We cannot send codes by text message right now. Please try again later.',
 };
 

@@ -138,7 +138,7 @@ describe('password reset: /api/forgot-password, /api/verify-reset-otp, /api/rese
     const token = await resetTokenFor(email);
     const common = await reset(token, 'iloveyou');
     expect(common.statusCode).toBe(400);
-    expect(common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Please choose another.' });
+    expect(common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', detailKeys: { password: ['auth.validation.passwordTooCommon'] } });
     const short = await reset(token, 'Ab1!');
     expect(short.json().message).toBe('Password must be at least 8 characters long');
     expect((await reset(token)).statusCode).toBe(200); // the token survived the refused attempts
@@ -149,7 +149,7 @@ describe('password reset: /api/forgot-password, /api/verify-reset-otp, /api/rese
     await ageSends(t, email, 61);
     await forgot(email);
     const code = await latestCode(t, email);
-    const expected = { code: 'INVALID_CODE', message: 'Invalid or expired code. Please check it or request a new one.' };
+    const expected = { code: 'INVALID_CODE', message: 'Invalid verification code. Please try again.' };
     for (let i = 0; i < 5; i++) expect((await verifyReset(email, wrongCode(code))).json()).toMatchObject(expected);
     expect((await verifyReset(email, code)).json()).toMatchObject(expected);
     expect((await verifyReset(uniqueEmail(), code)).json()).toMatchObject(expected);

@@ -72,7 +72,7 @@ describe('POST /api/register', () => {
     expect(res.json()).toMatchObject({
       success: false,
       code: 'IDENTIFIER_TAKEN',
-      message: 'An account with this email address already exists. Please log in instead.',
+      message: 'An account with this email or phone number already exists. Please log in instead.',
     });
   });
 
@@ -83,7 +83,7 @@ describe('POST /api/register', () => {
     expect(asWhatsapp.statusCode).toBe(409);
     expect(asWhatsapp.json()).toMatchObject({
       code: 'IDENTIFIER_TAKEN',
-      message: 'An account with this phone number already exists. Please log in instead.',
+      message: 'An account with this email or phone number already exists. Please log in instead.',
     });
     expect((await register(t, { phone: `0${number.slice(4)}` })).statusCode).toBe(409);
   });
@@ -92,7 +92,7 @@ describe('POST /api/register', () => {
     for (const password of ['password1', 'qwertyuiop', 'PASSWORD1']) {
       const res = await register(t, { email: uniqueEmail(), password });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Please choose another.' });
+      expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', detailKeys: { password: ['auth.validation.passwordTooCommon'] } });
     }
   });
 

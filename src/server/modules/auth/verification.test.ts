@@ -110,7 +110,7 @@ describe('one-time codes: POST /api/verify-otp and /api/resend-verification-otp'
     const code = await latestCode(t, email);
     for (let i = 1; i <= 4; i++) expect((await verify(email, wrongCode(code))).json().code).toBe('INVALID_CODE');
     const fifth = await verify(email, wrongCode(code));
-    expect(fifth.json()).toMatchObject({ code: 'CODE_ATTEMPTS_EXCEEDED', message: 'Too many incorrect attempts. Please request a new code.' });
+    expect(fifth.json()).toMatchObject({ code: 'CODE_ATTEMPTS_EXCEEDED', message: 'Too many wrong attempts. Please request a new code.' });
     const right = await verify(email, code);
     expect(right.json().code).toBe('CODE_ATTEMPTS_EXCEEDED');
 
@@ -144,6 +144,9 @@ describe('one-time codes: POST /api/verify-otp and /api/resend-verification-otp'
     const retryAfter = Number(tooSoon.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
+    // The wait travels as a named parameter, so every language can say "wait 42 seconds".
+    expect(tooSoon.json().params).toEqual({ seconds: retryAfter });
+    expect(tooSoon.json().message).toBe(`Please wait ${retryAfter} seconds before requesting a new code.`);
     expect(await messagesFor(t, email)).toHaveLength(1);
 
     await ageSends(t, email, 61);
@@ -160,7 +163,7 @@ describe('one-time codes: POST /api/verify-otp and /api/resend-verification-otp'
     await ageSends(t, email, 61);
     const capped = await resend(email);
     expect(capped.statusCode).toBe(429);
-    expect(capped.json()).toMatchObject({ code: 'RESEND_LIMIT_REACHED', message: 'Too many codes requested. Please try again later.' });
+    expect(capped.json()).toMatchObject({ code: 'RESEND_LIMIT_REACHED', message: 'You have requested too many codes. Please try again later.' });
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(60);
     expect(await messagesFor(t, email)).toHaveLength(5);
 

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
 import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 import type { BookingsService } from './bookings-service.js';
@@ -33,7 +34,7 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
       },
       async (request, reply) => {
         const delivery = await service.createBooking(requireUser(request).id, request.body);
-        return reply.status(201).send(ok(delivery, 'Delivery booked.'));
+        return reply.status(201).send(ok(delivery, SUCCESS_MESSAGES.deliveryBooked));
       },
     );
 
@@ -49,7 +50,7 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
         },
       },
       async (request) =>
-        ok(await service.updateBooking(requireUser(request).id, request.params.id, request.body), 'Booking updated.'),
+        ok(await service.updateBooking(requireUser(request).id, request.params.id, request.body), SUCCESS_MESSAGES.bookingUpdated),
     );
 
     app.get(
@@ -102,7 +103,7 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
         },
       },
       async (request) =>
-        ok(await service.cancelDelivery(requireUser(request).id, request.params.id), 'Delivery cancelled.'),
+        ok(await service.cancelDelivery(requireUser(request).id, request.params.id), SUCCESS_MESSAGES.deliveryCancelled),
     );
 
     app.get(

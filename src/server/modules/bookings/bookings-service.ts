@@ -4,7 +4,7 @@ import { priceDelivery } from '../../../shared/pricing.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import { formatNaira } from '../../../shared/money.js';
 import {
-  BOOKING_MESSAGES,
+  BOOKING_MESSAGE_KEYS,
   DELIVERY_STATUSES,
   DISPLAY_STATUS_OF,
   type BookingBody,
@@ -18,8 +18,6 @@ import { CANCELLABLE_STATUSES, lagosDate, toDelivery, toDeliveryListItem } from 
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
 const MAX_DAYS_AHEAD = 366;
-
-export const DELIVERY_NOT_FOUND_MESSAGE = 'We could not find that delivery.';
 
 interface Deps {
   db: Db;
@@ -36,9 +34,9 @@ interface Deps {
 function assertDeliveryDate(date: string, now: Date) {
   const today = lagosDate(now);
   const latest = lagosDate(new Date(now.getTime() + MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000));
-  const message =
-    date < today ? BOOKING_MESSAGES.deliveryDateInvalid : date > latest ? BOOKING_MESSAGES.deliveryDateTooFar : null;
-  if (message) throw new AppError('VALIDATION_FAILED', message, { details: { deliveryDate: [message] } });
+  const key =
+    date < today ? BOOKING_MESSAGE_KEYS.deliveryDateInvalid : date > latest ? BOOKING_MESSAGE_KEYS.deliveryDateTooFar : null;
+  if (key) throw new AppError('VALIDATION_FAILED', { fields: { deliveryDate: [key] } });
 }
 
 /** The priced, stored form of a booking: the server's own price, never the client's. */
@@ -73,7 +71,7 @@ export function createBookingsService(deps: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, userId);
-    if (!row) throw new AppError('DELIVERY_NOT_FOUND', DELIVERY_NOT_FOUND_MESSAGE);
+    if (!row) throw new AppError('DELIVERY_NOT_FOUND');
     return row;
   }
 
@@ -98,19 +96,13 @@ export function createBookingsService(deps: Deps) {
       const existing = await findOwned(userId, publicId);
       const now = new Date();
       if (existing.status !== 'awaiting_payment') {
-        throw new AppError(
-          'DELIVERY_NOT_EDITABLE',
-          'This delivery has been paid for or cancelled and can no longer be edited.',
-        );
+        throw new AppError('DELIVERY_NOT_EDITABLE');
       }
       assertDeliveryDate(body.deliveryDate, now);
       const row = await bookings.updateUnpaid(existing.id, bookingValues(body, now));
       deliveriesChanged(userId);
       if (!row)
-        throw new AppError(
-          'DELIVERY_NOT_EDITABLE',
-          'This delivery has been paid for or cancelled and can no longer be edited.',
-        );
+        throw new AppError('DELIVERY_NOT_EDITABLE');
       return toDelivery(row);
     },
 
@@ -152,10 +144,7 @@ export function createBookingsService(deps: Deps) {
       const existing = await findOwned(userId, publicId);
       if (existing.status === 'cancelled') return toDelivery(existing);
       if (!CANCELLABLE_STATUSES.includes(existing.status)) {
-        throw new AppError(
-          'DELIVERY_NOT_CANCELLABLE',
-          'This delivery has already been picked up and can no longer be cancelled.',
-        );
+        throw new AppError('DELIVERY_NOT_CANCELLABLE');
       }
       const now = new Date();
       const deliveryId = formatDeliveryId(existing.number);
@@ -201,10 +190,7 @@ export function createBookingsService(deps: Deps) {
       // Lost a race (paid-and-picked-up, or cancelled by a parallel request): report what it is now.
       const current = await findOwned(userId, publicId);
       if (current.status === 'cancelled') return toDelivery(current);
-      throw new AppError(
-        'DELIVERY_NOT_CANCELLABLE',
-        'This delivery has already been picked up and can no longer be cancelled.',
-      );
+      throw new AppError('DELIVERY_NOT_CANCELLABLE');
     },
   };
 }

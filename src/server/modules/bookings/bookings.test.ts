@@ -5,8 +5,9 @@ import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import { priceDelivery } from '../../../shared/pricing.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
+import { VALIDATION_MESSAGES } from '../../lib/messages.js';
 import {
-  BOOKING_MESSAGES,
+  BOOKING_MESSAGE_KEYS,
   DELIVERY_TYPES,
   PACKAGE_TYPES,
   PACKAGE_WEIGHTS,
@@ -107,34 +108,36 @@ describe('POST /api/book-delivery', () => {
   });
 
   describe('bad input: 400 with the spec messages, nothing written', () => {
-    const cases: [string, Record<string, unknown>, string][] = [
-      ['missing receiver name', { receiverName: undefined }, BOOKING_MESSAGES.receiverName],
-      ['blank receiver name', { receiverName: '   ' }, BOOKING_MESSAGES.receiverName],
-      ['missing receiver phone', { receiverPhone: undefined }, BOOKING_MESSAGES.receiverPhone],
-      ['bad phone', { receiverPhone: 'call me' }, BOOKING_MESSAGES.receiverPhoneInvalid],
-      ['missing pickup', { pickupLocation: '' }, BOOKING_MESSAGES.pickupLocation],
-      ['missing dropoff', { dropoffLocation: undefined }, BOOKING_MESSAGES.dropoffLocation],
-      ['unknown package type', { packageType: 'gold' }, BOOKING_MESSAGES.packageType],
-      ['missing weight', { packageWeight: undefined }, BOOKING_MESSAGES.packageWeight],
-      ['unknown transport', { transportMode: 'rocket' }, BOOKING_MESSAGES.transportMode],
-      ['"Express" is not a transport mode', { transportMode: 'express' }, BOOKING_MESSAGES.transportMode],
-      ['unknown delivery type', { deliveryType: 'yesterday' }, BOOKING_MESSAGES.deliveryType],
-      ['missing delivery time', { deliveryTime: undefined }, BOOKING_MESSAGES.deliveryTime],
-      ['missing date', { deliveryDate: undefined }, BOOKING_MESSAGES.deliveryDate],
-      ['not a date', { deliveryDate: '31/12/2030' }, BOOKING_MESSAGES.deliveryDate],
-      ['a past date', { deliveryDate: '2020-01-01' }, BOOKING_MESSAGES.deliveryDateInvalid],
-      ['an absurd future date', { deliveryDate: '2999-01-01' }, BOOKING_MESSAGES.deliveryDateTooFar],
-      ['an overlong name', { receiverName: 'x'.repeat(101) }, BOOKING_MESSAGES.tooLong],
-      ['an overlong description', { description: 'x'.repeat(501) }, BOOKING_MESSAGES.tooLong],
-      ['a number where text belongs', { pickupLocation: 12345 }, BOOKING_MESSAGES.pickupLocation],
+    const cases: [string, Record<string, unknown>, keyof typeof VALIDATION_MESSAGES][] = [
+      ['missing receiver name', { receiverName: undefined }, BOOKING_MESSAGE_KEYS.receiverName],
+      ['blank receiver name', { receiverName: '   ' }, BOOKING_MESSAGE_KEYS.receiverName],
+      ['missing receiver phone', { receiverPhone: undefined }, BOOKING_MESSAGE_KEYS.receiverPhone],
+      ['bad phone', { receiverPhone: 'call me' }, BOOKING_MESSAGE_KEYS.receiverPhoneInvalid],
+      ['missing pickup', { pickupLocation: '' }, BOOKING_MESSAGE_KEYS.pickupLocation],
+      ['missing dropoff', { dropoffLocation: undefined }, BOOKING_MESSAGE_KEYS.dropoffLocation],
+      ['unknown package type', { packageType: 'gold' }, BOOKING_MESSAGE_KEYS.packageType],
+      ['missing weight', { packageWeight: undefined }, BOOKING_MESSAGE_KEYS.packageWeight],
+      ['unknown transport', { transportMode: 'rocket' }, BOOKING_MESSAGE_KEYS.transportMode],
+      ['"Express" is not a transport mode', { transportMode: 'express' }, BOOKING_MESSAGE_KEYS.transportMode],
+      ['unknown delivery type', { deliveryType: 'yesterday' }, BOOKING_MESSAGE_KEYS.deliveryType],
+      ['missing delivery time', { deliveryTime: undefined }, BOOKING_MESSAGE_KEYS.deliveryTime],
+      ['missing date', { deliveryDate: undefined }, BOOKING_MESSAGE_KEYS.deliveryDate],
+      ['not a date', { deliveryDate: '31/12/2030' }, BOOKING_MESSAGE_KEYS.deliveryDate],
+      ['a past date', { deliveryDate: '2020-01-01' }, BOOKING_MESSAGE_KEYS.deliveryDateInvalid],
+      ['an absurd future date', { deliveryDate: '2999-01-01' }, BOOKING_MESSAGE_KEYS.deliveryDateTooFar],
+      ['an overlong name', { receiverName: 'x'.repeat(101) }, BOOKING_MESSAGE_KEYS.tooLong],
+      ['an overlong description', { description: 'x'.repeat(501) }, BOOKING_MESSAGE_KEYS.tooLong],
+      ['a number where text belongs', { pickupLocation: 12345 }, BOOKING_MESSAGE_KEYS.pickupLocation],
     ];
 
-    it.each(cases)('%s', async (_name, overrides, message) => {
+    it.each(cases)('%s', async (_name, overrides, key) => {
       const user = await createSignedInUser(t.deps);
       const res = await post('/api/book-delivery', user.headers, bookingBody(overrides));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
-      expect(JSON.stringify(res.json())).toContain(message);
+      // The web reads the key, API clients the catalogue's English for it.
+      expect(Object.values(res.json().detailKeys).flat()).toContain(key);
+      expect(Object.values(res.json().details).flat()).toContain(VALIDATION_MESSAGES[key]);
       const rows = await t.deps.db.select().from(deliveries).where(eq(deliveries.userId, user.user.id));
       expect(rows).toHaveLength(0);
     });
@@ -199,7 +202,7 @@ describe('POST /api/update-booking/{id}', () => {
     const d = await book(t, alice.headers);
     const res = await post(`/api/update-booking/${d.id}`, alice.headers, bookingBody({ packageWeight: 'enormous' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(BOOKING_MESSAGES.packageWeight);
+    expect(res.json().message).toBe(VALIDATION_MESSAGES[BOOKING_MESSAGE_KEYS.packageWeight]);
   });
 
   it('answers 404 for ids that do not exist or are malformed', async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { ledgerEntries, notifications } from '../../db/schema/index.js';
-import { TRACKING_MESSAGES } from '../../../shared/schemas/deliveries.js';
+import { ERROR_MESSAGES } from '../../lib/messages.js';
 import { book, bookingBody, payWithWallet, balanceOf, ledgerSum } from './test-helpers.js';
 
 let t: TestApp;
@@ -160,12 +160,12 @@ describe('tracking and dispatch', () => {
     for (const blank of ['%20', '%20%20%20', '']) {
       const res = await get(`/api/tracking/${blank}`, u.headers);
       expect(res.statusCode, `"${blank}"`).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'INVALID_TRACKING_ID', message: TRACKING_MESSAGES.invalid });
+      expect(res.json()).toMatchObject({ code: 'INVALID_TRACKING_ID', message: ERROR_MESSAGES.INVALID_TRACKING_ID });
     }
     for (const id of ['LF-2222-2222', 'LF001', 'hello', d.trackingId, 'x'.repeat(40)]) {
       const res = await get(`/api/tracking/${encodeURIComponent(id)}`, u.headers);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toMatchObject({ code: 'TRACKING_NOT_FOUND', message: TRACKING_MESSAGES.notFound });
+      expect(res.json()).toMatchObject({ code: 'TRACKING_NOT_FOUND', message: ERROR_MESSAGES.TRACKING_NOT_FOUND });
     }
     expect((await get(`/api/tracking/${'x'.repeat(41)}`, u.headers)).statusCode).toBe(400);
   });

@@ -5,6 +5,7 @@ import { normalizeIdentifier } from '../../../shared/identifiers.js';
 import { envelope } from '../../../shared/schemas/common.js';
 import { devMessageSchema, devMessagesQuerySchema } from '../../../shared/schemas/dev.js';
 import { ok } from '../../lib/reply.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import type { OutboxRepository } from '../messages/outbox-repository.js';
 import { devOutboxCutoff } from './dev-outbox-retention.js';
 
@@ -40,7 +41,7 @@ export function devApiRoutes(outbox: OutboxRepository): FastifyPluginAsyncZod {
           response: { 200: envelope(z.array(devMessageSchema)) },
         },
       },
-      async (request) => ok(await listMessages(outbox, request.query.to, request.query.limit), 'OK'),
+      async (request) => ok(await listMessages(outbox, request.query.to, request.query.limit), SUCCESS_MESSAGES.ok),
     );
   };
 }

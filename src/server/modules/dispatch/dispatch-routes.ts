@@ -4,6 +4,7 @@ import { deliveryIdParamsSchema, deliverySchema } from '../../../shared/schemas/
 import { assignDriverBodySchema, updateStatusBodySchema } from '../../../shared/schemas/dispatch.js';
 import { requireRole } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import type { DispatchService } from './dispatch-service.js';
 
 const tags = ['dispatch'];
@@ -27,7 +28,7 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
           response: { 200: envelope(deliverySchema) },
         },
       },
-      async (request) => ok(await service.assignDriver(request.params.id, request.body), 'Driver assigned.'),
+      async (request) => ok(await service.assignDriver(request.params.id, request.body), SUCCESS_MESSAGES.driverAssigned),
     );
 
     app.post(
@@ -42,7 +43,7 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
         },
       },
       async (request) =>
-        ok(await service.updateStatus(request.params.id, request.body.status, request.body.note), 'Status updated.'),
+        ok(await service.updateStatus(request.params.id, request.body.status, request.body.note), SUCCESS_MESSAGES.statusUpdated),
     );
   };
 }

@@ -5,7 +5,6 @@ import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import type { NotificationKey } from '../../../shared/schemas/notifications.js';
 import type { AssignDriverBody } from '../../../shared/schemas/dispatch.js';
 import type { BookingsRepository, DeliveryRow } from '../bookings/bookings-repository.js';
-import { DELIVERY_NOT_FOUND_MESSAGE } from '../bookings/bookings-service.js';
 import { toDelivery } from '../bookings/delivery-view.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
 
@@ -38,7 +37,7 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
   async function findAny(publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, null);
-    if (!row) throw new AppError('DELIVERY_NOT_FOUND', DELIVERY_NOT_FOUND_MESSAGE);
+    if (!row) throw new AppError('DELIVERY_NOT_FOUND');
     return row;
   }
 
@@ -72,10 +71,7 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
       });
       deliveriesChanged(existing.userId);
       if (!row) {
-        throw new AppError(
-          'INVALID_STATUS_TRANSITION',
-          'A driver can only be assigned to a paid delivery that is not yet delivered.',
-        );
+        throw new AppError('INVALID_STATUS_TRANSITION');
       }
       return toDelivery(row);
     },
@@ -84,12 +80,7 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
       const existing = await findAny(publicId);
       const expected = NEXT_STATUS[existing.status];
       if (expected !== status) {
-        throw new AppError(
-          'INVALID_STATUS_TRANSITION',
-          expected
-            ? `A ${existing.status} delivery can only move to ${expected}.`
-            : `A ${existing.status} delivery cannot change status here.`,
-        );
+        throw new AppError('INVALID_STATUS_TRANSITION');
       }
       const row = await db.transaction(async (tx) => {
         const updated = await bookings.transitionStatus(existing.id, [existing.status], status, tx);
@@ -111,7 +102,7 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
       });
       deliveriesChanged(existing.userId);
       if (!row)
-        throw new AppError('INVALID_STATUS_TRANSITION', 'The delivery changed meanwhile. Reload and try again.');
+        throw new AppError('CONFLICT');
       return toDelivery(row);
     },
   };

@@ -78,7 +78,7 @@ export function notificationsRoutes(repository: NotificationsRepository): Fastif
       },
       async (request) => {
         const row = await repository.markRead(request.params.id, requireUser(request).id, new Date());
-        if (!row) throw new AppError('NOT_FOUND', 'We could not find that notification.');
+        if (!row) throw new AppError('NOT_FOUND');
         return ok(toNotification(row));
       },
     );

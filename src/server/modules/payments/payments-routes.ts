@@ -11,6 +11,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import type { PaymentsService } from './payments-service.js';
 import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 
@@ -31,7 +32,7 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
       },
       async (request) => {
         const result = await service.initiatePayment(requireUser(request).id, request.body);
-        return ok(result, result.status === 'succeeded' ? 'Payment successful.' : 'Continue to checkout.');
+        return ok(result, result.status === 'succeeded' ? SUCCESS_MESSAGES.paymentSucceeded : SUCCESS_MESSAGES.continueToCheckout);
       },
     );
 
@@ -49,7 +50,7 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
       async (request) =>
         ok(
           await service.verifyPayment(requireUser(request).id, request.query.reference, request.query.delivery_id),
-          'Payment successful.',
+          SUCCESS_MESSAGES.paymentSucceeded,
         ),
     );
   };
@@ -68,9 +69,10 @@ export function paystackWebhookRoutes(service: PaymentsService, gateway: Payment
         schema: { tags, summary: 'Paystack events (x-paystack-signature: HMAC-SHA512 of the body)' },
       },
       async (request) => {
-        if (gateway.name !== 'paystack') throw new AppError('ROUTE_NOT_FOUND', 'Paystack is not configured.');
-        if (!Buffer.isBuffer(request.body))
-          throw new AppError('INVALID_SIGNATURE', 'The webhook signature is not valid.');
+        if (gateway.name !== 'paystack') {
+          throw new AppError('ROUTE_NOT_FOUND', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
+        }
+        if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE');
         const event = gateway.parseWebhook(request.body, request.headers);
         const outcome = await service.handleWebhookEvent(event);
         if (!outcome.handled) request.log.warn({ outcome }, 'paystack webhook not applied');

@@ -7,7 +7,6 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import { formatNaira } from '../../../shared/money.js';
 import {
-  PAYMENT_MESSAGES,
   type InitiatePaymentBody,
   type InitiatePaymentResult,
 } from '../../../shared/schemas/payments.js';
@@ -52,9 +51,9 @@ async function withTrackingIdRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 function assertPayable(row: DeliveryRow, now: Date) {
-  if (row.status === 'cancelled') throw new AppError('DELIVERY_NOT_PAYABLE', PAYMENT_MESSAGES.notPayable);
-  if (row.status !== 'awaiting_payment' || row.paidAt) throw new AppError('ALREADY_PAID', PAYMENT_MESSAGES.alreadyPaid);
-  if (now > row.priceLockedUntil) throw new AppError('PRICE_EXPIRED', PAYMENT_MESSAGES.priceExpired);
+  if (row.status === 'cancelled') throw new AppError('DELIVERY_NOT_PAYABLE');
+  if (row.status !== 'awaiting_payment' || row.paidAt) throw new AppError('ALREADY_PAID');
+  if (now > row.priceLockedUntil) throw new AppError('PRICE_EXPIRED');
 }
 
 function paidNotificationParams(row: DeliveryRow, trackingId: string) {
@@ -66,12 +65,9 @@ function paidNotificationParams(row: DeliveryRow, trackingId: string) {
   };
 }
 
-const notFound = () => new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
-const refundedToWallet = () =>
-  new AppError(
-    'DELIVERY_NOT_PAYABLE',
-    'This delivery could no longer take the payment, so the amount was credited to your wallet.',
-  );
+const notFound = () => new AppError('PAYMENT_NOT_FOUND');
+const creditedToWallet = (amountKobo: number) =>
+  new AppError('PAYMENT_CREDITED_TO_WALLET', { params: { amount: formatNaira(amountKobo), amountKobo } });
 
 export function createPaymentsService(deps: Deps) {
   const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged, log } = deps;
@@ -113,15 +109,13 @@ export function createPaymentsService(deps: Deps) {
     });
     deliveriesChanged(userId);
     if (outcome.kind === 'insufficient_balance') {
-      throw new AppError('INSUFFICIENT_BALANCE', PAYMENT_MESSAGES.insufficientBalance, {
-        type: 'insufficient_balance',
-      });
+      throw new AppError('INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
     }
     if (outcome.kind === 'not_payable') {
       // Something changed since we read it (a parallel payment, a cancel, an edit): say what.
       const current = (await bookings.findById(row.id)) ?? row;
       assertPayable(current, new Date());
-      throw new AppError('PRICE_EXPIRED', 'The price of this delivery changed. Please review it and pay again.');
+      throw new AppError('PRICE_EXPIRED');
     }
     const paid = outcome.delivery;
     return {
@@ -156,7 +150,7 @@ export function createPaymentsService(deps: Deps) {
     } catch (err) {
       await payments.markFailed(reference, { error: 'initialize failed' }, new Date());
       if (err instanceof AppError) throw err;
-      throw new AppError('GATEWAY_UNAVAILABLE', 'The payment service is not responding. Please try again shortly.');
+      throw new AppError('GATEWAY_UNAVAILABLE');
     }
     await payments.setCheckoutUrl(payment.id, checkoutUrl);
     return { reference, checkoutUrl, status: 'initiated', delivery: null };
@@ -167,10 +161,10 @@ export function createPaymentsService(deps: Deps) {
    * payment row is the lock: the loser sees no row and reports the winner's result.
    */
   async function settle(payment: PaymentRow, result: VerifyResult): Promise<Delivery> {
-    if (result.status === 'pending') throw new AppError('PAYMENT_PENDING', PAYMENT_MESSAGES.pending);
+    if (result.status === 'pending') throw new AppError('PAYMENT_PENDING');
     if (result.status === 'failed') {
       await payments.markFailed(payment.reference, result.raw, new Date());
-      throw new AppError('PAYMENT_FAILED', PAYMENT_MESSAGES.failed);
+      throw new AppError('PAYMENT_FAILED');
     }
     // Another currency, or another amount, is not this payment: refused without touching it (decision 018).
     if (result.currency !== SETTLEMENT_CURRENCY || result.amountKobo !== payment.amountKobo) {
@@ -183,7 +177,7 @@ export function createPaymentsService(deps: Deps) {
         },
         'payment refused: the gateway reports another amount or currency',
       );
-      throw new AppError('PAYMENT_AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch);
+      throw new AppError('PAYMENT_AMOUNT_MISMATCH');
     }
     const now = new Date();
     const outcome = await withTrackingIdRetry(() =>
@@ -238,11 +232,11 @@ export function createPaymentsService(deps: Deps) {
     );
     deliveriesChanged(payment.userId);
     if (outcome.kind === 'paid') return toDelivery(outcome.row);
-    if (outcome.kind === 'refunded') throw refundedToWallet();
+    if (outcome.kind === 'refunded') throw creditedToWallet(payment.amountKobo);
     const current = await payments.findByReference(payment.reference);
-    if (current?.status === 'refunded') throw refundedToWallet();
+    if (current?.status === 'refunded') throw creditedToWallet(current.amountKobo);
     const delivery = await bookings.findById(payment.deliveryId);
-    if (current?.status !== 'succeeded' || !delivery) throw new AppError('PAYMENT_PENDING', PAYMENT_MESSAGES.pending);
+    if (current?.status !== 'succeeded' || !delivery) throw new AppError('PAYMENT_PENDING');
     return toDelivery(delivery);
   }
 
@@ -259,7 +253,7 @@ export function createPaymentsService(deps: Deps) {
       const delivery = await bookings.findById(payment.deliveryId);
       if (!delivery || delivery.number !== number) throw notFound();
       if (payment.status === 'succeeded') return toDelivery(delivery);
-      if (payment.status === 'refunded') throw refundedToWallet();
+      if (payment.status === 'refunded') throw creditedToWallet(payment.amountKobo);
       if (payment.gateway !== gateway.name) {
         // Made through another gateway (the sandbox before Paystack was configured): this one cannot vouch for it.
         log.warn({ reference, gateway: payment.gateway, configured: gateway.name }, 'payment refused: other gateway');

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { deliveries, deliveryEvents, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
 import { parseDeliveryId, TRACKING_ID_PATTERN } from '../../../shared/ids.js';
-import { PAYMENT_MESSAGES } from '../../../shared/schemas/payments.js';
+import { formatNaira } from '../../../shared/money.js';
+import { ERROR_MESSAGES } from '../../lib/messages.js';
 import { book, payWithWallet, balanceOf, ledgerSum } from '../bookings/test-helpers.js';
 import { decideSandboxCheckout } from './test-helpers.js';
 
@@ -99,7 +100,7 @@ describe('pay from wallet', () => {
     const d = await book(t, u.headers);
     const res = await payWithWallet(t, u.headers, d.id);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: PAYMENT_MESSAGES.insufficientBalance });
+    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: ERROR_MESSAGES.INSUFFICIENT_BALANCE });
     expect(await balanceOf(t, u.user.id)).toBe(269_999);
     const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
       .data;
@@ -141,7 +142,7 @@ describe('pay from wallet', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(100);
     expect(codes.filter((c) => c === 402)).toHaveLength(100);
     for (const r of results.filter((r) => r.statusCode === 402)) {
-      expect(r.json().message).toBe(PAYMENT_MESSAGES.insufficientBalance);
+      expect(r.json().message).toBe(ERROR_MESSAGES.INSUFFICIENT_BALANCE);
     }
     expect(await balanceOf(t, u.user.id)).toBe(0);
     expect(await ledgerSum(t, u.user.id)).toBe(0);
@@ -268,7 +269,12 @@ describe('pay by card on the sandbox gateway', () => {
     expect((await payWithWallet(t, u.headers, d.id)).statusCode).toBe(200);
     const res = await post(verifyUrl, u.headers);
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('DELIVERY_NOT_PAYABLE');
+    // It says where the money went (the refund), not that the delivery cannot be paid.
+    expect(res.json()).toMatchObject({
+      code: 'PAYMENT_CREDITED_TO_WALLET',
+      params: { amount: formatNaira(270_000), amountKobo: 270_000 },
+      message: `This delivery could no longer take the payment, so ${formatNaira(270_000)} was credited to your wallet.`,
+    });
     expect(await balanceOf(t, u.user.id)).toBe(270_000);
     expect(await ledgerSum(t, u.user.id)).toBe(270_000);
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, reference));

@@ -3,7 +3,6 @@ import { formatDeliveryId, normalizeTrackingId } from '../../../shared/ids.js';
 import {
   DISPLAY_STATUS_OF,
   ESTIMATED_DELIVERY_MINUTES,
-  TRACKING_MESSAGES,
   TRACKING_STEPS,
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
@@ -36,13 +35,11 @@ export function createTrackingService(bookings: BookingsRepository) {
   return {
     async trackDelivery(userId: string, rawTrackingId: string): Promise<TrackingResult> {
       if (rawTrackingId.trim() === '') {
-        throw new AppError('INVALID_TRACKING_ID', TRACKING_MESSAGES.invalid, {
-          details: { trackingId: [TRACKING_MESSAGES.invalid] },
-        });
+        throw new AppError('INVALID_TRACKING_ID');
       }
       const trackingId = normalizeTrackingId(rawTrackingId);
       const found = trackingId ? await bookings.findByTrackingIdWithEvents(trackingId, userId) : null;
-      if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND', TRACKING_MESSAGES.notFound);
+      if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND');
       const { delivery: row, events } = found;
       const rowTrackingId = found.delivery.trackingId;
       return {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateProfileBodySchema, userProfileSchema } from '../../../shared/schemas/auth.js';
 import { envelope } from '../../../shared/schemas/common.js';
 import {
-  IDENTIFIER_CHANGE_MESSAGES,
   IDENTIFIER_CHANGE_PENDING_TYPE,
   confirmIdentifierChangeBodySchema,
 } from '../../../shared/schemas/identifier-change.js';
 import { ok } from '../../lib/reply.js';
+import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { UsersService } from './users-service.js';
@@ -28,7 +28,7 @@ export function usersRoutes(
           response: { 200: envelope(userProfileSchema) },
         },
       },
-      async (request) => ok(await users.getProfile(requireUser(request).id), 'OK'),
+      async (request) => ok(await users.getProfile(requireUser(request).id), SUCCESS_MESSAGES.ok),
     );
 
     app.post(
@@ -53,8 +53,8 @@ export function usersRoutes(
         if (change) await identifierChanges.requestIdentifierChange(userId, change, currentPassword, { ip: request.ip });
         const profile = await users.updateProfile(userId, rest);
         return change
-          ? ok(profile, IDENTIFIER_CHANGE_MESSAGES.codeSent, IDENTIFIER_CHANGE_PENDING_TYPE)
-          : ok(profile, 'Your profile information has been updated successfully.');
+          ? ok(profile, SUCCESS_MESSAGES.identifierChangeCodeSent, IDENTIFIER_CHANGE_PENDING_TYPE)
+          : ok(profile, SUCCESS_MESSAGES.profileUpdated);
       },
     );
 
@@ -72,7 +72,7 @@ export function usersRoutes(
       async (request) => {
         const user = requireUser(request);
         await identifierChanges.confirmIdentifierChange(user, request.body.code);
-        return ok(await users.getProfile(user.id), IDENTIFIER_CHANGE_MESSAGES.confirmed);
+        return ok(await users.getProfile(user.id), SUCCESS_MESSAGES.identifierChanged);
       },
     );
   };

@@ -1,21 +1,16 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { normalizeEmail, normalizePhone } from '../../../shared/identifiers.js';
-import { AUTH_MESSAGES, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
-import { IDENTIFIER_CHANGE_MESSAGES } from '../../../shared/schemas/identifier-change.js';
+import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
 import type { ProfileRow, UsersRepository } from './users-repository.js';
 
 export function toUserProfile(row: ProfileRow): UserProfile {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export function identifierTakenError(kind: 'email' | 'phone') {
-  return new AppError(
-    'IDENTIFIER_TAKEN',
-    kind === 'email'
-      ? 'An account with this email address already exists. Please log in instead.'
-      : 'An account with this phone number already exists. Please log in instead.',
-  );
+/** One answer for email and phone alike. */
+export function identifierTakenError() {
+  return new AppError('IDENTIFIER_TAKEN');
 }
 
 export interface IdentifierChange {
@@ -29,7 +24,7 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
 
   async function getProfile(userId: string): Promise<UserProfile> {
     const row = await repository.findProfile(userId);
-    if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (!row) throw new AppError('UNAUTHENTICATED');
     return toUserProfile(row);
   }
 
@@ -42,18 +37,16 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     const current = body.email !== undefined || body.phone !== undefined ? await getProfile(userId) : null;
     if (body.email !== undefined) {
       const email = normalizeEmail(body.email);
-      if (!email) throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.emailInvalid, { details: { email: [AUTH_MESSAGES.emailInvalid] } });
+      if (!email) throw new AppError('VALIDATION_FAILED', { fields: { email: [AUTH_MESSAGE_KEYS.emailInvalid] } });
       if (email !== current?.email) changes.push({ kind: 'email', value: email });
     }
     if (body.phone !== undefined) {
       const phone = normalizePhone(body.phone);
-      if (!phone) throw new AppError('INVALID_PHONE', AUTH_MESSAGES.phoneInvalid, { details: { phone: [AUTH_MESSAGES.phoneInvalid] } });
+      if (!phone) throw new AppError('INVALID_PHONE', { fields: { phone: [AUTH_MESSAGE_KEYS.phoneInvalid] } });
       if (phone !== current?.phone) changes.push({ kind: 'phone', value: phone });
     }
     if (changes.length > 1) {
-      throw new AppError('VALIDATION_FAILED', IDENTIFIER_CHANGE_MESSAGES.oneAtATime, {
-        details: { phone: [IDENTIFIER_CHANGE_MESSAGES.oneAtATime] },
-      });
+      throw new AppError('VALIDATION_FAILED', { fields: { phone: [PROFILE_MESSAGE_KEYS.oneIdentifierAtATime] } });
     }
     return changes[0] ?? null;
   }

@@ -130,7 +130,7 @@ describe('sandbox money is marked and never counts towards a real payout', () =>
     expect((await decideSandboxCheckout(t, u.headers, init.checkoutUrl, 'approve')).statusCode).toBe(303);
     expect((await payWithWallet(t, u.headers, d.id)).statusCode).toBe(200);
     const late = await post(`/api/payments/verify?reference=${init.reference}&delivery_id=${d.id}`, u.headers);
-    expect(late.json().code).toBe('DELIVERY_NOT_PAYABLE');
+    expect(late.json().code).toBe('PAYMENT_CREDITED_TO_WALLET');
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, init.reference));
     expect(payment!.status).toBe('refunded');
     expect(await entries(u.user.id, 'refund')).toEqual([{ amountKobo: FARE, sandboxKobo: FARE }]);

@@ -1,25 +1,8 @@
 import { Outlet } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@/shared/schemas/auth';
 import { useLogout, useUserProfile } from '@/web/features/auth';
 import { DashboardShell, type ShellUser } from '@/web/features/dashboard-shell';
-
-/** The badge is a nicety: any failure (endpoint not there yet, offline) reads as "nothing unread", silently. */
-async function fetchUnreadCount({ signal }: { signal: AbortSignal }): Promise<number> {
-  try {
-    const response = await fetch('/api/notifications/unread-count', {
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
-    if (!response.ok) return 0;
-    const payload = (await response.json()) as { data?: { count?: unknown } | null };
-    const count = payload.data?.count;
-    return typeof count === 'number' && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
-  } catch {
-    return 0;
-  }
-}
+import { useUnreadCount } from '@/web/features/notifications';
 
 function toShellUser(profile: UserProfile): ShellUser {
   return {
@@ -33,11 +16,7 @@ function toShellUser(profile: UserProfile): ShellUser {
 export function Component() {
   const { user } = useUserProfile();
   const { logout, isPending } = useLogout();
-  const { data: unreadCount = 0 } = useQuery({
-    queryKey: ['notifications', 'unread-count'],
-    queryFn: fetchUnreadCount,
-    retry: false,
-  });
+  const unreadCount = useUnreadCount();
 
   return (
     <DashboardShell

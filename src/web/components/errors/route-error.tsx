@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { apiErrorText, isApiError } from '@/web/lib/api-client';
 
 /** The router's fallback: "Unexpected Application Error" with the status or message. */
 export function RouteError() {
@@ -7,9 +8,11 @@ export function RouteError() {
   const { t } = useTranslation();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : String(error);
+    : isApiError(error)
+      ? apiErrorText(t, error)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return (
     <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-2xl font-semibold">{t('errors.unexpected.title')}</h1>

@@ -9,5 +9,3 @@ export { RequireSession } from './components/require-session';
 export { useSession } from './hooks/use-session';
 export { useUserProfile } from './hooks/use-user-profile';
 export { useLogout } from './hooks/use-logout';
-export { userProfileQueryOptions, getUserProfile } from './api/get-user-profile';
-export { authKeys } from './api/keys';

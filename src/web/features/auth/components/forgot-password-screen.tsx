@@ -7,13 +7,13 @@ import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useForgotPassword } from '../api/forgot-password';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 import type { VerifyResetState } from '../lib/navigation-state';
 import { AuthCardScreen } from './auth-shell';
 
 /** /forgot-password: one identifier field; the button stays disabled while it is empty. */
 export function ForgotPasswordScreen() {
-  const { t, validationText, toastValidation, toastFailure } = useAuthText();
+  const { t, fieldText, toastValidation, toastFailure } = useAuthToasts();
   const navigate = useNavigate();
   const forgotMutation = useForgotPassword();
   const form = useForm<ForgotPasswordForm>({
@@ -24,15 +24,10 @@ export function ForgotPasswordScreen() {
   const isEmpty = useWatch({ control: form.control, name: 'identifier' }) === '';
 
   const handleValid = async ({ identifier }: ForgotPasswordForm) => {
-    let result;
     try {
-      result = await forgotMutation.mutateAsync(identifier);
-    } catch {
-      toast.error(t('auth.toasts.requestFailed.title'), { description: t('auth.toasts.connection') });
-      return;
-    }
-    if (!result.success) {
-      toastFailure('auth.toasts.requestFailed.title', result, 'auth.toasts.requestFailed.fallback');
+      await forgotMutation.mutateAsync(identifier);
+    } catch (error) {
+      toastFailure('auth.toasts.requestFailed.title', error, 'auth.toasts.requestFailed.fallback');
       return;
     }
     toast.success(t('auth.toasts.resetCodeSent.title'), { description: t('auth.toasts.resetCodeSent.description') });
@@ -46,7 +41,7 @@ export function ForgotPasswordScreen() {
   return (
     <AuthCardScreen title={t('auth.forgot.title')} description={t('auth.forgot.subtitle')}>
       <form noValidate onSubmit={form.handleSubmit(handleValid, handleInvalid)} className="grid gap-4">
-        <FormField label={t('auth.forgot.identifierLabel')} error={validationText(errors.identifier?.message)}>
+        <FormField label={t('auth.forgot.identifierLabel')} error={fieldText(errors.identifier?.message)}>
           <Input
             id="forgot-identifier"
             autoComplete="username"

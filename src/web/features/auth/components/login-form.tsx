@@ -2,6 +2,8 @@ import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { UNVERIFIED_TYPE } from '@/shared/schemas/auth';
+import { isApiError } from '@/web/lib/api-client';
 import { loginFormSchema, type LoginForm as LoginFormValues } from '@/shared/schemas/auth-forms';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -10,7 +12,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { useLogin } from '../api/login';
 import { useStoreSession } from '../hooks/use-session';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 import type { VerifyOtpState } from '../lib/navigation-state';
 import { PasswordInput } from './password-input';
 
@@ -22,7 +24,7 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }: LoginFormProps) {
-  const { t, validationText, toastValidation, toastFailure } = useAuthText();
+  const { t, fieldText, toastValidation, toastFailure } = useAuthToasts();
   const navigate = useNavigate();
   const storeSession = useStoreSession();
   const loginMutation = useLogin();
@@ -33,22 +35,22 @@ export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }
   const { errors, isSubmitting } = form.formState;
 
   const handleValid = async (values: LoginFormValues) => {
-    let result;
+    let session;
     try {
-      result = await loginMutation.mutateAsync(values);
-    } catch {
-      toast.error(t('auth.toasts.loginFailed.title'), { description: t('auth.toasts.connection') });
+      session = await loginMutation.mutateAsync(values);
+    } catch (error) {
+      if (isApiError(error) && error.type === UNVERIFIED_TYPE) await continueToVerification(error.data);
+      else toastFailure('auth.toasts.loginFailed.title', error, 'auth.toasts.loginFailed.fallback');
       return;
     }
-    if (result.success && result.data) {
-      storeSession(result.data);
-      toast.success(t('auth.toasts.loginSuccess.title'), { description: t('auth.toasts.loginSuccess.description') });
-      await navigate(returnTo ?? '/dashboard', { replace: true });
-      return;
-    }
-    if (result.type === 'unverified') {
+    storeSession(session);
+    toast.success(t('auth.toasts.loginSuccess.title'), { description: t('auth.toasts.loginSuccess.description') });
+    await navigate(returnTo ?? '/dashboard', { replace: true });
+
+    /** `type: "unverified"` (403) is a path of its own: verify the identifier, then land signed in. */
+    async function continueToVerification(failedData: unknown) {
       toast.error(t('auth.toasts.unverified.title'), { description: t('auth.toasts.unverified.description') });
-      const data = result.data as { identifier?: unknown } | null;
+      const data = failedData as { identifier?: unknown } | null;
       const state: VerifyOtpState = {
         identifier: typeof data?.identifier === 'string' ? data.identifier : values.identifier.trim(),
         fromRegistration: false,
@@ -56,9 +58,7 @@ export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }
         from: returnTo,
       };
       await navigate('/verify-otp', { state });
-      return;
     }
-    toastFailure('auth.toasts.loginFailed.title', result, 'auth.toasts.loginFailed.fallback');
   };
 
   const handleInvalid = (fieldErrors: FieldErrors<LoginFormValues>) => {
@@ -72,7 +72,7 @@ export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }
       className="grid gap-4"
       aria-labelledby="login-heading"
     >
-      <FormField label={t('auth.login.identifierLabel')} error={validationText(errors.identifier?.message)}>
+      <FormField label={t('auth.login.identifierLabel')} error={fieldText(errors.identifier?.message)}>
         <Input
           id="login-identifier"
           autoComplete="username"
@@ -80,7 +80,7 @@ export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }
           {...form.register('identifier')}
         />
       </FormField>
-      <FormField label={t('auth.login.passwordLabel')} error={validationText(errors.password?.message)}>
+      <FormField label={t('auth.login.passwordLabel')} error={fieldText(errors.password?.message)}>
         <PasswordInput
           id="login-password"
           autoComplete="current-password"

@@ -5,7 +5,7 @@ import { otpFormSchema } from '@/shared/schemas/auth-forms';
 import { Button } from '@/web/components/ui/button';
 import { InputOTP, InputOTPGroup, InputOTPSlot } from '@/web/components/ui/input-otp';
 import { Label } from '@/web/components/ui/label';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 
 export interface OtpFormProps {
   id: string;
@@ -17,7 +17,7 @@ export interface OtpFormProps {
 
 /** Six digit-only slots (paste works), auto-submit on the sixth, Continue, "Click to Resend" and Back. */
 export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
-  const { t, validationText, toastValidation } = useAuthText();
+  const { t, fieldText, toastValidation } = useAuthToasts();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isVerifying, setIsVerifying] = useState(false);
@@ -99,7 +99,7 @@ export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
         </InputOTP>
         {error && (
           <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-            {validationText(error)}
+            {fieldText(error)}
           </p>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import { useUserProfileQuery } from '../api/get-user-profile';
+import { useUserProfileQuery } from '@/web/lib/user-profile';
 import type { AuthNavigationState } from '../lib/navigation-state';
 
 /**

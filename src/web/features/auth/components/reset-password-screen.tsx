@@ -7,7 +7,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '@/shared/schema
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { useResetPassword } from '../api/reset-password';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 import { readResetPasswordState, type AuthNavigationState, type ResetPasswordState } from '../lib/navigation-state';
 import { AuthCardScreen } from './auth-shell';
 import { PasswordInput } from './password-input';
@@ -21,7 +21,7 @@ export function ResetPasswordScreen() {
 }
 
 function ResetPasswordContent({ state }: { state: ResetPasswordState }) {
-  const { t, validationText, toastValidation, toastFailure } = useAuthText();
+  const { t, fieldText, toastValidation, toastFailure } = useAuthToasts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const resetMutation = useResetPassword();
@@ -32,15 +32,10 @@ function ResetPasswordContent({ state }: { state: ResetPasswordState }) {
   const { errors, isSubmitting } = form.formState;
 
   const handleValid = async ({ password }: ResetPasswordForm) => {
-    let result;
     try {
-      result = await resetMutation.mutateAsync({ token: state.resetToken, password });
-    } catch {
-      toast.error(t('auth.toasts.resetFailed.title'), { description: t('auth.toasts.connection') });
-      return;
-    }
-    if (!result.success) {
-      toastFailure('auth.toasts.resetFailed.title', result, 'auth.toasts.resetFailed.fallback');
+      await resetMutation.mutateAsync({ token: state.resetToken, password });
+    } catch (error) {
+      toastFailure('auth.toasts.resetFailed.title', error, 'auth.toasts.resetFailed.fallback');
       return;
     }
     // A reset ends every session of the account, this browser's included.
@@ -58,12 +53,12 @@ function ResetPasswordContent({ state }: { state: ResetPasswordState }) {
       <form noValidate onSubmit={form.handleSubmit(handleValid, handleInvalid)} className="grid gap-4">
         <FormField
           label={t('auth.reset.newPassword')}
-          error={validationText(errors.password?.message)}
+          error={fieldText(errors.password?.message)}
           description={t('auth.reset.hint')}
         >
           <PasswordInput id="reset-password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <FormField label={t('auth.reset.confirmPassword')} error={validationText(errors.confirmPassword?.message)}>
+        <FormField label={t('auth.reset.confirmPassword')} error={fieldText(errors.confirmPassword?.message)}>
           <PasswordInput id="reset-confirm" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>

@@ -20,7 +20,7 @@ import { Label } from '@/web/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/web/components/ui/radio-group';
 import { useRegister } from '../api/register';
 import { defaultCountryCode, findCountry } from '../data/countries';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from '../hooks/use-auth-toasts';
 import type { VerifyOtpState } from '../lib/navigation-state';
 import { toInternationalNumber } from '../lib/phone';
 import { PasswordInput } from './password-input';
@@ -35,7 +35,7 @@ const METHODS = [
 ] as const;
 
 export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
-  const { t, validationText, toastValidation, toastFailure } = useAuthText();
+  const { t, fieldText, toastValidation, toastFailure } = useAuthToasts();
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const registerMutation = useRegister();
@@ -57,7 +57,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
   const { errors, isSubmitting } = form.formState;
   const registerWith = useWatch({ control: form.control, name: 'registerWith' });
   const isPhoneMethod = registerWith !== 'email';
-  const error = (message: string | undefined) => validationText(message);
+  const error = (message: string | undefined) => fieldText(message);
 
   const handleValid = async (values: SignUpFormValues) => {
     const language = i18n.resolvedLanguage;
@@ -78,21 +78,13 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
     let result;
     try {
       result = await registerMutation.mutateAsync(body);
-    } catch {
-      toast.error(t('auth.toasts.registerFailed.title'), { description: t('auth.toasts.connection') });
+    } catch (error) {
+      toastFailure('auth.toasts.registerFailed.title', error, 'auth.toasts.registerFailed.fallback');
       return;
     }
-    if (result.success && result.data) {
-      toast.success(t('auth.toasts.registerSuccess.title'));
-      const state: VerifyOtpState = {
-        identifier: result.data.identifier,
-        fromRegistration: true,
-        channel: result.data.channel,
-      };
-      await navigate('/verify-otp', { state });
-      return;
-    }
-    toastFailure('auth.toasts.registerFailed.title', result, 'auth.toasts.registerFailed.fallback');
+    toast.success(t('auth.toasts.registerSuccess.title'));
+    const state: VerifyOtpState = { identifier: result.identifier, fromRegistration: true, channel: result.channel };
+    await navigate('/verify-otp', { state });
   };
 
   const handleInvalid = (fieldErrors: FieldErrors<SignUpFormValues>) => {

@@ -4,11 +4,8 @@ import { toast } from 'sonner';
 import { useResendVerificationOtp } from '../api/resend-verification-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useStoreSession } from '../hooks/use-session';
-import { useAuthText } from '../lib/auth-text';
 import { readVerifyOtpState, type AuthNavigationState, type VerifyOtpState } from '../lib/navigation-state';
-import { AuthCardScreen } from './auth-shell';
-import { OtpForm } from './otp-form';
-import { useResendCode } from '../hooks/use-resend-code';
+import { CodeEntryStep } from './code-entry-step';
 
 /** /verify-otp: needs the identifier in navigation state, else back to /auth. */
 export function VerifyOtpScreen() {
@@ -29,32 +26,23 @@ function channelOf(state: VerifyOtpState) {
 
 function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
   const { t } = useTranslation();
-  const { toastFailure } = useAuthText();
   const navigate = useNavigate();
   const storeSession = useStoreSession();
   const verifyMutation = useVerifyOtp();
   const resendMutation = useResendVerificationOtp();
 
-  const handleVerify = async (otp: string) => {
-    let result;
-    try {
-      result = await verifyMutation.mutateAsync({
-        identifier: state.identifier,
-        otp,
-        // Coming from sign-in, the person expects to land signed in; after sign-up they log in themselves.
-        startSession: !state.fromRegistration,
-        rememberMe: state.rememberMe ?? false,
-      });
-    } catch {
-      toast.error(t('auth.toasts.verifyFailed.title'), { description: t('auth.toasts.connection') });
-      return false;
-    }
-    if (!result.success || !result.data) {
-      toastFailure('auth.toasts.verifyFailed.title', result, 'auth.toasts.verifyFailed.fallback');
-      return false;
-    }
+  const verify = (otp: string) =>
+    verifyMutation.mutateAsync({
+      identifier: state.identifier,
+      otp,
+      // Coming from sign-in, the person expects to land signed in; after sign-up they log in themselves.
+      startSession: !state.fromRegistration,
+      rememberMe: state.rememberMe ?? false,
+    });
+
+  const onVerified = async ({ session }: Awaited<ReturnType<typeof verify>>) => {
     toast.success(t('auth.toasts.verified.title'), { description: t('auth.toasts.verified.description') });
-    if (state.fromRegistration || !result.data.session) {
+    if (state.fromRegistration || !session) {
       const next: AuthNavigationState = {
         tab: 'login',
         message: 'auth.verifyOtp.verifiedMessage',
@@ -62,33 +50,21 @@ function VerifyOtpContent({ state }: { state: VerifyOtpState }) {
       };
       await navigate('/auth', { replace: true, state: next });
     } else {
-      storeSession(result.data.session);
+      storeSession(session);
       await navigate(state.from ?? '/dashboard', { replace: true });
     }
-    return true;
   };
 
-  const resendCode = useResendCode(resendMutation.mutateAsync);
-  const handleResend = () => resendCode(state.identifier);
-
   return (
-    <AuthCardScreen
+    <CodeEntryStep
+      id="verify-otp-code"
       title={t('auth.verifyOtp.title')}
-      description={
-        <>
-          {t(`auth.verifyOtp.sentTo.${channelOf(state)}`)}{' '}
-          <strong className="font-medium break-all text-foreground" data-testid="otp-identifier">
-            {state.identifier}
-          </strong>
-        </>
-      }
-    >
-      <OtpForm
-        id="verify-otp-code"
-        onVerify={handleVerify}
-        onResend={handleResend}
-        onBack={() => void navigate('/auth', { state: backState(state) })}
-      />
-    </AuthCardScreen>
+      sentTo={t(`auth.verifyOtp.sentTo.${channelOf(state)}`)}
+      identifier={state.identifier}
+      verify={verify}
+      onVerified={onVerified}
+      resend={resendMutation.mutateAsync}
+      onBack={() => void navigate('/auth', { state: backState(state) })}
+    />
   );
 }

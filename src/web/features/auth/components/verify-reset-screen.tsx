@@ -3,11 +3,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useForgotPassword } from '../api/forgot-password';
 import { useVerifyResetOtp } from '../api/verify-reset-otp';
-import { useAuthText } from '../lib/auth-text';
 import { readVerifyResetState, type ResetPasswordState, type VerifyResetState } from '../lib/navigation-state';
-import { AuthCardScreen } from './auth-shell';
-import { OtpForm } from './otp-form';
-import { useResendCode } from '../hooks/use-resend-code';
+import { CodeEntryStep } from './code-entry-step';
 
 /** /verify-reset: needs the identifier in navigation state, else back to /forgot-password. */
 export function VerifyResetScreen() {
@@ -19,54 +16,24 @@ export function VerifyResetScreen() {
 
 function VerifyResetContent({ state }: { state: VerifyResetState }) {
   const { t } = useTranslation();
-  const { toastFailure } = useAuthText();
   const navigate = useNavigate();
   const verifyMutation = useVerifyResetOtp();
   const resendMutation = useForgotPassword();
 
-  const handleVerify = async (otp: string) => {
-    let result;
-    try {
-      result = await verifyMutation.mutateAsync({ identifier: state.identifier, otp });
-    } catch {
-      toast.error(t('auth.toasts.verifyFailed.title'), { description: t('auth.toasts.connection') });
-      return false;
-    }
-    if (!result.success || !result.data) {
-      toastFailure('auth.toasts.verifyFailed.title', result, 'auth.toasts.verifyFailed.fallback');
-      return false;
-    }
-    toast.success(t('auth.toasts.codeVerified.title'), { description: t('auth.toasts.codeVerified.description') });
-    const next: ResetPasswordState = {
-      identifier: state.identifier,
-      verified: true,
-      resetToken: result.data.resetToken,
-    };
-    await navigate('/reset-password', { replace: true, state: next });
-    return true;
-  };
-
-  const resendCode = useResendCode(resendMutation.mutateAsync);
-  const handleResend = () => resendCode(state.identifier);
-
   return (
-    <AuthCardScreen
+    <CodeEntryStep
+      id="verify-reset-code"
       title={t('auth.verifyReset.title')}
-      description={
-        <>
-          {t('auth.verifyReset.subtitle')}{' '}
-          <strong className="font-medium break-all text-foreground" data-testid="otp-identifier">
-            {state.identifier}
-          </strong>
-        </>
-      }
-    >
-      <OtpForm
-        id="verify-reset-code"
-        onVerify={handleVerify}
-        onResend={handleResend}
-        onBack={() => void navigate('/forgot-password')}
-      />
-    </AuthCardScreen>
+      sentTo={t('auth.verifyReset.subtitle')}
+      identifier={state.identifier}
+      verify={(otp) => verifyMutation.mutateAsync({ identifier: state.identifier, otp })}
+      onVerified={async ({ resetToken }) => {
+        toast.success(t('auth.toasts.codeVerified.title'), { description: t('auth.toasts.codeVerified.description') });
+        const next: ResetPasswordState = { identifier: state.identifier, verified: true, resetToken };
+        await navigate('/reset-password', { replace: true, state: next });
+      }}
+      resend={resendMutation.mutateAsync}
+      onBack={() => void navigate('/forgot-password')}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messageOf } from '@/web/lib/api-client';
+import { apiErrorText, isApiError } from '@/web/lib/api-client';
 import { useLogoutMutation } from '../api/logout';
 import type { AuthNavigationState } from '../lib/navigation-state';
 
@@ -19,13 +19,16 @@ export function useLogout() {
   const mutation = useLogoutMutation();
   const { mutateAsync } = mutation;
   const logout = useCallback(async () => {
-    const result = await mutateAsync();
-    // 401: the session had already ended, so the person is signed out either way.
-    if (!result.success && result.status !== 401) {
-      // Network failures and 5xx already raised the "API Not Available" toast.
-      if (result.status > 0 && result.status < 500)
-        toast.error(t('auth.toasts.logoutFailed.title'), { description: messageOf(result) });
-      return;
+    try {
+      await mutateAsync();
+    } catch (error) {
+      // 401: the session had already ended, so the person is signed out either way.
+      if (!isApiError(error) || error.status !== 401) {
+        // Network failures and 5xx already raised the "API Not Available" toast.
+        if (isApiError(error) && !error.unavailable)
+          toast.error(t('auth.toasts.logoutFailed.title'), { description: apiErrorText(t, error) });
+        return;
+      }
     }
     const state: AuthNavigationState = { tab: 'login' };
     await navigate('/auth', { replace: true, state });

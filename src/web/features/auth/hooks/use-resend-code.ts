@@ -1,27 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { ApiResult } from '@/web/lib/api-client';
-import { useAuthText } from '../lib/auth-text';
+import { useAuthToasts } from './use-auth-toasts';
 
 /**
  * "Click to Resend" on both code screens: asks `send` for a new code and raises the spec's
  * "Code Sent!" or "Failed to Resend" toast.
  */
-export function useResendCode(send: (identifier: string) => Promise<ApiResult<unknown>>) {
+export function useResendCode(send: (identifier: string) => Promise<unknown>) {
   const { t } = useTranslation();
-  const { toastFailure } = useAuthText();
+  const { toastFailure } = useAuthToasts();
   return async (identifier: string) => {
-    let result;
     try {
-      result = await send(identifier);
-    } catch {
-      toast.error(t('auth.toasts.resendFailed.title'), { description: t('auth.toasts.connection') });
+      await send(identifier);
+    } catch (error) {
+      toastFailure('auth.toasts.resendFailed.title', error, 'auth.toasts.resendFailed.fallback');
       return;
     }
-    if (result.success) {
-      toast.success(t('auth.toasts.codeSent.title'), { description: t('auth.toasts.codeSent.description') });
-    } else {
-      toastFailure('auth.toasts.resendFailed.title', result, 'auth.toasts.resendFailed.fallback');
-    }
+    toast.success(t('auth.toasts.codeSent.title'), { description: t('auth.toasts.codeSent.description') });
   };
 }

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionResult } from '@/shared/schemas/auth';
-import { useUserProfileQuery } from '../api/get-user-profile';
-import { authKeys } from '../api/keys';
+import { USER_PROFILE_KEY, useUserProfileQuery } from '@/web/lib/user-profile';
 
 /** Whether a session exists, as the server sees it (GET /user-profile). */
 export function useSession() {
@@ -22,7 +21,7 @@ export function useStoreSession() {
   const queryClient = useQueryClient();
   return useCallback(
     (session: SessionResult) => {
-      queryClient.setQueryData(authKeys.userProfile, session.user);
+      queryClient.setQueryData(USER_PROFILE_KEY, session.user);
     },
     [queryClient],
   );

@@ -1,5 +1,5 @@
 import type { UserProfile } from '@/shared/schemas/auth';
-import { useUserProfileQuery } from '../api/get-user-profile';
+import { useUserProfileQuery } from '@/web/lib/user-profile';
 
 /**
  * The signed-in user's profile for screens behind the session guard (where it is always present once

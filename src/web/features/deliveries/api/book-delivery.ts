@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingBody, Delivery } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
 export function bookDelivery(body: BookingBody) {
-  return apiData<Delivery>('/book-delivery', { method: 'POST', body });
+  return apiRequest<Delivery>('/book-delivery', { method: 'POST', body });
 }
 
 export function useBookDelivery() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Delivery } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { invalidateDeliveryData } from './query-keys';
 
 export function cancelDelivery(id: string) {
-  return apiData<Delivery>(`/deliveries/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} });
+  return apiRequest<Delivery>(`/deliveries/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} });
 }
 
 export function useCancelDelivery() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { dashboardSummarySchema } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { DASHBOARD_SUMMARY_KEY } from './query-keys';
 
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
@@ -9,7 +9,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 export const dashboardSummaryQueryOptions = () =>
   queryOptions({
     queryKey: DASHBOARD_SUMMARY_KEY,
-    queryFn: ({ signal }) => apiData<DashboardSummary>('/dashboard/summary', { signal }),
+    queryFn: ({ signal }) => apiRequest<DashboardSummary>('/dashboard/summary', { signal }),
   });
 
 export function useDashboardSummary() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deliveriesPageSchema, deliveriesQuerySchema } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys } from './query-keys';
 
 export type DeliveriesPage = z.infer<typeof deliveriesPageSchema>;
@@ -11,7 +11,7 @@ export type StatusFilter = DeliveriesQuery['status'];
 export const deliveriesQueryOptions = (params: DeliveriesQuery) =>
   queryOptions({
     queryKey: deliveryKeys.list(params),
-    queryFn: ({ signal }) => apiData<DeliveriesPage>('/deliveries', { query: params, signal }),
+    queryFn: ({ signal }) => apiRequest<DeliveriesPage>('/deliveries', { query: params, signal }),
     // Keep the current page on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });

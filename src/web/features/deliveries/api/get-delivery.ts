@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Delivery } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys } from './query-keys';
 
 export function getDelivery(id: string, signal?: AbortSignal) {
-  return apiData<Delivery>(`/deliveries/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<Delivery>(`/deliveries/${encodeURIComponent(id)}`, { signal });
 }
 
 export const deliveryQueryOptions = (id: string) =>

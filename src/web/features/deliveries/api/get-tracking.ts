@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TrackingResult } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { trackingKey } from './query-keys';
 
 export const trackingQueryOptions = (trackingId: string) =>
   queryOptions({
     queryKey: trackingKey(trackingId),
-    queryFn: ({ signal }) => apiData<TrackingResult>(`/tracking/${encodeURIComponent(trackingId)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<TrackingResult>(`/tracking/${encodeURIComponent(trackingId)}`, { signal }),
     staleTime: 10_000,
   });
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InitiatePaymentBody, InitiatePaymentResult } from '@/shared/schemas/payments';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
 export type { PaymentMethod } from '@/shared/schemas/payments';
 
 export function initiatePayment(body: InitiatePaymentBody) {
-  return apiData<InitiatePaymentResult>('/payments/initiate', { method: 'POST', body });
+  return apiRequest<InitiatePaymentResult>('/payments/initiate', { method: 'POST', body });
 }
 
 export function useInitiatePayment() {

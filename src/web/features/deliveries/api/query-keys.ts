@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
+import { UNREAD_COUNT_KEY } from '@/web/lib/query-keys';
 
 /** One place for the keys this feature reads and invalidates; other features share the last two by name. */
 export const deliveryKeys = {
@@ -7,15 +9,18 @@ export const deliveryKeys = {
   detail: (id: string) => ['deliveries', 'detail', id] as const,
 };
 export const DASHBOARD_SUMMARY_KEY = ['dashboard-summary'] as const;
-export const USER_PROFILE_KEY = ['user-profile'] as const;
 export const trackingKey = (trackingId: string) => ['tracking', trackingId] as const;
 
-/** Every booking, payment or cancellation can change the lists, the stat cards and the wallet balance. */
+/**
+ * Every booking, payment or cancellation can change the lists, the stat cards and the wallet balance; a
+ * payment or a cancel also writes a notification, so the unread count is asked again too.
+ */
 export function invalidateDeliveryData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
     queryClient.invalidateQueries({ queryKey: DASHBOARD_SUMMARY_KEY }),
     queryClient.invalidateQueries({ queryKey: USER_PROFILE_KEY }),
     queryClient.invalidateQueries({ queryKey: ['tracking'] }),
+    queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
   ]);
 }

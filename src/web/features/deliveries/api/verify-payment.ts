@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Delivery } from '@/shared/schemas/deliveries';
-import { apiData } from '@/web/lib/api-client';
+import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
 export function verifyPayment(reference: string, deliveryId: string) {
-  return apiData<Delivery>('/payments/verify', {
+  return apiRequest<Delivery>('/payments/verify', {
     method: 'POST',
     body: {},
     query: { reference, delivery_id: deliveryId },
@@ -20,7 +20,14 @@ export function useVerifyPayment(reference: string | null, deliveryId: string | 
   return useQuery({
     queryKey: ['payment-verify', reference, deliveryId] as const,
     queryFn: async () => {
-      const delivery = await verifyPayment(reference ?? '', deliveryId ?? '');
+      let delivery;
+      try {
+        delivery = await verifyPayment(reference ?? '', deliveryId ?? '');
+      } catch (error) {
+        // A refused payment may still have moved money (credited to the wallet) and written a notification.
+        await invalidateDeliveryData(queryClient);
+        throw error;
+      }
       queryClient.setQueryData(deliveryKeys.detail(delivery.id), delivery);
       await invalidateDeliveryData(queryClient);
       return delivery;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
+  BOOKING_FIELDS,
   bookingBodySchema,
   DELIVERY_TIMES,
   DELIVERY_TYPES,
@@ -19,10 +20,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { ApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
 import { useBookDelivery } from '../api/book-delivery';
 import { useUpdateBooking } from '../api/update-booking';
-import { translateBookingMessage } from '../lib/booking-messages';
 import { apiErrorCode, toastApiError } from '../lib/errors';
 import { todayIsoDate } from '../lib/format';
 import { PriceEstimate } from './price-estimate';
@@ -31,19 +31,8 @@ import { SelectField } from './select-field';
 type BookingFormValues = z.input<typeof bookingBodySchema>;
 type FieldName = keyof BookingFormValues;
 
-const FIELD_ORDER: FieldName[] = [
-  'receiverName',
-  'receiverPhone',
-  'pickupLocation',
-  'dropoffLocation',
-  'packageType',
-  'packageWeight',
-  'transportMode',
-  'deliveryType',
-  'deliveryTime',
-  'deliveryDate',
-  'description',
-];
+/** The form's fields in the schema's order (also the order the first error is toasted in). */
+const FIELD_ORDER = BOOKING_FIELDS;
 
 const SELECTS = [
   { name: 'packageType', values: PACKAGE_TYPES },
@@ -63,19 +52,8 @@ const EMPTY: Partial<BookingFormValues> = {
 };
 
 function valuesOf(delivery: Delivery): BookingFormValues {
-  return {
-    receiverName: delivery.receiverName,
-    receiverPhone: delivery.receiverPhone,
-    pickupLocation: delivery.pickupLocation,
-    dropoffLocation: delivery.dropoffLocation,
-    packageType: delivery.packageType,
-    packageWeight: delivery.packageWeight,
-    transportMode: delivery.transportMode,
-    deliveryType: delivery.deliveryType,
-    deliveryTime: delivery.deliveryTime,
-    deliveryDate: delivery.deliveryDate,
-    description: delivery.description ?? '',
-  };
+  const values = Object.fromEntries(BOOKING_FIELDS.map((name) => [name, delivery[name] ?? '']));
+  return values as BookingFormValues;
 }
 
 /** Creates a booking, or edits an unpaid one when `delivery` is given; either way continues to the preview. */
@@ -94,12 +72,14 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
     resolver: zodResolver(bookingBodySchema),
     defaultValues: delivery ? valuesOf(delivery) : EMPTY,
   });
-  const message = (name: FieldName) => translateBookingMessage(t, errors[name]?.message);
+  /** Field messages are i18n keys from the shared schema (or the server's `detailKeys`). */
+  const fieldText = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (name: FieldName) => fieldText(errors[name]?.message);
 
   const handleInvalid = (invalid: FieldErrors<BookingFormValues>) => {
     const first = FIELD_ORDER.find((name) => invalid[name]);
     toast.error(t('booking.toast.validationTitle'), {
-      description: translateBookingMessage(t, first ? invalid[first]?.message : undefined) ?? t('booking.toast.validationDescription'),
+      description: fieldText(first ? invalid[first]?.message : undefined) ?? t('booking.toast.validationDescription'),
     });
   };
 
@@ -110,12 +90,12 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
       if (!delivery) await navigate(`/dashboard/book-delivery?delivery=${saved.id}`, { replace: true });
       await navigate(`/dashboard/delivery-preview?delivery=${saved.id}`);
     } catch (error) {
-      if (error instanceof ApiError && error.result.details) {
-        for (const [field, messages] of Object.entries(error.result.details)) {
-          if (FIELD_ORDER.includes(field as FieldName) && messages[0]) setError(field as FieldName, { message: messages[0] });
+      if (isApiError(error)) {
+        for (const [field, keys] of Object.entries(error.fieldKeys)) {
+          if ((FIELD_ORDER as readonly string[]).includes(field) && keys[0]) setError(field as FieldName, { message: keys[0] });
         }
       }
-      toastApiError(error, t('booking.toast.saveFailedTitle'));
+      toastApiError(t, error, t('booking.toast.saveFailedTitle'));
       if (delivery && apiErrorCode(error) === 'DELIVERY_NOT_EDITABLE') {
         await navigate(`/dashboard/delivery-preview?delivery=${delivery.id}`);
       }

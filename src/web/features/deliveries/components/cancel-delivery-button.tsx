@@ -33,7 +33,7 @@ export function CancelDeliveryButton({ delivery }: { delivery: DeliveryListItem 
         description: isPaid ? t('deliveries.cancel.refunded', { amount }) : t('deliveries.cancel.cancelledUnpaid', { id: delivery.id }),
       });
     } catch (error) {
-      toastApiError(error, t('deliveries.cancel.failedTitle'));
+      toastApiError(t, error, t('deliveries.cancel.failedTitle'));
     }
   };
 

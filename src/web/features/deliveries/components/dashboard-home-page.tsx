@@ -5,7 +5,7 @@ import { CircleCheck, Package, Plus, Truck, Wallet, Banknote } from 'lucide-reac
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
-import { useUserProfile } from '../api/get-user-profile';
+import { useUserProfileQuery } from '@/web/lib/user-profile';
 import { firstNameOf, formatNaira } from '../lib/format';
 import { viewUrlOf } from '../lib/urls';
 import { LoadError, LoadingState } from './page-states';
@@ -16,7 +16,7 @@ const RECENT_COUNT = 3;
 
 export function DashboardHomePage() {
   const { t } = useTranslation();
-  const profile = useUserProfile();
+  const profile = useUserProfileQuery();
   const summary = useDashboardSummary();
   const firstName = firstNameOf(profile.data?.name);
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { Button, buttonVariants } from '@/web/components/ui/button';
+import { apiErrorText } from '@/web/lib/api-client';
 import { apiErrorCode } from '../lib/errors';
 
 export function LoadingState({ label }: { label?: string }) {
@@ -57,7 +58,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   }
   return (
     <Notice title={t('deliveries.loadFailed')} tone="error" role="alert">
-      <p>{error instanceof Error ? error.message : null}</p>
+      <p>{apiErrorText(t, error)}</p>
       <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
         {t('deliveries.retry')}
       </Button>

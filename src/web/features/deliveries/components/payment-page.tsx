@@ -11,9 +11,9 @@ import { Label } from '@/web/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/web/components/ui/radio-group';
 import { cn } from '@/web/lib/cn';
 import { useDelivery } from '../api/get-delivery';
-import { useUserProfile } from '../api/get-user-profile';
+import { USER_PROFILE_KEY, useUserProfileQuery } from '@/web/lib/user-profile';
 import { useInitiatePayment, type PaymentMethod } from '../api/initiate-payment';
-import { USER_PROFILE_KEY, invalidateDeliveryData } from '../api/query-keys';
+import { invalidateDeliveryData } from '../api/query-keys';
 import { useUpdateBooking } from '../api/update-booking';
 import { useVerifyPayment } from '../api/verify-payment';
 import { apiErrorCode, toastApiError } from '../lib/errors';
@@ -91,7 +91,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const profile = useUserProfile();
+  const profile = useUserProfileQuery();
   const initiate = useInitiatePayment();
   const update = useUpdateBooking();
   const [method, setMethod] = useState<PaymentMethod>('wallet');
@@ -116,7 +116,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
         description: t('payment.priceExpired.description', { amount: formatNaira(updated.price.total) }),
       });
     } catch (error) {
-      toastApiError(error, t('payment.priceExpired.title'));
+      toastApiError(t, error, t('payment.priceExpired.title'));
     }
   };
 
@@ -145,7 +145,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
         await invalidateDeliveryData(queryClient);
         await navigate(successUrl(delivery.id), { replace: true });
       } else {
-        toastApiError(error, t('payment.failedTitle'));
+        toastApiError(t, error, t('payment.failedTitle'));
       }
     }
   };

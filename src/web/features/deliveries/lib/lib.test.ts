@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
-import { BOOKING_MESSAGES } from '@/shared/schemas/deliveries';
-import { translateBookingMessage } from './booking-messages';
 import { firstNameOf, formatCalendarDate, formatNaira, todayIsoDate } from './format';
 import { viewUrlOf } from './urls';
-
-describe('translateBookingMessage', () => {
-  const t = ((key: string, options?: { defaultValue?: string }) => `[${key}|${options?.defaultValue}]`) as unknown as TFunction;
-
-  it('maps each of the schema messages to its translation key', () => {
-    for (const [key, message] of Object.entries(BOOKING_MESSAGES)) {
-      expect(translateBookingMessage(t, message)).toBe(`[booking.validation.${key}|${message}]`);
-    }
-  });
-
-  it('passes an unknown message through and keeps no message as none', () => {
-    expect(translateBookingMessage(t, 'Something else')).toBe('Something else');
-    expect(translateBookingMessage(t, undefined)).toBeUndefined();
-  });
-});
 
 describe('format', () => {
   it('shows naira with thousands separators and two decimals', () => {

@@ -1,0 +1,172 @@
+import type { ErrorCode } from '../../shared/errors.js';
+import type { MessageParams, ValidationMessageKey } from '../../shared/message-keys.js';
+
+/**
+ * The server's one catalogue of English (decision 022). Each entry is the source text of one i18n key:
+ * `errors.codes.<CODE>` for an error code, the key itself for a validation message. The en-US locale must
+ * say the same, and every other locale records which English it was translated from (npm run i18n:check).
+ * Parameters are named, `{{seconds}}`, in the catalogue and in every locale alike.
+ *
+ * A new error code is one line here (the type below insists) and one `errors.codes.<CODE>` key per locale.
+ */
+export const ERROR_MESSAGES = {
+  BAD_REQUEST: 'The request could not be processed.',
+  VALIDATION_FAILED: 'Some of the information entered is not valid. Please check and try again.',
+  INVALID_JSON: 'The request could not be read. Please try again.',
+  UNSUPPORTED_MEDIA_TYPE: 'This kind of request is not supported. Send it as JSON.',
+  PAYLOAD_TOO_LARGE: 'That is too much data to send at once.',
+  UNAUTHENTICATED: 'Please sign in to continue.',
+  FORBIDDEN: 'You do not have access to this.',
+  NOT_FOUND: 'We could not find what you were looking for.',
+  ROUTE_NOT_FOUND: 'There is nothing at {{method}} {{path}}.',
+  CONFLICT: 'This changed while you were working on it. Please reload and try again.',
+  RATE_LIMITED: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again in a moment.',
+  IDENTIFIER_TAKEN: 'An account with this email or phone number already exists. Please log in instead.',
+  INVALID_CREDENTIALS: 'Invalid credentials. Please try again.',
+  ACCOUNT_UNVERIFIED: 'Please verify your account before logging in.',
+  INVALID_CODE: 'Invalid verification code. Please try again.',
+  CODE_EXPIRED: 'This code has expired. Please request a new one.',
+  CODE_ATTEMPTS_EXCEEDED: 'Too many wrong attempts. Please request a new code.',
+  RESEND_TOO_SOON: 'Please wait {{seconds}} seconds before requesting a new code.',
+  RESEND_LIMIT_REACHED: 'You have requested too many codes. Please try again later.',
+  ALREADY_VERIFIED: 'This account is already verified. Please log in.',
+  INVALID_RESET_TOKEN: 'This password reset link has expired or was already used. Please start again.',
+  PASSWORD_TOO_COMMON: 'This password is too common. Please choose a less predictable one.',
+  INVALID_PHONE: 'Please enter a valid phone number.',
+  DELIVERY_NOT_FOUND: "We couldn't find this delivery.",
+  DELIVERY_NOT_EDITABLE: 'This booking has been paid for or cancelled and can no longer be edited.',
+  PRICE_EXPIRED: 'The price for this delivery has expired. Please review the booking to get a fresh price.',
+  INSUFFICIENT_BALANCE: 'Your wallet balance is insufficient for this transaction.',
+  ALREADY_PAID: 'This delivery has already been paid for.',
+  PAYMENT_NOT_FOUND: 'We could not find that payment.',
+  PAYMENT_FAILED: 'The payment was not successful. Please try again.',
+  PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the price of this delivery.',
+  INVALID_SIGNATURE: 'The webhook signature is not valid.',
+  TRACKING_NOT_FOUND: "We couldn't find a delivery with that tracking ID.",
+  DELIVERY_NOT_CANCELLABLE: 'This delivery has already been picked up and can no longer be cancelled.',
+  GATEWAY_UNAVAILABLE: 'The payment service is unavailable right now. Please try again in a moment.',
+  DELIVERY_NOT_PAYABLE: 'This delivery was cancelled and can no longer be paid for.',
+  PAYMENT_PENDING: 'The payment has not been completed yet.',
+  PAYMENT_CREDITED_TO_WALLET:
+    'This delivery could no longer take the payment, so {{amount}} was credited to your wallet.',
+  INVALID_TRACKING_ID: 'Please enter a valid tracking ID',
+  INVALID_STATUS_TRANSITION: 'That status change is not allowed for this delivery.',
+  // Issue 9: lockout, code budget, identifier change, CSRF, a database that does not answer.
+  // The same for a right and a wrong password, so a locked account is no password oracle.
+  ACCOUNT_LOCKED:
+    'This account is locked after too many incorrect passwords. Please reset your password with "Forgot password?" to sign in again.',
+  CODE_BUDGET_EXCEEDED: 'We cannot send codes by text message right now. Please try again later.',
+  CURRENT_PASSWORD_INCORRECT: 'Your current password is incorrect.',
+  CSRF_REJECTED:
+    'This request did not come from the Lanefreight app, so it was refused. Reload the page and try again.',
+  DATABASE_UNAVAILABLE: 'The service is busy right now. Please try again in a moment.',
+  // Issue 11 building blocks: uploads, payouts, idempotency keys.
+  FILE_TYPE_NOT_ALLOWED: 'This type of file is not accepted. Accepted types: {{allowedTypes}}.',
+  FILE_TOO_LARGE: 'The file is too large. The limit is {{maxMegabytes}} MB.',
+  IMAGE_TOO_MANY_PIXELS: 'The image is too large. The limit is {{maxMegapixels}} megapixels.',
+  IMAGE_UNREADABLE: 'The image could not be read. Please choose another picture.',
+  PAYOUT_ACCOUNT_REJECTED: 'The bank could not confirm this account number. Please check it and the bank.',
+  IDEMPOTENCY_KEY_INVALID: 'The request carried an invalid idempotency key.',
+  IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
+  IDEMPOTENCY_KEY_IN_PROGRESS: 'Your previous request is still being processed. Please wait a moment.',
+} as const satisfies Record<ErrorCode, string>;
+
+/** English of every message key the shared schemas put on a field. */
+export const VALIDATION_MESSAGES = {
+  'auth.validation.requiredFields': 'Please fill in all required fields',
+  'auth.validation.emailRequired': 'Please enter your email address',
+  'auth.validation.phoneRequired': 'Please enter your phone number',
+  'auth.validation.passwordsMismatch': 'Passwords do not match',
+  'auth.validation.termsRequired': 'Please agree to the terms and conditions',
+  'auth.validation.otpInvalid': 'Please enter the 6-digit verification code',
+  'auth.validation.identifierRequired': 'Please enter your email or phone number.',
+  'auth.validation.fillAllFields': 'Please fill in all fields',
+  'auth.validation.passwordTooShort': 'Password must be at least 8 characters long',
+  'auth.validation.passwordTooLong': 'Password must be at most 128 characters long',
+  'auth.validation.emailInvalid': 'Please enter a valid email address',
+  'auth.validation.phoneInvalid': 'Please enter a valid phone number',
+  'auth.validation.exactlyOneIdentifier': 'Register with exactly one of email, phone or WhatsApp number',
+  'auth.validation.passwordTooCommon': 'This password is too common. Please choose another.',
+  'auth.validation.identifierInvalid': 'Please enter a valid email address or phone number.',
+  'validation.profile.imageUrl': 'Profile image must be an https URL or a path on this site',
+  'validation.profile.currentPasswordRequired': 'Please enter your current password to change your email or phone number.',
+  'validation.profile.currentPasswordIncorrect': 'Your current password is incorrect.',
+  'validation.profile.oneIdentifierAtATime': 'Please change your email address and your phone number one at a time.',
+  'booking.validation.receiverName': 'Receiver name is required',
+  'booking.validation.receiverPhone': 'Receiver phone number is required',
+  'booking.validation.pickupLocation': 'Pickup location is required',
+  'booking.validation.dropoffLocation': 'Dropoff location is required',
+  'booking.validation.packageType': 'Package type is required',
+  'booking.validation.packageWeight': 'Package weight is required',
+  'booking.validation.transportMode': 'Mode of transportation is required',
+  'booking.validation.deliveryType': 'Delivery type is required',
+  'booking.validation.deliveryTime': 'Delivery time is required',
+  'booking.validation.deliveryDate': 'Delivery date is required',
+  'booking.validation.deliveryDateInvalid': 'Delivery date must be today or later',
+  'booking.validation.deliveryDateTooFar': 'Delivery date must be within the next year',
+  'booking.validation.receiverPhoneInvalid': 'Enter a valid phone number',
+  'booking.validation.tooLong': 'This is too long',
+  'validation.payment.deliveryIdRequired': 'Delivery ID is required',
+  'validation.payment.methodRequired': 'Choose a payment method',
+  'validation.dispatch.driverNameRequired': 'Driver name is required',
+  'validation.dispatch.driverPhoneInvalid': 'Enter a valid phone number',
+  'validation.input.unstorable': 'Contains characters that are not allowed.',
+  // MAX_INPUT_DEPTH of the input guard.
+  'validation.input.tooDeep': 'Nested more than 16 levels deep.',
+  'validation.payout.bankRequired': 'Please choose your bank',
+  'validation.payout.bankUnknown': 'We do not recognise this bank. Please choose one from the list',
+  'validation.payout.accountNumberFormat': 'The account number must be 10 digits',
+  'validation.payout.accountNumberInvalid': 'This account number is not valid for the chosen bank. Please check it',
+  'validation.payout.accountNameRequired': 'Please enter the account name',
+  'validation.payout.accountNameTooLong': 'The account name must be at most 100 characters',
+} as const satisfies Record<ValidationMessageKey, string>;
+
+/**
+ * The `message` of successful answers. API clients read it; the web says its own words (its locale keys),
+ * so these have no i18n key.
+ */
+export const SUCCESS_MESSAGES = {
+  ok: 'OK',
+  registered: 'Registration Successful! Please check your email/phone for verification code.',
+  loggedIn: 'Welcome back',
+  verified: 'Your account has been verified successfully!',
+  codeSent: 'A new verification code has been sent.',
+  resetCodeSent: 'If an account uses this email or phone number, a password reset code has been sent to it.',
+  resetVerified: 'You can now create a new password.',
+  passwordReset: 'Your password has been reset. Please login with your new password.',
+  loggedOut: 'You have been signed out.',
+  profileUpdated: 'Your profile information has been updated successfully.',
+  identifierChangeCodeSent: 'We sent a code to your new email address or phone number. Enter it to confirm the change.',
+  identifierChanged: 'Your email address or phone number has been changed. Your other devices have been signed out.',
+  deliveryBooked: 'Delivery booked.',
+  bookingUpdated: 'Booking updated.',
+  deliveryCancelled: 'Delivery cancelled.',
+  driverAssigned: 'Driver assigned.',
+  statusUpdated: 'Status updated.',
+  paymentSucceeded: 'Payment successful.',
+  continueToCheckout: 'Continue to checkout.',
+} as const;
+
+export type SuccessMessage = keyof typeof SUCCESS_MESSAGES;
+
+/** `{{name}}` replaced by its value; a name without a value stays visible rather than vanishing. */
+export function interpolate(template: string, params: MessageParams = {}): string {
+  return template.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+export function errorMessage(code: ErrorCode, params?: MessageParams): string {
+  return interpolate(ERROR_MESSAGES[code], params);
+}
+
+export function isValidationMessageKey(key: string): key is ValidationMessageKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, key);
+}
+
+/** English of a field message: a catalogue key, or a library's own text (zod's defaults) as it came. */
+export function fieldMessage(keyOrText: string): string {
+  return isValidationMessageKey(keyOrText) ? VALIDATION_MESSAGES[keyOrText] : keyOrText;
+}

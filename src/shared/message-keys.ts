@@ -1,0 +1,29 @@
+import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
+import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
+import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
+import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
+import { PAYOUT_MESSAGES } from './schemas/payouts.js';
+
+type ValuesOf<T> = T[keyof T];
+
+/** What the server's input guard refuses in any request (src/server/plugins/input-guard.ts). */
+export const INPUT_MESSAGE_KEYS = {
+  unstorable: 'validation.input.unstorable',
+  tooDeep: 'validation.input.tooDeep',
+} as const;
+
+/**
+ * Every message key a shared schema can put on a field. The web shows `t(key)`; the server's catalogue
+ * (src/server/lib/messages.ts) must give each one its English, which the type below enforces.
+ */
+export type ValidationMessageKey =
+  | ValuesOf<typeof AUTH_MESSAGE_KEYS>
+  | ValuesOf<typeof PROFILE_MESSAGE_KEYS>
+  | ValuesOf<typeof BOOKING_MESSAGE_KEYS>
+  | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>
+  | ValuesOf<typeof DISPATCH_MESSAGE_KEYS>
+  | ValuesOf<typeof PAYOUT_MESSAGES>
+  | ValuesOf<typeof INPUT_MESSAGE_KEYS>;
+
+/** Named values a message interpolates (`{{seconds}}`), the same names on the server and in every locale. */
+export type MessageParams = Record<string, string | number>;

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/web/lib/api-client';
+import { UNREAD_COUNT_KEY } from '@/web/lib/query-keys';
+
+const unreadCountSchema = z.object({ count: z.number().int().nonnegative() });
+
+/** How many notifications the signed-in user has not read. */
+export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
+  return unreadCountSchema.parse(await apiRequest<unknown>('/notifications/unread-count', { signal })).count;
+}
+
+/**
+ * The badge is a nicety: a failure reads as "nothing unread" rather than an error screen. Payments and
+ * cancels invalidate UNREAD_COUNT_KEY, since each writes a notification.
+ */
+export function useUnreadCount(): number {
+  const { data } = useQuery({
+    queryKey: UNREAD_COUNT_KEY,
+    queryFn: async ({ signal }) => getUnreadCount(signal).catch(() => 0),
+    retry: false,
+  });
+  return data ?? 0;
+}

@@ -1,0 +1,2 @@
+/** The notifications feature's public surface for the app layer. */
+export { useUnreadCount } from './api/get-unread-count';
