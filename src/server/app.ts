@@ -22,7 +22,7 @@ import { createSessionRepository } from './modules/auth/session-repository.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import type { AppDeps } from './deps.js';
 import { createPaymentGateway } from './adapters/payments/index.js';
-import { registerDeliveryModules } from './modules/bookings/delivery-modules.js';
+import { registerDeliveryModules } from './modules/deliveries/delivery-modules.js';
 import { createRateLimitStore } from './lib/rate-limit.js';
 import { createInvalidationBus } from './lib/invalidation-bus.js';
 import { createMessageTransports, isDevMailboxEnabled } from './adapters/messages/index.js';

@@ -4,9 +4,9 @@ import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import type { NotificationKey } from '../../../shared/schemas/notifications.js';
 import type { AssignDriverBody } from '../../../shared/schemas/dispatch.js';
-import type { BookingsRepository, DeliveryRow } from '../bookings/bookings-repository.js';
-import { DELIVERY_NOT_FOUND_MESSAGE } from '../bookings/bookings-service.js';
-import { toDelivery } from '../bookings/delivery-view.js';
+import type { DeliveriesRepository, DeliveryRow } from '../deliveries/deliveries-repository.js';
+import { DELIVERY_NOT_FOUND_MESSAGE } from '../deliveries/deliveries-service.js';
+import { toDelivery } from '../deliveries/delivery-view.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
 
 /** The only forward moves: one step at a time, from paid to delivered. */
@@ -29,7 +29,7 @@ const DRIVER_STATUSES: readonly DeliveryStatus[] = ['pending', 'picked_up', 'in_
 
 interface Deps {
   db: Db;
-  bookings: BookingsRepository;
+  bookings: DeliveriesRepository;
   notifications: NotificationsRepository;
   deliveriesChanged: (userId: string) => void;
 }

@@ -13,10 +13,10 @@ import {
 import type { Delivery } from '../../../shared/schemas/deliveries.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { VerifyResult, WebhookEvent } from '../../adapters/payments/payment-gateway.js';
-import type { BookingsRepository, DeliveryRow } from '../bookings/bookings-repository.js';
-import type { BookingsService } from '../bookings/bookings-service.js';
-import { toDelivery } from '../bookings/delivery-view.js';
-import { generateTrackingId } from '../bookings/tracking-id.js';
+import type { DeliveriesRepository, DeliveryRow } from '../deliveries/deliveries-repository.js';
+import type { DeliveriesService } from '../deliveries/deliveries-service.js';
+import { toDelivery } from '../deliveries/delivery-view.js';
+import { generateTrackingId } from '../deliveries/tracking-id.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
 import type { WalletRepository } from '../wallet/wallet-repository.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
@@ -26,8 +26,8 @@ interface Deps {
   db: Db;
   gateway: PaymentGateway;
   payments: PaymentsRepository;
-  bookings: BookingsRepository;
-  bookingsService: BookingsService;
+  bookings: DeliveriesRepository;
+  bookingsService: DeliveriesService;
   wallet: WalletRepository;
   notifications: NotificationsRepository;
   deliveriesChanged: (userId: string) => void;

@@ -7,7 +7,7 @@ import {
   TRACKING_STEPS,
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
-import type { BookingsRepository, DeliveryEventRow, DeliveryRow } from '../bookings/bookings-repository.js';
+import type { DeliveriesRepository, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-repository.js';
 
 type StepState = TrackingResult['steps'][number]['state'];
 
@@ -32,7 +32,7 @@ export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]
   return new Date(from.getTime() + ESTIMATED_DELIVERY_MINUTES * 60 * 1000).toISOString();
 }
 
-export function createTrackingService(bookings: BookingsRepository) {
+export function createTrackingService(bookings: DeliveriesRepository) {
   return {
     async trackDelivery(userId: string, rawTrackingId: string): Promise<TrackingResult> {
       if (rawTrackingId.trim() === '') {

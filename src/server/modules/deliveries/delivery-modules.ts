@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
 import { createSandboxRepository } from '../../adapters/payments/sandbox-repository.js';
-import { createBookingsRepository } from './bookings-repository.js';
-import { createBookingsService } from './bookings-service.js';
+import { createDeliveriesRepository } from './deliveries-repository.js';
+import { createDeliveriesService } from './deliveries-service.js';
 import { createDeliveryReadCache } from './delivery-read-cache.js';
-import { bookingsRoutes } from './bookings-routes.js';
+import { deliveriesRoutes } from './deliveries-routes.js';
 import { createWalletRepository } from '../wallet/wallet-repository.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
 import { createNotificationsRepository } from '../notifications/notifications-repository.js';
@@ -27,7 +27,7 @@ export async function registerDeliveryModules(
   gateway: PaymentGateway,
 ) {
   const { db, env, invalidationBus } = deps;
-  const bookings = createBookingsRepository(db);
+  const bookings = createDeliveriesRepository(db);
   const wallet = createWalletRepository(db);
   const notifications = createNotificationsRepository(db);
   const payments = createPaymentsRepository(db);
@@ -36,7 +36,7 @@ export async function registerDeliveryModules(
   invalidationBus.subscribe('deliveries', (userId) => readCache.invalidate(userId));
   const deliveriesChanged = (userId: string) => invalidationBus.publish('deliveries', userId);
 
-  const bookingsService = createBookingsService({ db, bookings, wallet, notifications, deliveriesChanged });
+  const bookingsService = createDeliveriesService({ db, bookings, wallet, notifications, deliveriesChanged });
   const paymentsService = createPaymentsService({
     env,
     db,
@@ -49,7 +49,7 @@ export async function registerDeliveryModules(
     deliveriesChanged,
   });
 
-  await api.register(bookingsRoutes(bookingsService, readCache));
+  await api.register(deliveriesRoutes(bookingsService, readCache));
   await api.register(paymentsRoutes(paymentsService));
   await api.register(paystackWebhookRoutes(paymentsService, gateway));
   if (gateway.name === 'sandbox') await api.register(sandboxCheckoutRoutes(createSandboxRepository(db)));

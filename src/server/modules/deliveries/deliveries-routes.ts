@@ -13,12 +13,12 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
 import { plainJsonSerializer } from '../../lib/fast-serializer.js';
-import type { BookingsService } from './bookings-service.js';
+import type { DeliveriesService } from './deliveries-service.js';
 import type { DeliveryReadCache } from './delivery-read-cache.js';
 
 const tags = ['deliveries'];
 
-export function bookingsRoutes(service: BookingsService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
+export function deliveriesRoutes(service: DeliveriesService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/book-delivery',

@@ -10,7 +10,7 @@ import {
   type BookingBody,
   type DisplayStatus,
 } from '../../../shared/schemas/deliveries.js';
-import type { BookingsRepository, DeliveryRow } from './bookings-repository.js';
+import type { DeliveriesRepository, DeliveryRow } from './deliveries-repository.js';
 import type { WalletRepository } from '../wallet/wallet-repository.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
 import { CANCELLABLE_STATUSES, lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
@@ -23,7 +23,7 @@ export const DELIVERY_NOT_FOUND_MESSAGE = 'We could not find that delivery.';
 
 interface Deps {
   db: Db;
-  bookings: BookingsRepository;
+  bookings: DeliveriesRepository;
   wallet: WalletRepository;
   notifications: NotificationsRepository;
   /** Call after every committed write to a user's deliveries: cached reads of them are dropped. */
@@ -66,7 +66,7 @@ export function statusesForDisplay(display: DisplayStatus) {
   return DELIVERY_STATUSES.filter((status) => DISPLAY_STATUS_OF[status] === display);
 }
 
-export function createBookingsService({ db, bookings, wallet, notifications, deliveriesChanged }: Deps) {
+export function createDeliveriesService({ db, bookings, wallet, notifications, deliveriesChanged }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, userId);
@@ -203,4 +203,4 @@ export function createBookingsService({ db, bookings, wallet, notifications, del
     },
   };
 }
-export type BookingsService = ReturnType<typeof createBookingsService>;
+export type DeliveriesService = ReturnType<typeof createDeliveriesService>;

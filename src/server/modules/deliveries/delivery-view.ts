@@ -5,7 +5,7 @@ import {
   type DeliveryStatus,
 } from '../../../shared/schemas/deliveries.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
-import type { DeliveryListRow, DeliveryRow } from './bookings-repository.js';
+import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
 
 /** Before pickup the owner may still cancel. */
 export const CANCELLABLE_STATUSES: readonly DeliveryStatus[] = ['awaiting_payment', 'pending'];
