@@ -13,7 +13,8 @@ import {
 import type { DeliveriesRepository, DeliveryRow } from './deliveries-repository.js';
 import type { WalletRepository } from '../wallet/wallet-repository.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
-import { CANCELLABLE_STATUSES, lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
+import { lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
+import { CANCELLABLE_STATUSES, isCancellable, isEditable } from './delivery-lifecycle.js';
 
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
@@ -94,7 +95,7 @@ export function createDeliveriesService({ db, bookings, wallet, notifications, d
     async updateBooking(userId: string, publicId: string, body: BookingBody) {
       const existing = await findOwned(userId, publicId);
       const now = new Date();
-      if (existing.status !== 'awaiting_payment') {
+      if (!isEditable(existing.status)) {
         throw new AppError(
           'DELIVERY_NOT_EDITABLE',
           'This delivery has been paid for or cancelled and can no longer be edited.',
@@ -148,7 +149,7 @@ export function createDeliveriesService({ db, bookings, wallet, notifications, d
     async cancelDelivery(userId: string, publicId: string) {
       const existing = await findOwned(userId, publicId);
       if (existing.status === 'cancelled') return toDelivery(existing);
-      if (!CANCELLABLE_STATUSES.includes(existing.status)) {
+      if (!isCancellable(existing.status)) {
         throw new AppError(
           'DELIVERY_NOT_CANCELLABLE',
           'This delivery has already been picked up and can no longer be cancelled.',

@@ -7,15 +7,8 @@ import type { AssignDriverBody } from '../../../shared/schemas/dispatch.js';
 import type { DeliveriesRepository, DeliveryRow } from '../deliveries/deliveries-repository.js';
 import { DELIVERY_NOT_FOUND_MESSAGE } from '../deliveries/deliveries-service.js';
 import { toDelivery } from '../deliveries/delivery-view.js';
+import { DRIVER_ASSIGNABLE_STATUSES, canMove, nextStatus } from '../deliveries/delivery-lifecycle.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
-
-/** The only forward moves: one step at a time, from paid to delivered. */
-export const NEXT_STATUS: Partial<Record<DeliveryStatus, DeliveryStatus>> = {
-  pending: 'picked_up',
-  picked_up: 'in_transit',
-  in_transit: 'out_for_delivery',
-  out_for_delivery: 'delivered',
-};
 
 const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
   picked_up: 'deliveryPickedUp',
@@ -23,9 +16,6 @@ const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
   out_for_delivery: 'deliveryOutForDelivery',
   delivered: 'deliveryDelivered',
 };
-
-/** A driver can be (re)assigned while the delivery is paid and not yet delivered. */
-const DRIVER_STATUSES: readonly DeliveryStatus[] = ['pending', 'picked_up', 'in_transit', 'out_for_delivery'];
 
 interface Deps {
   db: Db;
@@ -54,7 +44,7 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
             ratingTenths: Math.round(driver.rating * 10),
             reviews: driver.reviews,
           },
-          DRIVER_STATUSES,
+          DRIVER_ASSIGNABLE_STATUSES,
           tx,
         );
         if (!updated) return null;
@@ -82,8 +72,8 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
 
     async updateStatus(publicId: string, status: DeliveryStatus, note?: string) {
       const existing = await findAny(publicId);
-      const expected = NEXT_STATUS[existing.status];
-      if (expected !== status) {
+      const expected = nextStatus(existing.status);
+      if (!canMove(existing.status, status, 'operator')) {
         throw new AppError(
           'INVALID_STATUS_TRANSITION',
           expected

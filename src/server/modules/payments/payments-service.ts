@@ -17,6 +17,7 @@ import type { DeliveriesRepository, DeliveryRow } from '../deliveries/deliveries
 import type { DeliveriesService } from '../deliveries/deliveries-service.js';
 import { toDelivery } from '../deliveries/delivery-view.js';
 import { generateTrackingId } from '../deliveries/tracking-id.js';
+import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
 import type { NotificationsRepository } from '../notifications/notifications-repository.js';
 import type { WalletRepository } from '../wallet/wallet-repository.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
@@ -47,8 +48,9 @@ async function withTrackingIdRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 function assertPayable(row: DeliveryRow, now: Date) {
-  if (row.status === 'cancelled') throw new AppError('DELIVERY_NOT_PAYABLE', PAYMENT_MESSAGES.notPayable);
-  if (row.status !== 'awaiting_payment' || row.paidAt) throw new AppError('ALREADY_PAID', PAYMENT_MESSAGES.alreadyPaid);
+  const refusal = paymentRefusal(row.status) ?? (row.paidAt ? 'ALREADY_PAID' : null);
+  if (refusal === 'DELIVERY_NOT_PAYABLE') throw new AppError('DELIVERY_NOT_PAYABLE', PAYMENT_MESSAGES.notPayable);
+  if (refusal === 'ALREADY_PAID') throw new AppError('ALREADY_PAID', PAYMENT_MESSAGES.alreadyPaid);
   if (now > row.priceLockedUntil) throw new AppError('PRICE_EXPIRED', PAYMENT_MESSAGES.priceExpired);
 }
 
