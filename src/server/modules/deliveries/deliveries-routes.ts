@@ -12,7 +12,6 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
-import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 import type { DeliveriesService } from './deliveries-service.js';
 import type { DeliveryReadCache } from './delivery-read-cache.js';
 
@@ -23,7 +22,6 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
     app.post(
       '/book-delivery',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Book a delivery: priced by the server and locked for 30 minutes, awaiting payment',
@@ -79,7 +77,6 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
     app.get(
       '/deliveries/:id',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'One of my deliveries',
@@ -108,7 +105,6 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
     app.get(
       '/dashboard/summary',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Dashboard home: stat cards and recent deliveries',

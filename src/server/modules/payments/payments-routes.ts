@@ -12,7 +12,6 @@ import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import type { PaymentsService } from './payments-service.js';
-import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 
 const tags = ['payments'];
 
@@ -21,7 +20,6 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
     app.post(
       '/payments/initiate',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Pay for a delivery: wallet pays at once; card returns the gateway checkout URL',
