@@ -25,7 +25,10 @@ export const ledgerEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment'] }).notNull(),
+    /** hold: money set aside (pending); it ends once, as hold_release (back to the balance) or hold_settle (0, gone). */
+    kind: text('kind', {
+      enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'hold', 'hold_release', 'hold_settle'],
+    }).notNull(),
     description: text('description').notNull(),
     deliveryId: uuid('delivery_id').references(() => deliveries.id),
     idempotencyKey: text('idempotency_key').notNull(),

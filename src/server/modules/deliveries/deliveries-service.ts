@@ -1,20 +1,28 @@
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { DeliveryFacts } from '../../lib/domain-events.js';
+import type { Transaction, Transactions } from '../../db/transactions.js';
 import { priceDelivery } from '../../../shared/pricing.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
-import { formatNaira } from '../../../shared/money.js';
 import {
   BOOKING_MESSAGES,
   DELIVERY_STATUSES,
   DISPLAY_STATUS_OF,
   type BookingBody,
+  type DeliveryStatus,
   type DisplayStatus,
 } from '../../../shared/schemas/deliveries.js';
-import type { DeliveriesRepository, DeliveryRow } from './deliveries-repository.js';
-import type { WalletRepository } from '../wallet/wallet-repository.js';
-import type { NotificationsRepository } from '../notifications/notifications-repository.js';
+import type { DeliveriesRepository, DeliveryRow, PaidFields } from './deliveries-repository.js';
+import type { WalletService } from '../wallet/wallet-service.js';
 import { lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
-import { CANCELLABLE_STATUSES, isCancellable, isEditable } from './delivery-lifecycle.js';
+import {
+  CANCELLABLE_STATUSES,
+  DRIVER_ASSIGNABLE_STATUSES,
+  isCancellable,
+  isEditable,
+} from './delivery-lifecycle.js';
+
+export type { DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
 
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
@@ -23,12 +31,14 @@ const MAX_DAYS_AHEAD = 366;
 export const DELIVERY_NOT_FOUND_MESSAGE = 'We could not find that delivery.';
 
 interface Deps {
-  db: Db;
+  transactions: Pick<Transactions, 'run' | 'single'>;
   bookings: DeliveriesRepository;
-  wallet: WalletRepository;
-  notifications: NotificationsRepository;
-  /** Call after every committed write to a user's deliveries: cached reads of them are dropped. */
-  deliveriesChanged: (userId: string) => void;
+  wallet: Pick<WalletService, 'findBalance' | 'refund'>;
+}
+
+/** What every delivery event carries, so subscribers need no query. */
+export function factsOf(row: DeliveryRow): DeliveryFacts {
+  return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId };
 }
 
 /** A date the form's calendar allows: today (Lagos) up to a year ahead. */
@@ -67,7 +77,8 @@ export function statusesForDisplay(display: DisplayStatus) {
   return DELIVERY_STATUSES.filter((status) => DISPLAY_STATUS_OF[status] === display);
 }
 
-export function createDeliveriesService({ db, bookings, wallet, notifications, deliveriesChanged }: Deps) {
+/** The only writer of deliveries and delivery_events; every write publishes its event once committed. */
+export function createDeliveriesService({ transactions, bookings, wallet }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await bookings.findByNumber(number, userId);
@@ -78,17 +89,69 @@ export function createDeliveriesService({ db, bookings, wallet, notifications, d
   return {
     findOwned,
 
+    /** Any delivery by its public id (operators); DELIVERY_NOT_FOUND otherwise. */
+    async findAny(publicId: string): Promise<DeliveryRow> {
+      const number = parseDeliveryId(publicId);
+      const row = number === null ? null : await bookings.findByNumber(number, null);
+      if (!row) throw new AppError('DELIVERY_NOT_FOUND', DELIVERY_NOT_FOUND_MESSAGE);
+      return row;
+    },
+
+    findById: (id: string, tx?: Executor) => bookings.findById(id, tx),
+    findByTrackingIdWithEvents: (trackingId: string, userId: string) =>
+      bookings.findByTrackingIdWithEvents(trackingId, userId),
+
+    /** A card payment's paid side, in the settling transaction: conditional, null when no longer payable so. */
+    async markPaid(transaction: Transaction, id: string, fields: PaidFields) {
+      const row = await bookings.markPaid(id, fields, transaction.tx);
+      if (!row) return null;
+      await bookings.insertEvent(
+        { deliveryId: row.id, status: 'pending', note: `paid:${fields.paymentMethod}`, createdAt: fields.paidAt },
+        transaction.tx,
+      );
+      transaction.emit({ type: 'delivery.paid', method: fields.paymentMethod, amountKobo: row.totalKobo, ...factsOf(row) });
+      return row;
+    },
+
+    /** Null when the delivery is not (or no longer) in a status that takes a driver. */
+    async assignDriver(
+      id: string,
+      driver: { name: string; phone: string; ratingTenths: number; reviews: number },
+    ): Promise<DeliveryRow | null> {
+      return transactions.run(async ({ tx, emit }) => {
+        const updated = await bookings.setDriver(id, driver, DRIVER_ASSIGNABLE_STATUSES, tx);
+        if (!updated) return null;
+        await bookings.insertEvent({ deliveryId: updated.id, status: 'driver_assigned', note: driver.name }, tx);
+        emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(updated) });
+        return updated;
+      });
+    },
+
+    /** One move of the lifecycle, checked by the caller; null when the delivery was no longer in `from`. */
+    async moveStatus(id: string, from: DeliveryStatus, to: DeliveryStatus, note?: string) {
+      return transactions.run(async ({ tx, emit }) => {
+        const updated = await bookings.transitionStatus(id, [from], to, tx);
+        if (!updated) return null;
+        await bookings.insertEvent({ deliveryId: updated.id, status: to, note }, tx);
+        emit({ type: 'delivery.status_changed', status: to, ...factsOf(updated) });
+        return updated;
+      });
+    },
+
     async createBooking(userId: string, body: BookingBody) {
       const now = new Date();
       assertDeliveryDate(body.deliveryDate, now);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
-      const row = await bookings.insertDelivery({
-        userId,
-        ...bookingValues(body, now),
-        createdAt: now,
-        updatedAt: now,
+      const row = await transactions.single(async ({ emit }) => {
+        const inserted = await bookings.insertDelivery({
+          userId,
+          ...bookingValues(body, now),
+          createdAt: now,
+          updatedAt: now,
+        });
+        emit({ type: 'delivery.created', ...factsOf(inserted) });
+        return inserted;
       });
-      deliveriesChanged(userId);
       return toDelivery(row);
     },
 
@@ -102,8 +165,11 @@ export function createDeliveriesService({ db, bookings, wallet, notifications, d
         );
       }
       assertDeliveryDate(body.deliveryDate, now);
-      const row = await bookings.updateUnpaid(existing.id, bookingValues(body, now));
-      deliveriesChanged(userId);
+      const row = await transactions.single(async ({ emit }) => {
+        const updated = await bookings.updateUnpaid(existing.id, bookingValues(body, now));
+        if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
+        return updated;
+      });
       if (!row)
         throw new AppError(
           'DELIVERY_NOT_EDITABLE',
@@ -157,42 +223,25 @@ export function createDeliveriesService({ db, bookings, wallet, notifications, d
       }
       const now = new Date();
       const deliveryId = formatDeliveryId(existing.number);
-      const row = await db.transaction(async (tx) => {
+      const row = await transactions.run(async (transaction) => {
+        const { tx, emit } = transaction;
         const cancelled = await bookings.transitionStatus(existing.id, CANCELLABLE_STATUSES, 'cancelled', tx);
         if (!cancelled) return null;
         await bookings.insertEvent({ deliveryId: cancelled.id, status: 'cancelled', createdAt: now }, tx);
         if (cancelled.paidAt) {
-          const balanceAfterKobo = await wallet.credit(userId, cancelled.totalKobo, tx);
-          await wallet.insertLedgerEntry(
-            {
-              userId,
-              amountKobo: cancelled.totalKobo,
-              balanceAfterKobo,
-              kind: 'refund',
-              description: `Refund for cancelled delivery ${deliveryId}`,
-              deliveryId: cancelled.id,
-              idempotencyKey: `refund:${cancelled.id}`,
-            },
-            tx,
-          );
-          await notifications.insertNotification(
-            {
-              userId,
-              type: 'delivery',
-              messageKey: 'deliveryCancelledRefunded',
-              params: { deliveryId, amount: formatNaira(cancelled.totalKobo), amountKobo: cancelled.totalKobo },
-            },
-            tx,
-          );
-        } else {
-          await notifications.insertNotification(
-            { userId, type: 'delivery', messageKey: 'deliveryCancelled', params: { deliveryId } },
-            tx,
-          );
+          await wallet.refund(transaction, {
+            userId,
+            amountKobo: cancelled.totalKobo,
+            description: `Refund for cancelled delivery ${deliveryId}`,
+            deliveryId: cancelled.id,
+            deliveryNumber: cancelled.number,
+            idempotencyKey: `refund:${cancelled.id}`,
+            cause: 'delivery_cancelled',
+          });
         }
+        emit({ type: 'delivery.cancelled', refundedKobo: cancelled.paidAt ? cancelled.totalKobo : null, ...factsOf(cancelled) });
         return cancelled;
       });
-      deliveriesChanged(userId);
       if (row) return toDelivery(row);
       // Lost a race (paid-and-picked-up, or cancelled by a parallel request): report what it is now.
       const current = await findOwned(userId, publicId);

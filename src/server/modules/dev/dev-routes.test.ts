@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxRepository } from '../messages/outbox-repository.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { RELAXED_LIMITS, register, uniqueEmail, uniquePhone } from '../auth/auth-test-helpers.js';
 
@@ -15,7 +14,7 @@ describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
   it('lists messages for a recipient, newest first, matching the identifier however it is written', async () => {
     const phone = uniquePhone();
     await register(t, { phone });
-    await createOutboxRepository(t.deps.db).insertMessage({ channel: 'sms', recipient: phone, subject: 'Later', body: 'Second message' });
+    await t.deps.outbox.insertMessage({ channel: 'sms', recipient: phone, subject: 'Later', body: 'Second message' });
 
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/messages?to=${encodeURIComponent(`0${phone.slice(4)}`)}` });
     expect(res.statusCode).toBe(200);
@@ -34,7 +33,7 @@ describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
 
   it('shows an escaped, script-free HTML mailbox under the CSP', async () => {
     const email = uniqueEmail();
-    await createOutboxRepository(t.deps.db).insertMessage({
+    await t.deps.outbox.insertMessage({
       channel: 'email',
       recipient: email,
       subject: '<script>alert(1)</script>',

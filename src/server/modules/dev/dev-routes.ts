@@ -5,7 +5,7 @@ import { normalizeIdentifier } from '../../../shared/identifiers.js';
 import { envelope } from '../../../shared/schemas/common.js';
 import { devMessageSchema, devMessagesQuerySchema } from '../../../shared/schemas/dev.js';
 import { ok } from '../../lib/reply.js';
-import type { OutboxRepository } from '../messages/outbox-repository.js';
+import type { OutboxReader } from '../messages/outbox-worker.js';
 
 /** `to` is matched the way identifiers are stored: lower-cased email or E.164. */
 function recipientOf(to: string | undefined) {
@@ -13,7 +13,7 @@ function recipientOf(to: string | undefined) {
   return normalizeIdentifier(to)?.value ?? to.trim().toLowerCase();
 }
 
-async function listMessages(outbox: OutboxRepository, to: string | undefined, limit: number) {
+async function listMessages(outbox: OutboxReader, to: string | undefined, limit: number) {
   const rows = await outbox.listForRecipient(recipientOf(to), limit);
   return rows.map((row) => ({
     to: row.to,
@@ -26,7 +26,7 @@ async function listMessages(outbox: OutboxRepository, to: string | undefined, li
 }
 
 /** GET /api/dev/messages: registered only while the dev outbox is the transport, never in production. */
-export function devApiRoutes(outbox: OutboxRepository): FastifyPluginAsyncZod {
+export function devApiRoutes(outbox: OutboxReader): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dev/messages',
@@ -90,7 +90,7 @@ ${messages.length === 0 ? '<p>No messages.</p>' : `<ul>\n${items}\n</ul>`}
 }
 
 /** GET /dev/mailbox: the same messages as a server-rendered page (no script, so the CSP holds). */
-export function devMailboxPage(outbox: OutboxRepository): FastifyPluginAsync {
+export function devMailboxPage(outbox: OutboxReader): FastifyPluginAsync {
   return async (app) => {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
       const parsed = devMessagesQuerySchema.safeParse(request.query);

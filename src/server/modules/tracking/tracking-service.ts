@@ -7,7 +7,7 @@ import {
   TRACKING_STEPS,
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
-import type { DeliveriesRepository, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-repository.js';
+import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
 
 type StepState = TrackingResult['steps'][number]['state'];
 
@@ -32,7 +32,7 @@ export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]
   return new Date(from.getTime() + ESTIMATED_DELIVERY_MINUTES * 60 * 1000).toISOString();
 }
 
-export function createTrackingService(bookings: DeliveriesRepository) {
+export function createTrackingService(deliveries: Pick<DeliveriesService, 'findByTrackingIdWithEvents'>) {
   return {
     async trackDelivery(userId: string, rawTrackingId: string): Promise<TrackingResult> {
       if (rawTrackingId.trim() === '') {
@@ -41,7 +41,7 @@ export function createTrackingService(bookings: DeliveriesRepository) {
         });
       }
       const trackingId = normalizeTrackingId(rawTrackingId);
-      const found = trackingId ? await bookings.findByTrackingIdWithEvents(trackingId, userId) : null;
+      const found = trackingId ? await deliveries.findByTrackingIdWithEvents(trackingId, userId) : null;
       if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND', TRACKING_MESSAGES.notFound);
       const { delivery: row, events } = found;
       const rowTrackingId = found.delivery.trackingId;

@@ -59,6 +59,12 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     return getProfile(userId);
   }
 
-  return { getProfile, updateProfile };
+  return {
+    getProfile,
+    updateProfile,
+    /** For sign-up and identifier changes: serialise work on one identifier, then check it is free. */
+    lockIdentifier: repository.lockIdentifier,
+    isIdentifierTaken: repository.isIdentifierTaken,
+  };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ledgerEntries, wallets } from '../../db/schema/index.js';
 
-type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
 export interface LedgerInput {
   userId: string;
@@ -52,6 +52,12 @@ export function createWalletRepository(db: Executor) {
 
     async insertLedgerEntry(entry: LedgerInput & { balanceAfterKobo: number }, tx: Executor = db) {
       await tx.insert(ledgerEntries).values(entry);
+    },
+
+    async findLedgerEntry(idempotencyKey: string, tx: Executor = db, options: { lock?: boolean } = {}) {
+      const query = tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey)).limit(1);
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
     },
 
     async sumLedger(userId: string, tx: Executor = db): Promise<number> {

@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ledgerEntries, wallets } from '../../db/schema/index.js';
+
+/**
+ * The wallet's part of a single-statement write that another module composes (a wallet payment): common table
+ * expressions, so the whole write stays one round trip while only this module says how a wallet is debited.
+ */
+export interface WalletDebitFragment {
+  userId: string;
+  amountKobo: number;
+  at: Date;
+  /** Debit only if this holds (e.g. `exists (select 1 from payable)`). */
+  onlyIf: SQL;
+}
+
+/** `debit`: takes the amount only when the balance covers it; returns the balance after. */
+export function debitCte({ userId, amountKobo, at, onlyIf }: WalletDebitFragment): SQL {
+  return sql`debit as (
+    update ${wallets} set balance_kobo = balance_kobo - ${amountKobo}::bigint, updated_at = ${at}::timestamptz
+    where user_id = ${userId}::uuid and balance_kobo >= ${amountKobo}::bigint and ${onlyIf}
+    returning balance_kobo
+  )`;
+}
+
+/**
+ * `ledger`: the debit's entry, written only when `confirmedBy` (a CTE returning `id`, the delivery it paid for)
+ * has a row. The idempotency key is `payment:<delivery id>`.
+ */
+export function paymentLedgerCte(input: { userId: string; amountKobo: number; description: string; confirmedBy: string }): SQL {
+  const confirmed = sql.raw(input.confirmedBy);
+  return sql`ledger as (
+    insert into ${ledgerEntries}
+      (user_id, amount_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
+    select ${input.userId}::uuid, ${-input.amountKobo}::bigint, debit.balance_kobo, 'payment', ${input.description}::text,
+      ${confirmed}.id, 'payment:' || ${confirmed}.id
+    from ${confirmed}, debit
+    returning balance_after_kobo
+  )`;
+}
