@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { notifications, payments } from '../../db/schema/index.js';
 import { TRACKING_ID_PATTERN } from '../../../shared/ids.js';
-import { book } from '../../modules/deliveries/test-helpers.js';
+import { book } from '../../test/delivery-test-helpers.js';
 
 const SECRET = 'sk_test_lanefreight_0123456789';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { RELAXED_LIMITS, register, uniqueEmail, uniquePhone } from '../auth/auth-test-helpers.js';
+import { RELAXED_LIMITS, register, uniqueEmail, uniquePhone } from '../../test/auth-test-helpers.js';
 
 describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
   let t: TestApp;

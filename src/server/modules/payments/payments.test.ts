@@ -5,7 +5,7 @@ import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { deliveries, deliveryEvents, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
 import { parseDeliveryId, TRACKING_ID_PATTERN } from '../../../shared/ids.js';
 import { PAYMENT_MESSAGES } from '../../../shared/schemas/payments.js';
-import { book, payWithWallet, balanceOf, ledgerSum } from '../deliveries/test-helpers.js';
+import { book, payWithWallet, balanceOf, ledgerSum } from '../../test/delivery-test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,7 +131,7 @@ describe('pay from wallet', () => {
     );
     expect(await balanceOf(t, u.user.id)).toBe(1_000_000);
     expect(await paymentTraces(u.user.id, d.id)).toEqual({ ledger: 0, events: 0, notifications: 0 });
-    const { bookingBody } = await import('../deliveries/test-helpers.js');
+    const { bookingBody } = await import('../../test/delivery-test-helpers.js');
     expect((await post(`/api/update-booking/${d.id}`, u.headers, bookingBody())).statusCode).toBe(200);
     expect((await payWithWallet(t, u.headers, d.id)).statusCode).toBe(200);
   });
