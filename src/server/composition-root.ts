@@ -129,7 +129,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
 
   // Deliveries, money and what follows from them.
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
-  const deliveries = createDeliveriesService({ transactions, bookings: createDeliveriesRepository(db), wallet });
+  const deliveries = createDeliveriesService({ transactions, repository: createDeliveriesRepository(db), wallet });
   const notifications = createNotificationsRepository(db);
   const payments = createPaymentsService({
     env,

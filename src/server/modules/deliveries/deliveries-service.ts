@@ -32,7 +32,7 @@ export const DELIVERY_NOT_FOUND_MESSAGE = 'We could not find that delivery.';
 
 interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
-  bookings: DeliveriesRepository;
+  repository: DeliveriesRepository;
   wallet: Pick<WalletService, 'findBalance' | 'refund'>;
 }
 
@@ -78,10 +78,10 @@ export function statusesForDisplay(display: DisplayStatus) {
 }
 
 /** The only writer of deliveries and delivery_events; every write publishes its event once committed. */
-export function createDeliveriesService({ transactions, bookings, wallet }: Deps) {
+export function createDeliveriesService({ transactions, repository, wallet }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
-    const row = number === null ? null : await bookings.findByNumber(number, userId);
+    const row = number === null ? null : await repository.findByNumber(number, userId);
     if (!row) throw new AppError('DELIVERY_NOT_FOUND', DELIVERY_NOT_FOUND_MESSAGE);
     return row;
   }
@@ -92,20 +92,20 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
     /** Any delivery by its public id (operators); DELIVERY_NOT_FOUND otherwise. */
     async findAny(publicId: string): Promise<DeliveryRow> {
       const number = parseDeliveryId(publicId);
-      const row = number === null ? null : await bookings.findByNumber(number, null);
+      const row = number === null ? null : await repository.findByNumber(number, null);
       if (!row) throw new AppError('DELIVERY_NOT_FOUND', DELIVERY_NOT_FOUND_MESSAGE);
       return row;
     },
 
-    findById: (id: string, tx?: Executor) => bookings.findById(id, tx),
+    findById: (id: string, tx?: Executor) => repository.findById(id, tx),
     findByTrackingIdWithEvents: (trackingId: string, userId: string) =>
-      bookings.findByTrackingIdWithEvents(trackingId, userId),
+      repository.findByTrackingIdWithEvents(trackingId, userId),
 
     /** A card payment's paid side, in the settling transaction: conditional, null when no longer payable so. */
     async markPaid(transaction: Transaction, id: string, fields: PaidFields) {
-      const row = await bookings.markPaid(id, fields, transaction.tx);
+      const row = await repository.markPaid(id, fields, transaction.tx);
       if (!row) return null;
-      await bookings.insertEvent(
+      await repository.insertEvent(
         { deliveryId: row.id, status: 'pending', note: `paid:${fields.paymentMethod}`, createdAt: fields.paidAt },
         transaction.tx,
       );
@@ -119,9 +119,9 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
       driver: { name: string; phone: string; ratingTenths: number; reviews: number },
     ): Promise<DeliveryRow | null> {
       return transactions.run(async ({ tx, emit }) => {
-        const updated = await bookings.setDriver(id, driver, DRIVER_ASSIGNABLE_STATUSES, tx);
+        const updated = await repository.setDriver(id, driver, DRIVER_ASSIGNABLE_STATUSES, tx);
         if (!updated) return null;
-        await bookings.insertEvent({ deliveryId: updated.id, status: 'driver_assigned', note: driver.name }, tx);
+        await repository.insertEvent({ deliveryId: updated.id, status: 'driver_assigned', note: driver.name }, tx);
         emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(updated) });
         return updated;
       });
@@ -130,9 +130,9 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
     /** One move of the lifecycle, checked by the caller; null when the delivery was no longer in `from`. */
     async moveStatus(id: string, from: DeliveryStatus, to: DeliveryStatus, note?: string) {
       return transactions.run(async ({ tx, emit }) => {
-        const updated = await bookings.transitionStatus(id, [from], to, tx);
+        const updated = await repository.transitionStatus(id, [from], to, tx);
         if (!updated) return null;
-        await bookings.insertEvent({ deliveryId: updated.id, status: to, note }, tx);
+        await repository.insertEvent({ deliveryId: updated.id, status: to, note }, tx);
         emit({ type: 'delivery.status_changed', status: to, ...factsOf(updated) });
         return updated;
       });
@@ -143,7 +143,7 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
       assertDeliveryDate(body.deliveryDate, now);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const row = await transactions.single(async ({ emit }) => {
-        const inserted = await bookings.insertDelivery({
+        const inserted = await repository.insertDelivery({
           userId,
           ...bookingValues(body, now),
           createdAt: now,
@@ -166,7 +166,7 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
       }
       assertDeliveryDate(body.deliveryDate, now);
       const row = await transactions.single(async ({ emit }) => {
-        const updated = await bookings.updateUnpaid(existing.id, bookingValues(body, now));
+        const updated = await repository.updateUnpaid(existing.id, bookingValues(body, now));
         if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
         return updated;
       });
@@ -184,7 +184,7 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
 
     async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus; page: number; pageSize: number }) {
       const statuses = query.status === 'all' ? null : statusesForDisplay(query.status);
-      const { items, total } = await bookings.findPage(
+      const { items, total } = await repository.findPage(
         userId,
         statuses,
         query.pageSize,
@@ -195,9 +195,9 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
 
     async getDashboardSummary(userId: string) {
       const [summary, balance, recent] = await Promise.all([
-        bookings.summarize(userId),
+        repository.summarize(userId),
         wallet.findBalance(userId),
-        bookings.findPage(userId, null, 3, 0),
+        repository.findPage(userId, null, 3, 0),
       ]);
       return {
         activeDeliveries: summary.active,
@@ -225,9 +225,9 @@ export function createDeliveriesService({ transactions, bookings, wallet }: Deps
       const deliveryId = formatDeliveryId(existing.number);
       const row = await transactions.run(async (transaction) => {
         const { tx, emit } = transaction;
-        const cancelled = await bookings.transitionStatus(existing.id, CANCELLABLE_STATUSES, 'cancelled', tx);
+        const cancelled = await repository.transitionStatus(existing.id, CANCELLABLE_STATUSES, 'cancelled', tx);
         if (!cancelled) return null;
-        await bookings.insertEvent({ deliveryId: cancelled.id, status: 'cancelled', createdAt: now }, tx);
+        await repository.insertEvent({ deliveryId: cancelled.id, status: 'cancelled', createdAt: now }, tx);
         if (cancelled.paidAt) {
           await wallet.refund(transaction, {
             userId,
