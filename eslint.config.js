@@ -5,10 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-/** Every folder under src/web/features is a feature, so a new or renamed one is guarded without editing this list. */
-const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The folders under `path`: every web feature and server module is guarded without editing a list. */
+const foldersIn = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersIn('./src/web/features');
+const SERVER_MODULES = foldersIn('./src/server/modules');
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'coverage', 'test-results', 'playwright-report', 'data'] },
@@ -67,6 +70,43 @@ export default tseslint.config(
             except: [`./${feature}`],
             message: 'Features do not import each other; compose them in src/web/app/routes.',
           })),
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The server's folders form layers: config, lib <- db <- adapters, plugins <- modules <- composition-root/app.
+    // A module uses another module's service or types, never its repository; the composition root wires them.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...SERVER_MODULES.map((module) => ({
+              target: `./src/server/modules/${module}`,
+              from: `./src/server/modules/!(${module})/**/*-repository.ts`,
+              message: 'Use the other module\'s service (wired in src/server/composition-root.ts), never its repository.',
+            })),
+            {
+              target: ['./src/server/lib', './src/server/db', './src/server/config'],
+              from: ['./src/server/modules', './src/server/plugins', './src/server/adapters', './src/server/composition-root.ts', './src/server/app.ts'],
+              message: 'lib, db and config are below modules and plugins: they must not import them.',
+            },
+            { target: ['./src/server/lib', './src/server/config'], from: './src/server/db', message: 'db builds on lib, not the other way round.' },
+            { target: './src/server/config', from: './src/server/lib', message: 'config stands alone.' },
+            {
+              target: ['./src/server/plugins', './src/server/adapters'],
+              from: ['./src/server/modules', './src/server/composition-root.ts', './src/server/app.ts'],
+              message: 'plugins and adapters are below the modules: give them an interface instead (see plugins/auth.ts).',
+            },
+            {
+              target: './src/server/modules',
+              from: ['./src/server/composition-root.ts', './src/server/app.ts', './src/server/main.ts'],
+              message: 'Modules receive their dependencies from the composition root; they do not import it.',
+            },
+          ],
         },
       ],
       'import-x/no-cycle': 'error',

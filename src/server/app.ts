@@ -20,21 +20,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { childLoggerFactory } from './lib/request-logger.js';
 import { LOG_SERIALIZERS } from './lib/log-serializers.js';
 import { registerServeWeb } from './plugins/serve-web.js';
-import { healthRoutes } from './modules/health/health-routes.js';
-import { registerAuthentication } from './plugins/auth.js';
-import { createSessionRepository } from './modules/auth/session-repository.js';
-import { createSessionService } from './modules/auth/session-service.js';
-import type { AppDeps } from './deps.js';
-import { createPaymentGateway } from './adapters/payments/index.js';
-import { registerDeliveryModules } from './modules/bookings/delivery-modules.js';
-import { createRateLimitStore } from './lib/rate-limit.js';
-import { createInvalidationBus } from './lib/invalidation-bus.js';
-import { createMessageTransports, devOutboxAvailability } from './adapters/messages/index.js';
-import { createOutboxRepository } from './modules/messages/outbox-repository.js';
-import { createOutboxWorker } from './modules/messages/outbox-worker.js';
-import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
-import { createDevOutboxRetention, devOutboxChannels } from './modules/dev/dev-outbox-retention.js';
-import { registerAccountModules } from './modules/auth/account-modules.js';
+import { createAppDeps, registerDevMailboxPage, registerModules, type AppDeps } from './composition-root.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -135,53 +121,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const rateLimitStore = await createRateLimitStore(env.REDIS_URL);
-  const invalidationBus = await createInvalidationBus(env.REDIS_URL);
-  const sessions = createSessionService(createSessionRepository(database.db), {
-    secureCookies: env.PUBLIC_URL.startsWith('https://'),
-    invalidationBus,
-  });
-  const messageTransports = await createMessageTransports(env);
-  const outbox = createOutboxRepository(database.db);
-  const outboxWorker = createOutboxWorker({
-    repository: outbox,
-    transports: messageTransports.transports,
-    log: app.log,
-  });
-  const devOutbox = devOutboxAvailability(env);
-  const devMailbox = devOutbox.enabled;
-  if (!devOutbox.enabled && env.NODE_ENV !== 'production') {
-    app.log.warn(`dev outbox not served (/dev/mailbox, /api/dev/messages): ${devOutbox.reason}`);
-  }
-  const devOutboxRetention = createDevOutboxRetention({
-    outbox,
-    channels: devOutboxChannels(messageTransports.transports),
-    log: app.log,
-  });
+  const deps = await createAppDeps(env, database, app.log);
   if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
     app.log.warn('PAYMENT_GATEWAY=sandbox in production: a demo deployment, no real money is taken; every page says so');
   }
   if (env.NODE_ENV === 'production' && (!env.SMTP_URL || !env.TERMII_API_KEY)) {
     app.log.warn('production without SMTP_URL and/or TERMII_API_KEY: some messages (codes) will not reach anyone');
   }
-  const deps: AppDeps = {
-    env,
-    database,
-    db: database.db,
-    sessions,
-    rateLimitStore,
-    invalidationBus,
-    outbox,
-    outboxWorker,
-  };
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, sessions);
-      await api.register(healthRoutes(database));
-      await registerDeliveryModules(api, deps, createPaymentGateway(env, database.db));
-      await registerAccountModules(api, deps);
-      if (devMailbox) await api.register(devApiRoutes(outbox));
+      await registerModules(api, deps);
     },
     { prefix: '/api' },
   );
@@ -199,19 +149,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       .send(errorBody('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] ?? '' }));
   });
 
-  if (devMailbox) await app.register(devMailboxPage(outbox));
+  await registerDevMailboxPage(app, deps);
 
   // Delivery starts once the app is ready (listen or ready()), and stops before the database closes.
   app.addHook('onReady', async () => {
-    outboxWorker.start();
-    devOutboxRetention.start();
+    deps.outboxWorker.start();
+    deps.devOutboxRetention.start();
   });
   app.addHook('onClose', async () => {
-    devOutboxRetention.stop();
-    await outboxWorker.stop();
-    messageTransports.close();
-    await rateLimitStore.close();
-    await invalidationBus.close();
+    await deps.close();
     // A database handed in belongs to the caller (tests share one between instances).
     if (!options.database) await database.close();
   });

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { createTestApp, startAnotherInstance, type TestApp } from './test/test-app.js';
 import { createUser, DEFAULT_TEST_PASSWORD, uniqueSuffix } from './test/factories.js';
 import { SESSION_COOKIE } from './modules/auth/session-service.js';
-import { book } from './modules/bookings/test-helpers.js';
+import { book } from './test/delivery-test-helpers.js';
 
 /**
  * Bad input never reaches a 500, on any route. The requests are generated from the OpenAPI document the app

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, startAnotherInstance, type TestApp } from './test/test-app.js';
 import { createSignedInUser, fundWallet } from './test/factories.js';
 import { isRedisAvailable, TEST_REDIS_URL } from './test/redis.js';
-import { bookingBody } from './modules/bookings/test-helpers.js';
+import { bookingBody } from './test/delivery-test-helpers.js';
 
 /**
  * Instances behind one load balancer share the database and Redis: what one instance holds in memory (sessions,

@@ -6,10 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../config/env.js';
-import { buildApp } from '../app.js';
 import { openDatabase, type Database } from './client.js';
 import { isDatabaseUnavailable } from '../lib/pg-errors.js';
-import { isPostgresRun, openTestDatabase } from '../test/test-app.js';
+import { buildApp, isPostgresRun, openTestDatabase } from '../test/test-app.js';
 
 const TIMEOUT_MS = 1_000;
 const env = loadEnv({

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { SESSION_COOKIE, type SessionService, type SignedInUser } from '../modules/auth/session-service.js';
+import { SESSION_COOKIE, type SignedInUser } from '../lib/signed-in-user.js';
+
+/** What authentication needs from the sessions module (wired in composition-root.ts). */
+export interface SessionLookup {
+  /** The user of a session seen moments ago, without a query; undefined when it must look. */
+  cachedUser(token: string): SignedInUser | undefined;
+  resolveToken(token: string): Promise<SignedInUser | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +26,7 @@ function tokenOf(request: FastifyRequest): string | null {
  * Deny by default: every route in this scope needs a live session unless its config says `public: true`.
  * Public routes still see `request.user` when a session is present.
  */
-export function registerAuthentication(scope: FastifyInstance, sessions: SessionService) {
+export function registerAuthentication(scope: FastifyInstance, sessions: SessionLookup) {
   scope.decorateRequest('user', null);
   function admit(request: FastifyRequest, user: SignedInUser | null, done: (error?: Error) => void) {
     request.user = user;

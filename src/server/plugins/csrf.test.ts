@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createSignedInUser } from '../test/factories.js';
-import { SESSION_COOKIE } from '../modules/auth/session-service.js';
-import { book } from '../modules/bookings/test-helpers.js';
+import { SESSION_COOKIE } from '../lib/signed-in-user.js';
+import { book } from '../test/delivery-test-helpers.js';
 
 describe('CSRF: signed-in changes by cookie only as JSON from our own origin', () => {
   let t: TestApp;

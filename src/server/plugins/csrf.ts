@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { SESSION_COOKIE } from '../modules/auth/session-service.js';
+import { SESSION_COOKIE } from '../lib/signed-in-user.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Types a cross-site page cannot send without a CORS preflight (JSON), and uploads (multipart, origin-checked). */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../app.js';
 import { loadEnv } from '../config/env.js';
-import { openTestDatabase } from '../test/test-app.js';
+import { buildApp, openTestDatabase, type App } from '../test/test-app.js';
 import { createUser, uniqueSuffix } from '../test/factories.js';
 import { users } from '../db/schema/index.js';
 

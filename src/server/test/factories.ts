@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../composition-root.js';
 import type { Executor } from '../db/client.js';
 import { ledgerEntries, users, wallets } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';

@@ -4,6 +4,9 @@ import { loadEnv, type Env } from '../config/env.js';
 import { buildApp, type App } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 
+/** For tests below the app's layer (db, plugins) that build the app themselves. */
+export { buildApp, type App };
+
 /** True when the suite runs on PostgreSQL (CI) rather than in-memory PGlite. */
 export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 

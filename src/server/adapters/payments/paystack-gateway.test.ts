@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { deliveries, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
 import { TRACKING_ID_PATTERN } from '../../../shared/ids.js';
-import { balanceOf, book } from '../../modules/bookings/test-helpers.js';
+import { balanceOf, book } from '../../test/delivery-test-helpers.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
 
 const SECRET = 'sk_test_lanefreight_0123456789';

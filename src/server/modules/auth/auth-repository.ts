@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { codeSends, oneTimeCodes, resetTokens, users, wallets } from '../../db/schema/index.js';
-import { PROFILE_COLUMNS } from '../users/users-repository.js';
+import { PROFILE_COLUMNS } from '../users/profile-columns.js';
 import type { NormalizedIdentifier } from '../../../shared/identifiers.js';
 import type { CodePurpose } from '../messages/message-templates.js';
 

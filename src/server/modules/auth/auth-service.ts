@@ -17,8 +17,7 @@ import {
 } from '../../../shared/schemas/auth.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
 import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } from '../messages/message-templates.js';
-import type { OutboxRepository } from '../messages/outbox-repository.js';
-import type { UsersRepository } from '../users/users-repository.js';
+import type { OutboxWriter } from '../messages/outbox-worker.js';
 import { identifierTakenError, toUserProfile, type UsersService } from '../users/users-service.js';
 import type { AuthRepository } from './auth-repository.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -50,10 +49,11 @@ const MINUTE_MS = 60_000;
 export interface AuthServiceOptions {
   db: Db;
   repository: AuthRepository;
-  usersRepository: UsersRepository;
+  /** The users module's identifier locks (its service, not its repository). */
+  usersRepository: Pick<UsersService, 'lockIdentifier' | 'isIdentifierTaken'>;
   users: UsersService;
   sessions: SessionService;
-  outbox: OutboxRepository;
+  outbox: OutboxWriter;
   /** Called after a commit that wrote outbox messages. */
   notifyOutbox: () => void;
   rateLimitStore: RateLimitStore;

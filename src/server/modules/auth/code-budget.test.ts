@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { DEFAULT_TEST_PASSWORD, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { smsBudgetPrefix } from './auth-service.js';
-import { RELAXED_LIMITS, ageSends, messagesFor, post, register, uniqueEmail } from './auth-test-helpers.js';
+import { RELAXED_LIMITS, ageSends, messagesFor, post, register, uniqueEmail } from '../../test/auth-test-helpers.js';
 
 /** A valid Nigerian mobile number under one operator prefix (e.g. 803 → 234803). */
 const numberUnder = (operator: string) => `+234${operator}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { DEFAULT_TEST_PASSWORD, createUser } from '../../test/factories.js';
 import { createTestApp, startAnotherInstance, type TestApp } from '../../test/test-app.js';
-import { RELAXED_LIMITS, latestCode, messagesFor, post, uniqueEmail, uniquePhone } from './auth-test-helpers.js';
+import { RELAXED_LIMITS, latestCode, messagesFor, post, uniqueEmail, uniquePhone } from '../../test/auth-test-helpers.js';
 
 const LOCKED_SUBJECT = 'Your Lanefreight account is locked';
 const LOCKED_BODY = {

@@ -13,7 +13,7 @@ import {
   registerVerified,
   uniqueEmail,
   uniquePhone,
-} from './auth-test-helpers.js';
+} from '../../test/auth-test-helpers.js';
 
 describe('sign-in and sessions: POST /api/login, /api/logout', () => {
   let t: TestApp;

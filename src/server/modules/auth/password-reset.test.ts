@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   uniquePhone,
   wrongCode,
-} from './auth-test-helpers.js';
+} from '../../test/auth-test-helpers.js';
 
 const NEW_PASSWORD = 'Kano-Freight-Route-77';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { registerVerified, uniqueEmail } from './auth-test-helpers.js';
+import { registerVerified, uniqueEmail } from '../../test/auth-test-helpers.js';
 
 /**
  * Limits count in fixed one-minute windows; a burst that straddles a boundary would be split across two

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { RELAXED_LIMITS, messagesFor, register, uniqueEmail, uniquePhone } from './auth-test-helpers.js';
+import { RELAXED_LIMITS, messagesFor, register, uniqueEmail, uniquePhone } from '../../test/auth-test-helpers.js';
 
 describe('POST /api/register', () => {
   let t: TestApp;

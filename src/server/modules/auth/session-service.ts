@@ -3,8 +3,9 @@ import type { Executor } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { SessionRepository } from './session-repository.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
+import { SESSION_COOKIE, type SignedInUser } from '../../lib/signed-in-user.js';
 
-export const SESSION_COOKIE = 'lf_session';
+export { SESSION_COOKIE, type SignedInUser };
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie lives until the browser closes; the server ends it after 12 hours regardless. */
 const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
@@ -15,12 +16,6 @@ const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
  */
 const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
-
-export interface SignedInUser {
-  id: string;
-  sessionId: string;
-  roles: string[];
-}
 
 export function createSessionService(
   repository: SessionRepository,

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   uniquePhone,
   wrongCode,
-} from './auth-test-helpers.js';
+} from '../../test/auth-test-helpers.js';
 
 describe('one-time codes: POST /api/verify-otp and /api/resend-verification-otp', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageChannel, MessageTransports } from '../../adapters/messages/index.js';
-import type { OutboxRepository } from '../messages/outbox-repository.js';
+import type { OutboxPruner } from '../messages/outbox-worker.js';
 
 /** The dev outbox holds readable codes: it keeps a day's messages, enough to sign in and test a flow. */
 export const DEV_OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +15,7 @@ export function devOutboxChannels(transports: MessageTransports): MessageChannel
 
 /** Deletes dev-outbox messages older than a day: once at start, then every hour. */
 export function createDevOutboxRetention(deps: {
-  outbox: Pick<OutboxRepository, 'deleteOlderThan'>;
+  outbox: OutboxPruner;
   channels: MessageChannel[];
   log: FastifyBaseLogger;
 }) {
@@ -42,3 +42,4 @@ export function createDevOutboxRetention(deps: {
     },
   };
 }
+export type DevOutboxRetention = ReturnType<typeof createDevOutboxRetention>;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createOutboxRepository } from '../messages/outbox-repository.js';
 import { createTestApp, startAnotherInstance, type TestApp } from '../../test/test-app.js';
 import { loadEnv } from '../../config/env.js';
 import { devOutboxAvailability } from '../../adapters/messages/index.js';
 import { outboxMessages } from '../../db/schema/index.js';
-import { RELAXED_LIMITS, register, uniqueEmail, uniquePhone } from '../auth/auth-test-helpers.js';
+import { RELAXED_LIMITS, register, uniqueEmail, uniquePhone } from '../../test/auth-test-helpers.js';
 
 describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
   let t: TestApp;
@@ -19,7 +18,7 @@ describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
   it('lists messages for a recipient, newest first, matching the identifier however it is written', async () => {
     const phone = uniquePhone();
     await register(t, { phone });
-    await createOutboxRepository(t.deps.db).insertMessage({ channel: 'sms', recipient: phone, subject: 'Later', body: 'Second message' });
+    await t.deps.outbox.insertMessage({ channel: 'sms', recipient: phone, subject: 'Later', body: 'Second message' });
 
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/messages?to=${encodeURIComponent(`0${phone.slice(4)}`)}` });
     expect(res.statusCode).toBe(200);
@@ -38,7 +37,7 @@ describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
 
   it('shows an escaped, script-free HTML mailbox under the CSP', async () => {
     const email = uniqueEmail();
-    await createOutboxRepository(t.deps.db).insertMessage({
+    await t.deps.outbox.insertMessage({
       channel: 'email',
       recipient: email,
       subject: '<script>alert(1)</script>',
@@ -101,7 +100,7 @@ describe('dev outbox: where and how long', () => {
     const t = await createTestApp();
     try {
       const email = uniqueEmail();
-      const outbox = createOutboxRepository(t.deps.db);
+      const { outbox } = t.deps;
       await outbox.insertMessage({ channel: 'email', recipient: email, subject: 'Old code', body: 'Code 111111' });
       await outbox.insertMessage({ channel: 'email', recipient: email, subject: 'Recent code', body: 'Code 222222' });
       await t.deps.db

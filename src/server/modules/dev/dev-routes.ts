@@ -6,7 +6,7 @@ import { envelope } from '../../../shared/schemas/common.js';
 import { devMessageSchema, devMessagesQuerySchema } from '../../../shared/schemas/dev.js';
 import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
-import type { OutboxRepository } from '../messages/outbox-repository.js';
+import type { OutboxReader } from '../messages/outbox-worker.js';
 import { devOutboxCutoff } from './dev-outbox-retention.js';
 
 /** `to` is matched the way identifiers are stored: lower-cased email or E.164. */
@@ -15,7 +15,7 @@ function recipientOf(to: string | undefined) {
   return normalizeIdentifier(to)?.value ?? to.trim().toLowerCase();
 }
 
-async function listMessages(outbox: OutboxRepository, to: string | undefined, limit: number) {
+async function listMessages(outbox: OutboxReader, to: string | undefined, limit: number) {
   const rows = await outbox.listForRecipient(recipientOf(to), limit, devOutboxCutoff());
   return rows.map((row) => ({
     to: row.to,
@@ -28,7 +28,7 @@ async function listMessages(outbox: OutboxRepository, to: string | undefined, li
 }
 
 /** GET /api/dev/messages: registered only when devOutboxAvailability allows it (never in production). */
-export function devApiRoutes(outbox: OutboxRepository): FastifyPluginAsyncZod {
+export function devApiRoutes(outbox: OutboxReader): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dev/messages',
@@ -92,7 +92,7 @@ ${messages.length === 0 ? '<p>No messages.</p>' : `<ul>\n${items}\n</ul>`}
 }
 
 /** GET /dev/mailbox: the same messages as a server-rendered page (no script, so the CSP holds). */
-export function devMailboxPage(outbox: OutboxRepository): FastifyPluginAsync {
+export function devMailboxPage(outbox: OutboxReader): FastifyPluginAsync {
   return async (app) => {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
       const parsed = devMessagesQuerySchema.safeParse(request.query);

@@ -1,75 +1,25 @@
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
-import type { NotificationKey } from '../../../shared/schemas/notifications.js';
 import type { AssignDriverBody } from '../../../shared/schemas/dispatch.js';
-import type { BookingsRepository, DeliveryRow } from '../bookings/bookings-repository.js';
-import { toDelivery } from '../bookings/delivery-view.js';
-import type { NotificationsRepository } from '../notifications/notifications-repository.js';
-
-/** The only forward moves: one step at a time, from paid to delivered. */
-export const NEXT_STATUS: Partial<Record<DeliveryStatus, DeliveryStatus>> = {
-  pending: 'picked_up',
-  picked_up: 'in_transit',
-  in_transit: 'out_for_delivery',
-  out_for_delivery: 'delivered',
-};
-
-const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
-  picked_up: 'deliveryPickedUp',
-  in_transit: 'deliveryInTransit',
-  out_for_delivery: 'deliveryOutForDelivery',
-  delivered: 'deliveryDelivered',
-};
-
-/** A driver can be (re)assigned while the delivery is paid and not yet delivered. */
-const DRIVER_STATUSES: readonly DeliveryStatus[] = ['pending', 'picked_up', 'in_transit', 'out_for_delivery'];
+import type { DeliveriesService } from '../deliveries/deliveries-service.js';
+import { toDelivery } from '../deliveries/delivery-view.js';
+import { canMove } from '../deliveries/delivery-lifecycle.js';
 
 interface Deps {
-  db: Db;
-  bookings: BookingsRepository;
-  notifications: NotificationsRepository;
-  deliveriesChanged: (userId: string) => void;
+  deliveries: Pick<DeliveriesService, 'findAny' | 'assignDriver' | 'moveStatus'>;
 }
 
-export function createDispatchService({ db, bookings, notifications, deliveriesChanged }: Deps) {
-  async function findAny(publicId: string): Promise<DeliveryRow> {
-    const number = parseDeliveryId(publicId);
-    const row = number === null ? null : await bookings.findByNumber(number, null);
-    if (!row) throw new AppError('DELIVERY_NOT_FOUND');
-    return row;
-  }
-
+/** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
+export function createDispatchService({ deliveries }: Deps) {
   return {
     async assignDriver(publicId: string, driver: AssignDriverBody) {
-      const existing = await findAny(publicId);
-      const row = await db.transaction(async (tx) => {
-        const updated = await bookings.setDriver(
-          existing.id,
-          {
-            name: driver.name,
-            phone: driver.phone,
-            ratingTenths: Math.round(driver.rating * 10),
-            reviews: driver.reviews,
-          },
-          DRIVER_STATUSES,
-          tx,
-        );
-        if (!updated) return null;
-        await bookings.insertEvent({ deliveryId: updated.id, status: 'driver_assigned', note: driver.name }, tx);
-        await notifications.insertNotification(
-          {
-            userId: updated.userId,
-            type: 'delivery',
-            messageKey: 'driverAssigned',
-            params: { deliveryId: formatDeliveryId(updated.number), driverName: driver.name },
-          },
-          tx,
-        );
-        return updated;
+      const existing = await deliveries.findAny(publicId);
+      const row = await deliveries.assignDriver(existing.id, {
+        name: driver.name,
+        phone: driver.phone,
+        ratingTenths: Math.round(driver.rating * 10),
+        reviews: driver.reviews,
       });
-      deliveriesChanged(existing.userId);
       if (!row) {
         throw new AppError('INVALID_STATUS_TRANSITION');
       }
@@ -77,30 +27,11 @@ export function createDispatchService({ db, bookings, notifications, deliveriesC
     },
 
     async updateStatus(publicId: string, status: DeliveryStatus, note?: string) {
-      const existing = await findAny(publicId);
-      const expected = NEXT_STATUS[existing.status];
-      if (expected !== status) {
+      const existing = await deliveries.findAny(publicId);
+      if (!canMove(existing.status, status, 'operator')) {
         throw new AppError('INVALID_STATUS_TRANSITION');
       }
-      const row = await db.transaction(async (tx) => {
-        const updated = await bookings.transitionStatus(existing.id, [existing.status], status, tx);
-        if (!updated) return null;
-        await bookings.insertEvent({ deliveryId: updated.id, status, note }, tx);
-        const messageKey = MESSAGE_OF[status];
-        if (messageKey) {
-          await notifications.insertNotification(
-            {
-              userId: updated.userId,
-              type: 'delivery',
-              messageKey,
-              params: { deliveryId: formatDeliveryId(updated.number), trackingId: updated.trackingId ?? '' },
-            },
-            tx,
-          );
-        }
-        return updated;
-      });
-      deliveriesChanged(existing.userId);
+      const row = await deliveries.moveStatus(existing.id, existing.status, status, note);
       if (!row)
         throw new AppError('CONFLICT');
       return toDelivery(row);

@@ -2,6 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageTransports } from '../../adapters/messages/index.js';
 import type { OutboxRepository } from './outbox-repository.js';
 
+/** What other modules may do with the outbox: write a message in their transaction (then nudge the worker). */
+export type OutboxWriter = Pick<OutboxRepository, 'insertMessage'>;
+/** What the development mailbox reads. */
+export type OutboxReader = Pick<OutboxRepository, 'listForRecipient' | 'findById'>;
+/** What the dev outbox's retention removes. */
+export type OutboxPruner = Pick<OutboxRepository, 'deleteOlderThan'>;
+
 export interface OutboxWorkerOptions {
   repository: OutboxRepository;
   transports: MessageTransports;

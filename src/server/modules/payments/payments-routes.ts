@@ -13,7 +13,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import type { PaymentsService } from './payments-service.js';
-import { plainJsonSerializer } from '../../lib/fast-serializer.js';
 
 const tags = ['payments'];
 
@@ -22,7 +21,6 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
     app.post(
       '/payments/initiate',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Pay for a delivery: wallet pays at once; card returns the gateway checkout URL',

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
-import type { Db, Executor } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
+import type { Transactions } from '../../db/transactions.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import { formatNaira } from '../../../shared/money.js';
@@ -13,29 +14,33 @@ import {
 import type { Delivery } from '../../../shared/schemas/deliveries.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { VerifyResult, WebhookEvent } from '../../adapters/payments/payment-gateway.js';
-import type { BookingsRepository, DeliveryRow } from '../bookings/bookings-repository.js';
-import type { BookingsService } from '../bookings/bookings-service.js';
-import { toDelivery } from '../bookings/delivery-view.js';
-import { generateTrackingId } from '../bookings/tracking-id.js';
-import type { NotificationsRepository } from '../notifications/notifications-repository.js';
-import type { WalletRepository } from '../wallet/wallet-repository.js';
+import { factsOf, type DeliveriesService, type DeliveryRow } from '../deliveries/deliveries-service.js';
+import { toDelivery } from '../deliveries/delivery-view.js';
+import { generateTrackingId } from '../deliveries/tracking-id.js';
+import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
+import { paidCtes, paidRowOf, payableCte } from '../deliveries/delivery-statements.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import { debitCte, paymentLedgerCte } from '../wallet/wallet-statements.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
 
 interface Deps {
-  env: Env;
-  db: Db;
+  env: Pick<Env, 'PUBLIC_URL'>;
+  transactions: Pick<Transactions, 'run' | 'single'>;
   gateway: PaymentGateway;
   payments: PaymentsRepository;
-  bookings: BookingsRepository;
-  bookingsService: BookingsService;
-  wallet: WalletRepository;
-  notifications: NotificationsRepository;
-  deliveriesChanged: (userId: string) => void;
+  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid'>;
+  wallet: Pick<WalletService, 'refund'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** The only currency a payment settles in: every price is naira, and a gateway's amount is in its kobo. */
 const SETTLEMENT_CURRENCY = 'NGN';
+
+type WalletPaymentOutcome =
+  | { kind: 'paid'; delivery: DeliveryRow }
+  | { kind: 'insufficient_balance' }
+  /** Not awaiting payment at this price any more (paid meanwhile, cancelled, edited or expired). */
+  | { kind: 'not_payable' };
 
 const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
 
@@ -51,18 +56,9 @@ async function withTrackingIdRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 function assertPayable(row: DeliveryRow, now: Date) {
-  if (row.status === 'cancelled') throw new AppError('DELIVERY_NOT_PAYABLE');
-  if (row.status !== 'awaiting_payment' || row.paidAt) throw new AppError('ALREADY_PAID');
+  const refusal = paymentRefusal(row.status) ?? (row.paidAt ? 'ALREADY_PAID' : null);
+  if (refusal) throw new AppError(refusal);
   if (now > row.priceLockedUntil) throw new AppError('PRICE_EXPIRED');
-}
-
-function paidNotificationParams(row: DeliveryRow, trackingId: string) {
-  return {
-    deliveryId: formatDeliveryId(row.number),
-    trackingId,
-    amount: formatNaira(row.totalKobo),
-    amountKobo: row.totalKobo,
-  };
 }
 
 const notFound = () => new AppError('PAYMENT_NOT_FOUND');
@@ -70,50 +66,59 @@ const creditedToWallet = (amountKobo: number) =>
   new AppError('PAYMENT_CREDITED_TO_WALLET', { params: { amount: formatNaira(amountKobo), amountKobo } });
 
 export function createPaymentsService(deps: Deps) {
-  const { env, db, gateway, payments, bookings, bookingsService, wallet, notifications, deliveriesChanged, log } = deps;
+  const { env, gateway, payments, deliveries, wallet, transactions, log } = deps;
 
   /**
-   * A card payment's paid-side writes, in its settling transaction: the first history event and the
-   * notification. A wallet payment writes the same inside its single statement (payFromWallet).
+   * A wallet payment in one statement, so one round trip: lock the delivery if it is still payable at this
+   * price, debit only if the balance covers it, then mark it paid and write the ledger entry and the first history
+   * event. Each step feeds on the one before, so either all of it happens or none; a parallel payment of the same
+   * delivery waits on the lock and then finds it no longer payable. The deliveries and wallet modules own their
+   * fragments (delivery-statements.ts, wallet-statements.ts); this composes them.
    */
-  async function recordCardPaid(row: DeliveryRow, tx: Executor) {
-    await bookings.insertEvent(
-      { deliveryId: row.id, status: 'pending', note: 'paid:card', createdAt: row.paidAt ?? new Date() },
-      tx,
-    );
-    await notifications.insertNotification(
-      {
-        userId: row.userId,
-        type: 'delivery',
-        messageKey: 'deliveryPaid',
-        params: paidNotificationParams(row, row.trackingId ?? ''),
-      },
-      tx,
-    );
+  async function payFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date): Promise<WalletPaymentOutcome> {
+    return transactions.single(async ({ tx, emit }) => {
+      const amountKobo = row.totalKobo;
+      const result = await tx.execute(sql`
+        with ${payableCte({ deliveryId: row.id, amountKobo, at })},
+        ${debitCte({ userId, amountKobo, at, onlyIf: sql`exists (select 1 from payable)` })},
+        ${paidCtes({ trackingId, at, method: 'wallet', onlyIf: sql`exists (select 1 from debit)` })},
+        ${paymentLedgerCte({
+          userId,
+          amountKobo,
+          description: `Payment for delivery ${formatDeliveryId(row.number)}`,
+          confirmedBy: 'paid',
+        })}
+        select exists (select 1 from payable) as payable, (select balance_kobo from debit) as balance_after_kobo, paid.*
+        from (select 1) as one left join paid on true
+      `);
+      const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+      const paid = paidRowOf(raw);
+      if (!paid) return { kind: raw.payable ? 'insufficient_balance' : 'not_payable' };
+      emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
+      emit({
+        type: 'wallet.debited',
+        userId,
+        amountKobo,
+        balanceAfterKobo: Number(raw.balance_after_kobo),
+        kind: 'payment',
+        deliveryId: paid.id,
+        deliveryNumber: paid.number,
+        cause: null,
+      });
+      return { kind: 'paid', delivery: paid };
+    });
   }
 
   async function payWithWallet(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
     const now = new Date();
     assertPayable(row, now);
-    const outcome = await withTrackingIdRetry(() => {
-      const trackingId = generateTrackingId();
-      return payments.payFromWallet({
-        deliveryId: row.id,
-        userId,
-        amountKobo: row.totalKobo,
-        trackingId,
-        paidAt: now,
-        ledgerDescription: `Payment for delivery ${formatDeliveryId(row.number)}`,
-        notificationParams: paidNotificationParams(row, trackingId),
-      });
-    });
-    deliveriesChanged(userId);
+    const outcome = await withTrackingIdRetry(() => payFromWallet(userId, row, generateTrackingId(), now));
     if (outcome.kind === 'insufficient_balance') {
       throw new AppError('INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
     }
     if (outcome.kind === 'not_payable') {
       // Something changed since we read it (a parallel payment, a cancel, an edit): say what.
-      const current = (await bookings.findById(row.id)) ?? row;
+      const current = (await deliveries.findById(row.id)) ?? row;
       assertPayable(current, new Date());
       throw new AppError('PRICE_EXPIRED');
     }
@@ -181,68 +186,47 @@ export function createPaymentsService(deps: Deps) {
     }
     const now = new Date();
     const outcome = await withTrackingIdRetry(() =>
-      db.transaction(async (tx) => {
+      transactions.run(async (transaction) => {
+        const { tx } = transaction;
         const claimed = await payments.claimSucceeded(payment.reference, result.raw, now, tx);
         if (!claimed) return { kind: 'already' as const };
-        const paidRow = await bookings.markPaid(
-          claimed.deliveryId,
-          {
-            paymentMethod: 'card',
-            trackingId: generateTrackingId(),
-            paidAt: now,
-            expectedTotalKobo: claimed.amountKobo,
-          },
-          tx,
-        );
-        if (paidRow) {
-          await recordCardPaid(paidRow, tx);
-          return { kind: 'paid' as const, row: paidRow };
-        }
+        const paidRow = await deliveries.markPaid(transaction, claimed.deliveryId, {
+          paymentMethod: 'card',
+          trackingId: generateTrackingId(),
+          paidAt: now,
+          expectedTotalKobo: claimed.amountKobo,
+        });
+        if (paidRow) return { kind: 'paid' as const, row: paidRow };
         // Paid by other means, cancelled or re-priced meanwhile: the money must not vanish.
         await payments.markRefunded(claimed.id, tx);
-        // Sandbox money stays marked in the wallet: it may pay deliveries, never leave in a payout.
-        const sandboxKobo = claimed.gateway === 'sandbox' ? claimed.amountKobo : 0;
-        const balanceAfterKobo = await wallet.credit(claimed.userId, claimed.amountKobo, tx, sandboxKobo);
-        const delivery = await bookings.findById(claimed.deliveryId, tx);
+        const delivery = await deliveries.findById(claimed.deliveryId, tx);
         const deliveryId = delivery ? formatDeliveryId(delivery.number) : '';
-        await wallet.insertLedgerEntry(
-          {
-            userId: claimed.userId,
-            amountKobo: claimed.amountKobo,
-            sandboxKobo,
-            balanceAfterKobo,
-            kind: 'refund',
-            description: `Card payment for ${deliveryId} credited to wallet`,
-            deliveryId: claimed.deliveryId,
-            idempotencyKey: `card-refund:${claimed.reference}`,
-          },
-          tx,
-        );
-        await notifications.insertNotification(
-          {
-            userId: claimed.userId,
-            type: 'wallet',
-            messageKey: 'paymentRefunded',
-            params: { deliveryId, amount: formatNaira(claimed.amountKobo), amountKobo: claimed.amountKobo },
-          },
-          tx,
-        );
+        await wallet.refund(transaction, {
+          userId: claimed.userId,
+          amountKobo: claimed.amountKobo,
+          // Sandbox money stays marked in the wallet: it may pay deliveries, never leave in a payout.
+          sandboxKobo: claimed.gateway === 'sandbox' ? claimed.amountKobo : 0,
+          description: `Card payment for ${deliveryId} credited to wallet`,
+          deliveryId: claimed.deliveryId,
+          deliveryNumber: delivery?.number,
+          idempotencyKey: `card-refund:${claimed.reference}`,
+          cause: 'payment_not_applied',
+        });
         return { kind: 'refunded' as const };
       }),
     );
-    deliveriesChanged(payment.userId);
     if (outcome.kind === 'paid') return toDelivery(outcome.row);
     if (outcome.kind === 'refunded') throw creditedToWallet(payment.amountKobo);
     const current = await payments.findByReference(payment.reference);
     if (current?.status === 'refunded') throw creditedToWallet(current.amountKobo);
-    const delivery = await bookings.findById(payment.deliveryId);
+    const delivery = await deliveries.findById(payment.deliveryId);
     if (current?.status !== 'succeeded' || !delivery) throw new AppError('PAYMENT_PENDING');
     return toDelivery(delivery);
   }
 
   return {
     async initiatePayment(userId: string, body: InitiatePaymentBody): Promise<InitiatePaymentResult> {
-      const row = await bookingsService.findOwned(userId, body.deliveryId);
+      const row = await deliveries.findOwned(userId, body.deliveryId);
       return body.method === 'wallet' ? payWithWallet(userId, row) : startCardPayment(userId, row);
     },
 
@@ -250,7 +234,7 @@ export function createPaymentsService(deps: Deps) {
       const number = parseDeliveryId(publicDeliveryId);
       const payment = number === null ? null : await payments.findByReference(reference);
       if (!payment || payment.userId !== userId) throw notFound();
-      const delivery = await bookings.findById(payment.deliveryId);
+      const delivery = await deliveries.findById(payment.deliveryId);
       if (!delivery || delivery.number !== number) throw notFound();
       if (payment.status === 'succeeded') return toDelivery(delivery);
       if (payment.status === 'refunded') throw creditedToWallet(payment.amountKobo);

@@ -6,8 +6,8 @@ import { deliveries, deliveryEvents, ledgerEntries, notifications, payments } fr
 import { parseDeliveryId, TRACKING_ID_PATTERN } from '../../../shared/ids.js';
 import { formatNaira } from '../../../shared/money.js';
 import { ERROR_MESSAGES } from '../../lib/messages.js';
-import { book, payWithWallet, balanceOf, ledgerSum } from '../bookings/test-helpers.js';
-import { decideSandboxCheckout } from './test-helpers.js';
+import { book, payWithWallet, balanceOf, ledgerSum } from '../../test/delivery-test-helpers.js';
+import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,7 +127,7 @@ describe('pay from wallet', () => {
     );
     expect(await balanceOf(t, u.user.id)).toBe(1_000_000);
     expect(await paymentTraces(u.user.id, d.id)).toEqual({ ledger: 0, events: 0, notifications: 0 });
-    const { bookingBody } = await import('../bookings/test-helpers.js');
+    const { bookingBody } = await import('../../test/delivery-test-helpers.js');
     expect((await post(`/api/update-booking/${d.id}`, u.headers, bookingBody())).statusCode).toBe(200);
     expect((await payWithWallet(t, u.headers, d.id)).statusCode).toBe(200);
   });

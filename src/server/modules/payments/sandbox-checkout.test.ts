@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { sandboxCharges } from '../../db/schema/index.js';
 import { SESSION_COOKIE } from '../auth/session-service.js';
-import { book } from '../bookings/test-helpers.js';
-import { checkoutForm, decideSandboxCheckout, multipartForm, SAME_ORIGIN } from './test-helpers.js';
+import { book } from '../../test/delivery-test-helpers.js';
+import { checkoutForm, decideSandboxCheckout, multipartForm, SAME_ORIGIN } from '../../test/payment-test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
 import type { TrackingService } from './tracking-service.js';
-import type { DeliveryReadCache } from '../bookings/delivery-read-cache.js';
+import type { DeliveryReadCache } from '../deliveries/delivery-read-cache.js';
 
 export function trackingRoutes(service: TrackingService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
   return async (app) => {

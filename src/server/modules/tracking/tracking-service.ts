@@ -6,7 +6,7 @@ import {
   TRACKING_STEPS,
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
-import type { BookingsRepository, DeliveryEventRow, DeliveryRow } from '../bookings/bookings-repository.js';
+import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
 
 type StepState = TrackingResult['steps'][number]['state'];
 
@@ -31,14 +31,14 @@ export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]
   return new Date(from.getTime() + ESTIMATED_DELIVERY_MINUTES * 60 * 1000).toISOString();
 }
 
-export function createTrackingService(bookings: BookingsRepository) {
+export function createTrackingService(deliveries: Pick<DeliveriesService, 'findByTrackingIdWithEvents'>) {
   return {
     async trackDelivery(userId: string, rawTrackingId: string): Promise<TrackingResult> {
       if (rawTrackingId.trim() === '') {
         throw new AppError('INVALID_TRACKING_ID');
       }
       const trackingId = normalizeTrackingId(rawTrackingId);
-      const found = trackingId ? await bookings.findByTrackingIdWithEvents(trackingId, userId) : null;
+      const found = trackingId ? await deliveries.findByTrackingIdWithEvents(trackingId, userId) : null;
       if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND');
       const { delivery: row, events } = found;
       const rowTrackingId = found.delivery.trackingId;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, users } from '../../db/schema/index.js';
 import { DEFAULT_TEST_PASSWORD, createSignedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { RELAXED_LIMITS, latestCode, messagesFor, post, register, uniqueEmail, uniquePhone, wrongCode } from '../auth/auth-test-helpers.js';
+import { RELAXED_LIMITS, latestCode, messagesFor, post, register, uniqueEmail, uniquePhone, wrongCode } from '../../test/auth-test-helpers.js';
 
 const PENDING_TYPE = 'confirm-identifier-change';
 

@@ -2,20 +2,8 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { users, wallets } from '../../db/schema/index.js';
+import { PROFILE_COLUMNS } from './profile-columns.js';
 
-/** What a profile is made of; selected with `users LEFT JOIN wallets`. */
-export const PROFILE_COLUMNS = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  whatsappNumber: users.whatsappNumber,
-  profileImage: users.profileImage,
-  roles: users.roles,
-  language: users.language,
-  createdAt: users.createdAt,
-  walletBalance: sql<number>`coalesce(${wallets.balanceKobo}, 0)`.mapWith(Number),
-};
 export type ProfileRow = Omit<UserProfile, 'createdAt'> & { createdAt: Date };
 
 export function createUsersRepository(db: Executor) {

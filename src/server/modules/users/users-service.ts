@@ -61,6 +61,13 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     return getProfile(userId);
   }
 
-  return { getProfile, findIdentifierChange, updateProfile };
+  return {
+    getProfile,
+    findIdentifierChange,
+    updateProfile,
+    /** For sign-up and identifier changes: serialise work on one identifier, then check it is free. */
+    lockIdentifier: repository.lockIdentifier,
+    isIdentifierTaken: repository.isIdentifierTaken,
+  };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD, createSignedInUser, createUser, fundWallet } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { uniquePhone } from '../auth/auth-test-helpers.js';
+import { uniquePhone } from '../../test/auth-test-helpers.js';
 
 describe('GET /api/user-profile and POST /api/update/user-profile', () => {
   let t: TestApp;

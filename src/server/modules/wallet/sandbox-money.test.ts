@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { ledgerEntries, payments, wallets } from '../../db/schema/index.js';
-import { balanceOf, book, ledgerSum, payWithWallet } from '../bookings/test-helpers.js';
-import { decideSandboxCheckout } from '../payments/test-helpers.js';
+import { balanceOf, book, ledgerSum, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
 import { createWalletRepository } from './wallet-repository.js';
 
 let t: TestApp;

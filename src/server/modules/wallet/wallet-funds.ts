@@ -16,7 +16,7 @@ export function payableOutKobo(funds: WalletFunds): number {
 /**
  * How much of a debit is sandbox money. Real money is spent first, so sandbox money stays in the wallet
  * (and out of payouts) for as long as possible: only the part of the debit the real money cannot cover
- * is drawn from it. payFromWallet applies the same rule in SQL: sandbox after = least(sandbox, balance - amount).
+ * is drawn from it. debitCte (wallet-statements.ts) applies the same rule in SQL: sandbox after = least(sandbox, balance - amount).
  */
 export function sandboxPartOfDebit(funds: WalletFunds, amountKobo: number): number {
   return Math.min(funds.sandboxKobo, Math.max(0, amountKobo - payableOutKobo(funds)));

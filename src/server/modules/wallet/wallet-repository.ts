@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ledgerEntries, wallets } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
+import { DEBITED_SANDBOX_KOBO, debitCte } from './wallet-statements.js';
 
-type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
 export interface LedgerInput {
   userId: string;
@@ -39,6 +40,24 @@ export function createWalletRepository(db: Executor) {
     },
 
     /**
+     * Debits only when the balance covers it, real money first, in one statement: under concurrency the row lock
+     * makes each debit see the previous one, so the balance never goes below zero. Null when it does not cover;
+     * otherwise the balance after and the sandbox money taken (negative, as the ledger records it).
+     */
+    async debitIfCovered(
+      userId: string,
+      amountKobo: number,
+      tx: Executor = db,
+    ): Promise<{ balanceAfterKobo: number; sandboxKobo: number } | null> {
+      const result = await tx.execute(sql`
+        with ${debitCte({ userId, amountKobo, at: new Date(), onlyIf: sql`true` })}
+        select debit.balance_kobo, ${DEBITED_SANDBOX_KOBO} as sandbox_kobo from debit, funds
+      `);
+      const [row] = (result as unknown as { rows: { balance_kobo: unknown; sandbox_kobo: unknown }[] }).rows;
+      return row ? { balanceAfterKobo: Number(row.balance_kobo), sandboxKobo: Number(row.sandbox_kobo) } : null;
+    },
+
+    /**
      * Credits, creating the wallet on first use; `sandboxKobo` of the amount is sandbox money.
      * Returns the new balance.
      */
@@ -70,6 +89,12 @@ export function createWalletRepository(db: Executor) {
         .where(and(eq(ledgerEntries.idempotencyKey, idempotencyKey), eq(ledgerEntries.kind, 'payment')))
         .limit(1);
       return row ? -row.sandboxKobo : 0;
+    },
+
+    async findLedgerEntry(idempotencyKey: string, tx: Executor = db, options: { lock?: boolean } = {}) {
+      const query = tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey)).limit(1);
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
     },
 
     async sumLedger(userId: string, tx: Executor = db): Promise<number> {

@@ -3,9 +3,9 @@ import { envelope } from '../../../shared/schemas/common.js';
 import { walletSummarySchema } from '../../../shared/schemas/wallet.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
-import type { WalletRepository } from './wallet-repository.js';
+import type { WalletService } from './wallet-service.js';
 
-export function walletRoutes(wallet: WalletRepository): FastifyPluginAsyncZod {
+export function walletRoutes(wallet: Pick<WalletService, 'findBalance'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/wallet',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TestApp } from '../../test/test-app.js';
+import type { TestApp } from './test-app.js';
 
 type Headers = Record<string, string>;
 

@@ -53,7 +53,7 @@ export interface PaidFields {
   lockValidAt?: Date;
 }
 
-export function createBookingsRepository(db: Executor) {
+export function createDeliveriesRepository(db: Executor) {
   /**
    * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
    * parsing and planning in PostgreSQL. The filters are a fixed handful, so the set stays small.
@@ -251,4 +251,4 @@ export function createBookingsRepository(db: Executor) {
     },
   };
 }
-export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
+export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>;

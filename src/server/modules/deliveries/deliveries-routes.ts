@@ -13,18 +13,16 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, rendersOwnJson, sendRenderedJson } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { negotiateEncoding } from '../../lib/content-encoding.js';
-import { plainJsonSerializer } from '../../lib/fast-serializer.js';
-import type { BookingsService } from './bookings-service.js';
+import type { DeliveriesService } from './deliveries-service.js';
 import type { DeliveryReadCache } from './delivery-read-cache.js';
 
 const tags = ['deliveries'];
 
-export function bookingsRoutes(service: BookingsService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
+export function deliveriesRoutes(service: DeliveriesService, readCache: DeliveryReadCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/book-delivery',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Book a delivery: priced by the server and locked for 30 minutes, awaiting payment',
@@ -80,7 +78,6 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
     app.get(
       '/deliveries/:id',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'One of my deliveries',
@@ -109,7 +106,6 @@ export function bookingsRoutes(service: BookingsService, readCache: DeliveryRead
     app.get(
       '/dashboard/summary',
       {
-        ...plainJsonSerializer,
         schema: {
           tags,
           summary: 'Dashboard home: stat cards and recent deliveries',

@@ -13,7 +13,7 @@ import {
   PACKAGE_WEIGHTS,
   TRANSPORT_MODES,
 } from '../../../shared/schemas/deliveries.js';
-import { book, bookingBody, payWithWallet } from './test-helpers.js';
+import { book, bookingBody, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { lagosDate } from './delivery-view.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { ledgerEntries, notifications } from '../../db/schema/index.js';
 import { ERROR_MESSAGES } from '../../lib/messages.js';
-import { book, bookingBody, payWithWallet, balanceOf, ledgerSum } from './test-helpers.js';
+import { book, bookingBody, payWithWallet, balanceOf, ledgerSum } from '../../test/delivery-test-helpers.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;

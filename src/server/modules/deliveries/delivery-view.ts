@@ -1,14 +1,7 @@
-import {
-  DISPLAY_STATUS_OF,
-  type Delivery,
-  type DeliveryListItem,
-  type DeliveryStatus,
-} from '../../../shared/schemas/deliveries.js';
+import { DISPLAY_STATUS_OF, type Delivery, type DeliveryListItem } from '../../../shared/schemas/deliveries.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
-import type { DeliveryListRow, DeliveryRow } from './bookings-repository.js';
-
-/** Before pickup the owner may still cancel. */
-export const CANCELLABLE_STATUSES: readonly DeliveryStatus[] = ['awaiting_payment', 'pending'];
+import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
+import { isCancellable } from './delivery-lifecycle.js';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
@@ -46,7 +39,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     date: lagosDate(row.createdAt),
-    canCancel: CANCELLABLE_STATUSES.includes(row.status),
+    canCancel: isCancellable(row.status),
   };
 }
 
@@ -60,6 +53,6 @@ export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
     price: { total: row.totalKobo },
     paidAt: row.paidAt?.toISOString() ?? null,
     date: lagosDate(row.createdAt),
-    canCancel: CANCELLABLE_STATUSES.includes(row.status),
+    canCancel: isCancellable(row.status),
   };
 }

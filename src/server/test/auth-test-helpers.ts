@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { codeSends, oneTimeCodes } from '../../db/schema/index.js';
-import { DEFAULT_TEST_PASSWORD, uniqueSuffix } from '../../test/factories.js';
-import type { TestApp } from '../../test/test-app.js';
+import { codeSends, oneTimeCodes } from '../db/schema/index.js';
+import { DEFAULT_TEST_PASSWORD, uniqueSuffix } from './factories.js';
+import type { TestApp } from './test-app.js';
 
 /** Limits high enough that tests sharing one client IP do not trip them (rate limits have their own tests). */
 export const RELAXED_LIMITS = {

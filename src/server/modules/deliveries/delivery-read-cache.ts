@@ -7,8 +7,8 @@ import type { RenderedJson } from '../../lib/reply.js';
  * with its compressed forms made once rather than on every response.
  *
  * Correctness rests on two rules:
- * - every write to a user's deliveries calls `invalidate(userId)` once its transaction has committed
- *   (services call their `deliveriesChanged`);
+ * - every write to a user's deliveries calls `invalidate(userId)` once its transaction has committed: the
+ *   composition root subscribes it to every delivery event, on every instance (lib/domain-events.ts);
  * - a reader takes the user's bucket before it queries and stores into it only if that bucket is still the
  *   current one, so a read that raced a write can never cache what the write replaced.
  * Buckets are evicted least recently used past `maxBytes` or `maxUsers`; an entry older than `maxAgeMs` is
@@ -143,7 +143,7 @@ export function createDeliveryReadCache(options: DeliveryReadCacheOptions = {}) 
       return cached ? encode(userId, key, cached, encoding) : fill(userId, key, encoding, load);
     },
 
-    /** Forgets everything cached for the user; call it after every committed write to their deliveries. */
+    /** Forgets everything cached for the user; runs on every committed write to their deliveries (domain events). */
     invalidate(userId: string) {
       drop(userId);
     },

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TestApp } from '../../test/test-app.js';
-import { ledgerEntries, wallets } from '../../db/schema/index.js';
-import type { BookingBody } from '../../../shared/schemas/deliveries.js';
-import { lagosDate } from './delivery-view.js';
+import type { TestApp } from './test-app.js';
+import { ledgerEntries, wallets } from '../db/schema/index.js';
+import type { BookingBody } from '../../shared/schemas/deliveries.js';
+import { lagosDate } from '../modules/deliveries/delivery-view.js';
 
 /** A valid booking for tomorrow; override any field. */
 export function bookingBody(overrides: Partial<Record<keyof BookingBody, unknown>> = {}): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
-import { book, bookingBody, payWithWallet } from './test-helpers.js';
+import { book, bookingBody, payWithWallet } from '../../test/delivery-test-helpers.js';
 
 /**
  * My Deliveries and tracking are answered from memory (delivery-read-cache.ts). Whatever changes a delivery

@@ -1,0 +1,209 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Env } from './config/env.js';
+import type { Database, Db } from './db/client.js';
+import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
+import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.js';
+import { createDomainEvents, type DomainEvents } from './lib/domain-events.js';
+import { createTransactions } from './db/transactions.js';
+import { registerAuthentication } from './plugins/auth.js';
+import { createPaymentGateway } from './adapters/payments/index.js';
+import { createSandboxRepository } from './adapters/payments/sandbox-repository.js';
+import { createMessageTransports, devOutboxAvailability } from './adapters/messages/index.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { createSessionRepository } from './modules/auth/session-repository.js';
+import { createSessionService, type SessionService } from './modules/auth/session-service.js';
+import { createAuthRepository } from './modules/auth/auth-repository.js';
+import { createAuthService } from './modules/auth/auth-service.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { createUsersRepository } from './modules/users/users-repository.js';
+import { createUsersService } from './modules/users/users-service.js';
+import { usersRoutes } from './modules/users/users-routes.js';
+import { createOutboxRepository, type OutboxRepository } from './modules/messages/outbox-repository.js';
+import { createOutboxWorker, type OutboxWorker } from './modules/messages/outbox-worker.js';
+import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
+import { createDevOutboxRetention, devOutboxChannels, type DevOutboxRetention } from './modules/dev/dev-outbox-retention.js';
+import { createDeliveriesRepository } from './modules/deliveries/deliveries-repository.js';
+import { createDeliveriesService } from './modules/deliveries/deliveries-service.js';
+import { createDeliveryReadCache } from './modules/deliveries/delivery-read-cache.js';
+import { deliveriesRoutes } from './modules/deliveries/deliveries-routes.js';
+import { createWalletRepository } from './modules/wallet/wallet-repository.js';
+import { createWalletService } from './modules/wallet/wallet-service.js';
+import { walletRoutes } from './modules/wallet/wallet-routes.js';
+import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
+import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
+import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
+import { createPaymentsRepository } from './modules/payments/payments-repository.js';
+import { createPaymentsService } from './modules/payments/payments-service.js';
+import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/payments-routes.js';
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox-routes.js';
+import { createTrackingService } from './modules/tracking/tracking-service.js';
+import { trackingRoutes } from './modules/tracking/tracking-routes.js';
+import { createDispatchService } from './modules/dispatch/dispatch-service.js';
+import { dispatchRoutes } from './modules/dispatch/dispatch-routes.js';
+
+/**
+ * The one place where modules meet: every repository and service is built here, and each service receives only
+ * what it uses (`Pick<>`). Modules import other modules' services and types, never their repositories (the lint
+ * rule in eslint.config.js holds that).
+ */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  db: Db;
+  sessions: SessionService;
+  /** Counters for rate limits: in memory, or Redis when REDIS_URL is set. */
+  rateLimitStore: RateLimitStore;
+  /** Drops in-memory copies on every instance: in-process, or over Redis pub/sub when REDIS_URL is set. */
+  invalidationBus: InvalidationBus;
+  /** What happened, after commit: subscribers on every instance, or once on the publishing one. */
+  events: DomainEvents;
+  /** Write messages with `outbox.insertMessage(message, tx)`, then call `outboxWorker.nudge()` after commit. */
+  outbox: OutboxRepository;
+  outboxWorker: OutboxWorker;
+  /** The dev outbox is served (/dev/mailbox, /api/dev/messages): on loopback, or DEV_OUTBOX=on; never in production. */
+  devMailbox: boolean;
+  /** Keeps the dev outbox's messages for 24 hours (started with the outbox worker). */
+  devOutboxRetention: DevOutboxRetention;
+  close(): Promise<void>;
+}
+
+/** The shared services, opened once per process (closed by `close`, before the database). */
+export async function createAppDeps(env: Env, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
+  const rateLimitStore = await createRateLimitStore(env.REDIS_URL);
+  const invalidationBus = await createInvalidationBus(env.REDIS_URL);
+  const sessions = createSessionService(createSessionRepository(database.db), {
+    secureCookies: env.PUBLIC_URL.startsWith('https://'),
+    invalidationBus,
+  });
+  const messageTransports = await createMessageTransports(env);
+  const outbox = createOutboxRepository(database.db);
+  const outboxWorker = createOutboxWorker({ repository: outbox, transports: messageTransports.transports, log });
+  const devOutbox = devOutboxAvailability(env);
+  if (!devOutbox.enabled && env.NODE_ENV !== 'production') {
+    log.warn(`dev outbox not served (/dev/mailbox, /api/dev/messages): ${devOutbox.reason}`);
+  }
+  const devOutboxRetention = createDevOutboxRetention({
+    outbox,
+    channels: devOutboxChannels(messageTransports.transports),
+    log,
+  });
+  return {
+    env,
+    database,
+    db: database.db,
+    sessions,
+    rateLimitStore,
+    invalidationBus,
+    events: createDomainEvents({ invalidationBus, log }),
+    outbox,
+    outboxWorker,
+    devMailbox: devOutbox.enabled,
+    devOutboxRetention,
+    async close() {
+      devOutboxRetention.stop();
+      await outboxWorker.stop();
+      messageTransports.close();
+      await rateLimitStore.close();
+      await invalidationBus.close();
+    },
+  };
+}
+
+/** Every module's routes under /api, wired once. */
+export async function registerModules(api: FastifyInstance, deps: AppDeps) {
+  const { env, database, db, sessions, events, outbox, outboxWorker, rateLimitStore } = deps;
+  const transactions = createTransactions(db, events);
+  const gateway = createPaymentGateway(env, db);
+
+  registerAuthentication(api, sessions);
+  await api.register(healthRoutes(database));
+
+  // Accounts: sign-up, codes, sign-in, password reset and the profile.
+  const users = createUsersService({ db, repository: createUsersRepository(db) });
+  const auth = createAuthService({
+    db,
+    repository: createAuthRepository(db),
+    usersRepository: users,
+    users,
+    sessions,
+    outbox,
+    notifyOutbox: () => outboxWorker.nudge(),
+    rateLimitStore,
+    limits: {
+      signInPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
+      codeChecksPerMinute: env.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
+      codeSendsPerMinute: env.CODE_SEND_RATE_LIMIT_PER_MINUTE,
+      maxConsecutiveFailures: env.SIGNIN_MAX_CONSECUTIVE_FAILURES,
+      smsCodesPerHour: env.CODE_SMS_BUDGET_PER_HOUR,
+      smsCodesPerPrefixPerHour: env.CODE_SMS_BUDGET_PER_PREFIX_PER_HOUR,
+    },
+    log: api.log,
+  });
+  await api.register(authRoutes(auth, sessions));
+  await api.register(usersRoutes(users, auth));
+  // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
+  api.addHook('onReady', async () => {
+    void auth.warmUp();
+  });
+
+  // Deliveries, money and what follows from them.
+  const wallet = createWalletService({ wallet: createWalletRepository(db) });
+  const paymentsRepository = createPaymentsRepository(db);
+  const deliveries = createDeliveriesService({
+    transactions,
+    repository: createDeliveriesRepository(db),
+    wallet,
+    // What paid it, as it was marked (decision 018): the wallet payment's ledger entry, or the card's gateway.
+    sandboxPartOfPayment: async (row, tx) => {
+      if (row.paymentMethod === 'wallet') return wallet.sandboxPartOfDebit(`payment:${row.id}`, tx);
+      return (await paymentsRepository.findSettledGateway(row.id, tx)) === 'sandbox' ? row.totalKobo : 0;
+    },
+  });
+  const notifications = createNotificationsRepository(db);
+  const payments = createPaymentsService({
+    env,
+    transactions,
+    gateway,
+    payments: paymentsRepository,
+    deliveries,
+    wallet,
+    log: api.log,
+  });
+
+  const readCache = createDeliveryReadCache();
+  for (const type of [
+    'delivery.created',
+    'delivery.updated',
+    'delivery.paid',
+    'delivery.status_changed',
+    'delivery.driver_assigned',
+    'delivery.cancelled',
+  ] as const) {
+    events.onEveryInstance(type, (event) => readCache.invalidate(event.userId));
+  }
+  subscribeNotifications(events, notifications);
+
+  await api.register(deliveriesRoutes(deliveries, readCache));
+  await api.register(paymentsRoutes(payments));
+  await api.register(paystackWebhookRoutes(payments, gateway));
+  if (gateway.name === 'sandbox') {
+    await api.register(
+      sandboxCheckoutRoutes({
+        repository: createSandboxRepository(db),
+        findPayer: async (reference) => (await paymentsRepository.findByReference(reference))?.userId ?? null,
+        publicUrl: env.PUBLIC_URL,
+      }),
+    );
+  }
+  await api.register(walletRoutes(wallet));
+  await api.register(notificationsRoutes(notifications));
+  await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
+  await api.register(dispatchRoutes(createDispatchService({ deliveries })));
+
+  if (deps.devMailbox) await api.register(devApiRoutes(outbox));
+}
+
+/** The development mailbox page, outside /api (only when enabled). */
+export async function registerDevMailboxPage(app: FastifyInstance, deps: Pick<AppDeps, 'devMailbox' | 'outbox'>) {
+  if (deps.devMailbox) await app.register(devMailboxPage(deps.outbox));
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryStatus } from '../../shared/schemas/deliveries.js';
+import type { InvalidationBus } from './invalidation-bus.js';
+
+/**
+ * What happened, published once the write has committed. Writers publish; caches, notifications and (next) the
+ * live event stream subscribe. Payloads are plain data: they also travel between instances as JSON.
+ */
+export interface DeliveryFacts {
+  userId: string;
+  deliveryId: string;
+  /** The public number (formatDeliveryId) and tracking id, so subscribers need no query. */
+  number: number;
+  trackingId: string | null;
+}
+
+export type DomainEvent =
+  | ({ type: 'delivery.created' } & DeliveryFacts)
+  | ({ type: 'delivery.updated' } & DeliveryFacts)
+  | ({ type: 'delivery.paid'; method: 'wallet' | 'card'; amountKobo: number } & DeliveryFacts)
+  | ({ type: 'delivery.status_changed'; status: DeliveryStatus } & DeliveryFacts)
+  | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
+  | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
+  | ({ type: 'wallet.credited' } & WalletMovementFacts)
+  | ({ type: 'wallet.debited' } & WalletMovementFacts);
+
+export interface WalletMovementFacts {
+  userId: string;
+  amountKobo: number;
+  balanceAfterKobo: number;
+  /** The ledger entry's kind (refund, payment, hold...). */
+  kind: string;
+  deliveryId: string | null;
+  /** The public delivery number the movement was for, when there is one. */
+  deliveryNumber: number | null;
+  /** Why the money moved, when the kind alone does not say (a refund for a cancellation, or for a late card payment). */
+  cause: MovementCause | null;
+}
+
+export type MovementCause = 'delivery_cancelled' | 'payment_not_applied';
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+type Handler<T extends DomainEventType> = (event: EventOf<T>) => void | Promise<void>;
+type AnyHandler = (event: DomainEvent) => void | Promise<void>;
+
+export interface DomainEvents {
+  /**
+   * Runs on every instance: on this one before the HTTP answer is sent, on the others when the event arrives over
+   * the invalidation bus (Redis). For what each instance holds in memory: the read cache, live streams.
+   */
+  onEveryInstance<T extends DomainEventType>(type: T, handler: Handler<T>): void;
+  /** Runs once, on the instance that published, before the HTTP answer: for writes such as a notification row. */
+  onPublisher<T extends DomainEventType>(type: T, handler: Handler<T>): void;
+  /** Call after the commit. Awaits the local subscribers; a failing one is logged, never thrown to the writer. */
+  publish(events: readonly DomainEvent[]): Promise<void>;
+}
+
+export interface Logger {
+  error(object: unknown, message: string): void;
+}
+
+const TOPIC = 'domain-event';
+
+export function createDomainEvents(options: { invalidationBus: InvalidationBus; log: Logger }): DomainEvents {
+  const { invalidationBus, log } = options;
+  // Messages from this instance come back over Redis (and run in-process on the local bus): skip them.
+  const origin = randomUUID();
+  const everyInstance = new Map<DomainEventType, AnyHandler[]>();
+  const publisherOnly = new Map<DomainEventType, AnyHandler[]>();
+
+  function add(map: typeof everyInstance, type: DomainEventType, handler: AnyHandler) {
+    map.set(type, [...(map.get(type) ?? []), handler]);
+  }
+
+  async function run(handlers: AnyHandler[] | undefined, event: DomainEvent) {
+    for (const handler of handlers ?? []) {
+      try {
+        await handler(event);
+      } catch (err) {
+        log.error({ err, event: event.type }, 'a domain event subscriber failed');
+      }
+    }
+  }
+
+  invalidationBus.subscribe(TOPIC, (message) => {
+    let parsed: { origin: string; event: DomainEvent };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (parsed.origin !== origin) void run(everyInstance.get(parsed.event.type), parsed.event);
+  });
+
+  return {
+    onEveryInstance: (type, handler) => add(everyInstance, type, handler as unknown as AnyHandler),
+    onPublisher: (type, handler) => add(publisherOnly, type, handler as unknown as AnyHandler),
+    async publish(events) {
+      for (const event of events) {
+        await run(everyInstance.get(event.type), event);
+        await run(publisherOnly.get(event.type), event);
+        invalidationBus.publish(TOPIC, JSON.stringify({ origin, event }));
+      }
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+
+/**
+ * The one place that says how a delivery moves: which moves exist, who may make each, and what each status
+ * allows. Pure (no database, no I/O), so every rule here is unit-tested move by move.
+ */
+export type Actor = 'customer' | 'operator' | 'driver' | 'system';
+export const ACTORS: readonly Actor[] = ['customer', 'operator', 'driver', 'system'];
+
+/** pay: the money arrived (a wallet payment, or the system settling a card payment); advance: one step on the road. */
+export type MoveKind = 'pay' | 'cancel' | 'advance';
+
+export interface Move {
+  from: DeliveryStatus;
+  to: DeliveryStatus;
+  kind: MoveKind;
+  actors: readonly Actor[];
+}
+
+const ON_THE_ROAD: readonly Actor[] = ['operator', 'driver'];
+
+export const MOVES: readonly Move[] = [
+  { from: 'awaiting_payment', to: 'pending', kind: 'pay', actors: ['customer', 'system'] },
+  { from: 'awaiting_payment', to: 'cancelled', kind: 'cancel', actors: ['customer'] },
+  { from: 'pending', to: 'cancelled', kind: 'cancel', actors: ['customer'] },
+  { from: 'pending', to: 'picked_up', kind: 'advance', actors: ON_THE_ROAD },
+  { from: 'picked_up', to: 'in_transit', kind: 'advance', actors: ON_THE_ROAD },
+  { from: 'in_transit', to: 'out_for_delivery', kind: 'advance', actors: ON_THE_ROAD },
+  { from: 'out_for_delivery', to: 'delivered', kind: 'advance', actors: ON_THE_ROAD },
+];
+
+export function findMove(from: DeliveryStatus, to: DeliveryStatus): Move | undefined {
+  return MOVES.find((move) => move.from === from && move.to === to);
+}
+
+export function canMove(from: DeliveryStatus, to: DeliveryStatus, actor: Actor): boolean {
+  return findMove(from, to)?.actors.includes(actor) ?? false;
+}
+
+/** The next step on the road (one at a time, from paid to delivered); undefined when there is none. */
+export function nextStatus(from: DeliveryStatus): DeliveryStatus | undefined {
+  return MOVES.find((move) => move.from === from && move.kind === 'advance')?.to;
+}
+
+/** Awaiting its first payment, at the price the booking locked. */
+export function isPayable(status: DeliveryStatus): boolean {
+  return findMove(status, 'pending')?.kind === 'pay';
+}
+
+/** The owner may still cancel: before pickup. */
+export function isCancellable(status: DeliveryStatus): boolean {
+  return canMove(status, 'cancelled', 'customer');
+}
+
+/** Cancelling from here gives the money back to the wallet: it was paid and nothing has moved yet. */
+export function isRefundableOnCancel(status: DeliveryStatus): boolean {
+  return isCancellable(status) && !isPayable(status);
+}
+
+/** Only an unpaid booking can be edited (and is re-priced). */
+export function isEditable(status: DeliveryStatus): boolean {
+  return isPayable(status);
+}
+
+/** A driver can be (re)assigned while the delivery is paid and not yet delivered. */
+export function isDriverAssignable(status: DeliveryStatus): boolean {
+  return nextStatus(status) !== undefined;
+}
+
+/** Why a payment is refused, or null when the status takes one: a cancelled delivery is not payable, any other is paid. */
+export function paymentRefusal(status: DeliveryStatus): 'DELIVERY_NOT_PAYABLE' | 'ALREADY_PAID' | null {
+  if (isPayable(status)) return null;
+  return status === 'cancelled' ? 'DELIVERY_NOT_PAYABLE' : 'ALREADY_PAID';
+}
+
+/** The statuses where a rule holds, for conditional writes (`where status in (...)`). */
+export function statusesWhere(rule: (status: DeliveryStatus) => boolean): readonly DeliveryStatus[] {
+  return DELIVERY_STATUSES.filter(rule);
+}
+
+export const CANCELLABLE_STATUSES = statusesWhere(isCancellable);
+export const DRIVER_ASSIGNABLE_STATUSES = statusesWhere(isDriverAssignable);

@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { mapRow } from '../../db/map-row.js';
+import { deliveries, deliveryEvents } from '../../db/schema/index.js';
+import type { DeliveryRow } from './deliveries-repository.js';
+
+/**
+ * The delivery's part of a single-statement wallet payment that the payments module composes with the wallet's
+ * (wallet-statements.ts): common table expressions, so the write stays one round trip while only this module says
+ * how a delivery becomes paid.
+ */
+export interface PayableFragment {
+  deliveryId: string;
+  amountKobo: number;
+  at: Date;
+}
+
+/** `payable`: locks the delivery while it is still awaiting payment at this price, within its price lock. */
+export function payableCte({ deliveryId, amountKobo, at }: PayableFragment): SQL {
+  return sql`payable as (
+    select id from ${deliveries}
+    where id = ${deliveryId}::uuid and status = 'awaiting_payment' and total_kobo = ${amountKobo}::bigint
+      and price_locked_until >= ${at}::timestamptz
+    for update
+  )`;
+}
+
+/** `paid` (the paid row) and `history` (its first event), once `onlyIf` holds (e.g. the debit went through). */
+export function paidCtes(input: { trackingId: string; at: Date; method: 'wallet' | 'card'; onlyIf: SQL }): SQL {
+  const { trackingId, at, method, onlyIf } = input;
+  return sql`paid as (
+    update ${deliveries}
+    set status = 'pending', payment_method = ${method}::text, tracking_id = ${trackingId}::text,
+      paid_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+    where id in (select id from payable) and ${onlyIf}
+    returning *
+  ),
+  history as (
+    insert into ${deliveryEvents} (delivery_id, status, note, created_at)
+    select paid.id, 'pending', ${`paid:${method}`}::text, ${at}::timestamptz from paid
+  )`;
+}
+
+/** The paid row out of the statement's raw result (snake_case columns), or null. */
+export function paidRowOf(raw: Record<string, unknown>): DeliveryRow | null {
+  return raw.id ? mapRow(deliveries, raw) : null;
+}

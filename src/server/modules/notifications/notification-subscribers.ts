@@ -1,0 +1,85 @@
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { formatDeliveryId } from '../../../shared/ids.js';
+import { formatNaira } from '../../../shared/money.js';
+import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+import type { NotificationKey } from '../../../shared/schemas/notifications.js';
+import type { NotificationsRepository } from './notifications-repository.js';
+
+const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
+  picked_up: 'deliveryPickedUp',
+  in_transit: 'deliveryInTransit',
+  out_for_delivery: 'deliveryOutForDelivery',
+  delivered: 'deliveryDelivered',
+};
+
+/**
+ * The in-app notifications, written after the change they tell of has committed: once, on the instance that made
+ * it (a notification is a row, not something each instance holds).
+ */
+export function subscribeNotifications(
+  events: Pick<DomainEvents, 'onPublisher'>,
+  notifications: Pick<NotificationsRepository, 'insertNotification'>,
+) {
+  events.onPublisher('delivery.paid', (e) =>
+    notifications.insertNotification({
+      userId: e.userId,
+      type: 'delivery',
+      messageKey: 'deliveryPaid',
+      params: {
+        deliveryId: formatDeliveryId(e.number),
+        trackingId: e.trackingId ?? '',
+        amount: formatNaira(e.amountKobo),
+        amountKobo: e.amountKobo,
+      },
+    }),
+  );
+
+  events.onPublisher('delivery.cancelled', (e) => {
+    const deliveryId = formatDeliveryId(e.number);
+    return notifications.insertNotification(
+      e.refundedKobo === null
+        ? { userId: e.userId, type: 'delivery', messageKey: 'deliveryCancelled', params: { deliveryId } }
+        : {
+            userId: e.userId,
+            type: 'delivery',
+            messageKey: 'deliveryCancelledRefunded',
+            params: { deliveryId, amount: formatNaira(e.refundedKobo), amountKobo: e.refundedKobo },
+          },
+    );
+  });
+
+  events.onPublisher('delivery.driver_assigned', (e) =>
+    notifications.insertNotification({
+      userId: e.userId,
+      type: 'delivery',
+      messageKey: 'driverAssigned',
+      params: { deliveryId: formatDeliveryId(e.number), driverName: e.driverName },
+    }),
+  );
+
+  events.onPublisher('delivery.status_changed', async (e) => {
+    const messageKey = MESSAGE_OF[e.status];
+    if (!messageKey) return;
+    await notifications.insertNotification({
+      userId: e.userId,
+      type: 'delivery',
+      messageKey,
+      params: { deliveryId: formatDeliveryId(e.number), trackingId: e.trackingId ?? '' },
+    });
+  });
+
+  // A cancellation's refund is told by deliveryCancelledRefunded above; a card payment that came too late is told here.
+  events.onPublisher('wallet.credited', async (e) => {
+    if (e.cause !== 'payment_not_applied') return;
+    await notifications.insertNotification({
+      userId: e.userId,
+      type: 'wallet',
+      messageKey: 'paymentRefunded',
+      params: {
+        deliveryId: e.deliveryNumber === null ? '' : formatDeliveryId(e.deliveryNumber),
+        amount: formatNaira(e.amountKobo),
+        amountKobo: e.amountKobo,
+      },
+    });
+  });
+}

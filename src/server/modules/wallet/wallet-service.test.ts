@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createUser, fundWallet } from '../../test/factories.js';
+import { ledgerEntries } from '../../db/schema/index.js';
+import { createTransactions } from '../../db/transactions.js';
+import type { DomainEvent } from '../../lib/domain-events.js';
+import { createWalletRepository } from './wallet-repository.js';
+import { createWalletService } from './wallet-service.js';
+
+let t: TestApp;
+let published: DomainEvent[];
+let wallet: ReturnType<typeof createWalletService>;
+let transactions: ReturnType<typeof createTransactions>;
+beforeAll(async () => {
+  t = await createTestApp();
+  wallet = createWalletService({ wallet: createWalletRepository(t.deps.db) });
+  transactions = createTransactions(t.deps.db, {
+    async publish(events) {
+      published.push(...events);
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function funded(amountKobo: number) {
+  const user = await createUser(t.deps.db);
+  if (amountKobo > 0) await fundWallet(t.deps.db, user.id, amountKobo);
+  published = [];
+  return user.id;
+}
+
+const ledgerOf = (userId: string) =>
+  t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(ledgerEntries.createdAt);
+const sum = async (userId: string) => (await ledgerOf(userId)).reduce((total, e) => total + e.amountKobo, 0);
+
+describe('wallet service', () => {
+  it('credit, debit and refund move the balance with one ledger entry each, and publish after commit', async () => {
+    const userId = await funded(10_000);
+    await transactions.run((tx) => wallet.credit(tx, { userId, amountKobo: 5_000, description: 'Top-up', idempotencyKey: `c:${userId}` }));
+    const after = await transactions.run((tx) =>
+      wallet.debit(tx, { userId, amountKobo: 12_000, description: 'Pay', idempotencyKey: `d:${userId}` }),
+    );
+    expect(after).toBe(3_000);
+    await transactions.run((tx) =>
+      wallet.refund(tx, { userId, amountKobo: 1_000, description: 'Back', idempotencyKey: `r:${userId}`, cause: 'delivery_cancelled' }),
+    );
+    expect(await wallet.findBalance(userId)).toBe(4_000);
+    expect(await sum(userId)).toBe(4_000);
+    expect((await ledgerOf(userId)).map((e) => e.kind)).toEqual(['adjustment', 'topup', 'payment', 'refund']);
+    expect(published.map((e) => [e.type, 'balanceAfterKobo' in e ? e.balanceAfterKobo : null])).toEqual([
+      ['wallet.credited', 15_000],
+      ['wallet.debited', 3_000],
+      ['wallet.credited', 4_000],
+    ]);
+  });
+
+  it('a debit the balance does not cover writes nothing; a rolled-back transaction publishes nothing', async () => {
+    const userId = await funded(1_000);
+    expect(
+      await transactions.run((tx) => wallet.debit(tx, { userId, amountKobo: 1_001, description: 'Pay', idempotencyKey: `d:${userId}` })),
+    ).toBeNull();
+    await expect(
+      transactions.run(async (tx) => {
+        await wallet.credit(tx, { userId, amountKobo: 500, description: 'Top-up', idempotencyKey: `c:${userId}` });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await wallet.findBalance(userId)).toBe(1_000);
+    expect(await ledgerOf(userId)).toHaveLength(1);
+    expect(published).toEqual([]);
+  });
+
+  it('a hold takes the money now; it ends once, released back or settled for good', async () => {
+    const userId = await funded(10_000);
+    expect(
+      await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 4_000, description: 'Withdrawal', key: `w1:${userId}` })),
+    ).toBe(6_000);
+    expect(
+      await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 7_000, description: 'Too much', key: `w2:${userId}` })),
+    ).toBeNull();
+
+    // Released twice at once: one credit only.
+    const releases = await Promise.all([1, 2].map(() => transactions.run((tx) => wallet.releaseHold(tx, `w1:${userId}`))));
+    expect(releases.sort()).toEqual(['already_ended', 'released']);
+    expect(await wallet.findBalance(userId)).toBe(10_000);
+    expect(await transactions.run((tx) => wallet.settleHold(tx, `w1:${userId}`))).toBe('already_ended');
+
+    await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 2_500, description: 'Withdrawal', key: `w3:${userId}` }));
+    expect(await transactions.run((tx) => wallet.settleHold(tx, `w3:${userId}`))).toBe('settled');
+    expect(await transactions.run((tx) => wallet.releaseHold(tx, `w3:${userId}`))).toBe('already_ended');
+    expect(await transactions.run((tx) => wallet.releaseHold(tx, `unknown:${userId}`))).toBe('not_held');
+
+    expect(await wallet.findBalance(userId)).toBe(7_500);
+    expect(await sum(userId)).toBe(7_500);
+    expect((await ledgerOf(userId)).map((e) => [e.kind, e.amountKobo])).toEqual([
+      ['adjustment', 10_000],
+      ['hold', -4_000],
+      ['hold_release', 4_000],
+      ['hold', -2_500],
+      ['hold_settle', 0],
+    ]);
+  });
+
+  it('sandbox money: a debit and a hold spend real money first, and a released hold gives back each kind as taken', async () => {
+    const userId = await funded(10_000);
+    const repository = createWalletRepository(t.deps.db);
+    await transactions.run((tx) =>
+      wallet.refund(tx, { userId, amountKobo: 6_000, sandboxKobo: 6_000, description: 'Sandbox refund', idempotencyKey: `s:${userId}` }),
+    );
+    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 16_000, sandboxKobo: 6_000, payableOutKobo: 10_000 });
+
+    await transactions.run((tx) => wallet.debit(tx, { userId, amountKobo: 8_000, description: 'Pay', idempotencyKey: `d:${userId}` }));
+    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 8_000, sandboxKobo: 6_000, payableOutKobo: 2_000 });
+
+    await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 5_000, description: 'Hold', key: `h:${userId}` }));
+    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 3_000, sandboxKobo: 3_000, payableOutKobo: 0 });
+    await transactions.run((tx) => wallet.releaseHold(tx, `h:${userId}`));
+    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 8_000, sandboxKobo: 6_000, payableOutKobo: 2_000 });
+
+    const entries = await ledgerOf(userId);
+    expect(entries.map((e) => [e.kind, e.amountKobo, e.sandboxKobo])).toEqual([
+      ['adjustment', 10_000, 0],
+      ['refund', 6_000, 6_000],
+      ['payment', -8_000, 0],
+      ['hold', -5_000, -3_000],
+      ['hold_release', 5_000, 3_000],
+    ]);
+    expect(entries.reduce((total, e) => total + e.sandboxKobo, 0)).toBe(6_000);
+  });
+});
