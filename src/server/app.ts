@@ -35,6 +35,7 @@ import { createOutboxWorker } from './modules/messages/outbox-worker.js';
 import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
 import { createDevOutboxRetention, devOutboxChannels } from './modules/dev/dev-outbox-retention.js';
 import { registerAccountModules } from './modules/auth/account-modules.js';
+import { createFileStorage } from './adapters/storage/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     invalidationBus,
     outbox,
     outboxWorker,
+    storage: createFileStorage(env),
   };
 
   await app.register(

@@ -5,6 +5,7 @@ import type { RateLimitStore } from './lib/rate-limit.js';
 import type { InvalidationBus } from './lib/invalidation-bus.js';
 import type { OutboxRepository } from './modules/messages/outbox-repository.js';
 import type { OutboxWorker } from './modules/messages/outbox-worker.js';
+import type { FileStorage } from './adapters/storage/index.js';
 
 /** What buildApp hands to every module: configuration, the database and the shared services. */
 export interface AppDeps {
@@ -19,4 +20,6 @@ export interface AppDeps {
   /** Write messages with `outbox.insertMessage(message, tx)`, then call `outboxWorker.nudge()` after commit. */
   outbox: OutboxRepository;
   outboxWorker: OutboxWorker;
+  /** Uploaded files (avatars): local disk under UPLOADS_DIR by default. */
+  storage: FileStorage;
 }

@@ -109,8 +109,11 @@ export const resetPasswordBodySchema = z.object({
 
 export const emptyResultSchema = z.object({}).strict();
 
+export const PROFILE_IMAGE_UPLOAD_ONLY = 'Upload a picture to change it; here profileImage can only be null (remove).';
+
 /**
- * Every field optional; only the given ones change. `profileImage: null` removes the picture. A new email or
+ * Every field optional; only the given ones change. `profileImage: null` removes the picture (the only value
+ * accepted: docs/decisions/030). A new email or
  * phone also needs `currentPassword`, and takes effect only once confirmed with a code (see identifier-change.ts).
  */
 export const updateProfileBodySchema = z
@@ -118,13 +121,8 @@ export const updateProfileBodySchema = z
     name: z.string().trim().min(1, AUTH_MESSAGES.requiredFields).max(100).optional(),
     email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(254).optional(),
     phone: z.string().trim().min(1, AUTH_MESSAGES.phoneRequired).max(24).optional(),
-    profileImage: z
-      .string()
-      .trim()
-      .max(2048)
-      .refine((v) => /^https:\/\//.test(v) || /^\/(?!\/)[\w\-./%]*$/.test(v), 'Profile image must be an https URL or a path on this site')
-      .nullable()
-      .optional(),
+    /** Only null (remove): a picture is set by uploading it (POST /api/user-profile/avatar), never by address. */
+    profileImage: z.null({ error: PROFILE_IMAGE_UPLOAD_ONLY }).optional(),
     language: z.enum(LANGUAGES).optional(),
     currentPassword: z.string().min(1, AUTH_MESSAGES.requiredFields).max(PASSWORD_MAX).optional(),
   })

@@ -6,10 +6,15 @@ import { authRoutes } from './auth-routes.js';
 import { createUsersRepository } from '../users/users-repository.js';
 import { createUsersService } from '../users/users-service.js';
 import { usersRoutes } from '../users/users-routes.js';
+import { createAvatarRepository } from '../users/avatar-repository.js';
+import { createAvatarService } from '../users/avatar-service.js';
+import { avatarRoutes } from '../users/avatar-routes.js';
+import { createPreferencesRepository } from '../preferences/preferences-repository.js';
+import { preferencesRoutes } from '../preferences/preferences-routes.js';
 
 /** Accounts: sign-up, codes, sign-in, password reset and the profile, wired once and registered under /api. */
 export async function registerAccountModules(api: FastifyInstance, deps: AppDeps) {
-  const { db, env, sessions, outbox, outboxWorker, rateLimitStore } = deps;
+  const { db, env, sessions, outbox, outboxWorker, rateLimitStore, storage } = deps;
   const usersRepository = createUsersRepository(db);
   const users = createUsersService({ db, repository: usersRepository });
   const auth = createAuthService({
@@ -32,7 +37,15 @@ export async function registerAccountModules(api: FastifyInstance, deps: AppDeps
     log: api.log,
   });
   await api.register(authRoutes(auth, sessions));
-  await api.register(usersRoutes(users, auth));
+  const avatars = createAvatarService({
+    storage,
+    repository: createAvatarRepository(db),
+    getProfile: users.getProfile,
+    log: api.log,
+  });
+  await api.register(usersRoutes(users, auth, avatars));
+  await api.register(avatarRoutes(avatars));
+  await api.register(preferencesRoutes(createPreferencesRepository(db)));
   // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
   api.addHook('onReady', async () => {
     void auth.warmUp();
