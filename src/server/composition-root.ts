@@ -9,6 +9,7 @@ import { registerAuthentication } from './plugins/auth.js';
 import { createPaymentGateway } from './adapters/payments/index.js';
 import { createSandboxRepository } from './adapters/payments/sandbox-repository.js';
 import { createMessageTransports, devOutboxAvailability } from './adapters/messages/index.js';
+import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createSessionRepository } from './modules/auth/session-repository.js';
 import { createSessionService, type SessionService } from './modules/auth/session-service.js';
@@ -18,6 +19,11 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
 import { createUsersService } from './modules/users/users-service.js';
 import { usersRoutes } from './modules/users/users-routes.js';
+import { createAvatarRepository } from './modules/users/avatar-repository.js';
+import { createAvatarService } from './modules/users/avatar-service.js';
+import { avatarRoutes } from './modules/users/avatar-routes.js';
+import { createPreferencesRepository } from './modules/preferences/preferences-repository.js';
+import { preferencesRoutes } from './modules/preferences/preferences-routes.js';
 import { createOutboxRepository, type OutboxRepository } from './modules/messages/outbox-repository.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/messages/outbox-worker.js';
 import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
@@ -64,6 +70,8 @@ export interface AppDeps {
   devMailbox: boolean;
   /** Keeps the dev outbox's messages for 24 hours (started with the outbox worker). */
   devOutboxRetention: DevOutboxRetention;
+  /** Uploaded files (avatars): local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -99,6 +107,7 @@ export async function createAppDeps(env: Env, database: Database, log: FastifyBa
     outboxWorker,
     devMailbox: devOutbox.enabled,
     devOutboxRetention,
+    storage: createFileStorage(env),
     async close() {
       devOutboxRetention.stop();
       await outboxWorker.stop();
@@ -111,7 +120,7 @@ export async function createAppDeps(env: Env, database: Database, log: FastifyBa
 
 /** Every module's routes under /api, wired once. */
 export async function registerModules(api: FastifyInstance, deps: AppDeps) {
-  const { env, database, db, sessions, events, outbox, outboxWorker, rateLimitStore } = deps;
+  const { env, database, db, sessions, events, outbox, outboxWorker, rateLimitStore, storage } = deps;
   const transactions = createTransactions(db, events);
   const gateway = createPaymentGateway(env, db);
 
@@ -140,7 +149,16 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     log: api.log,
   });
   await api.register(authRoutes(auth, sessions));
-  await api.register(usersRoutes(users, auth));
+  // The profile picture (its stored file) and the notification preferences (decision 030).
+  const avatars = createAvatarService({
+    storage,
+    repository: createAvatarRepository(db),
+    getProfile: users.getProfile,
+    log: api.log,
+  });
+  await api.register(usersRoutes(users, auth, avatars));
+  await api.register(avatarRoutes(avatars));
+  await api.register(preferencesRoutes(createPreferencesRepository(db)));
   // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
   api.addHook('onReady', async () => {
     void auth.warmUp();

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'CSRF_REJECTED',
+  // Settings: profile picture upload (docs/decisions/030).
+  'FILE_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

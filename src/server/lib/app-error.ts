@@ -58,6 +58,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   CSRF_REJECTED: 403,
+  FILE_REQUIRED: 400,
 };
 
 export interface AppErrorOptions {

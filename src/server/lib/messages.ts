@@ -71,6 +71,8 @@ export const ERROR_MESSAGES = {
   IDEMPOTENCY_KEY_INVALID: 'The request carried an invalid idempotency key.',
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
   IDEMPOTENCY_KEY_IN_PROGRESS: 'Your previous request is still being processed. Please wait a moment.',
+  // Issue 11 settings: the profile picture upload without a file (decision 030).
+  FILE_REQUIRED: 'Choose a picture to upload.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -90,7 +92,7 @@ export const VALIDATION_MESSAGES = {
   'auth.validation.exactlyOneIdentifier': 'Register with exactly one of email, phone or WhatsApp number',
   'auth.validation.passwordTooCommon': 'This password is too common. Please choose another.',
   'auth.validation.identifierInvalid': 'Please enter a valid email address or phone number.',
-  'validation.profile.imageUrl': 'Profile image must be an https URL or a path on this site',
+  'validation.profile.imageUploadOnly': 'To change the profile picture, upload it; here it can only be removed.',
   'validation.profile.currentPasswordRequired': 'Please enter your current password to change your email or phone number.',
   'validation.profile.currentPasswordIncorrect': 'Your current password is incorrect.',
   'validation.profile.oneIdentifierAtATime': 'Please change your email address and your phone number one at a time.',
@@ -147,6 +149,9 @@ export const SUCCESS_MESSAGES = {
   statusUpdated: 'Status updated.',
   paymentSucceeded: 'Payment successful.',
   continueToCheckout: 'Continue to checkout.',
+  avatarUpdated: 'Your profile picture has been updated.',
+  avatarRemoved: 'Your profile picture has been removed.',
+  preferencesSaved: 'Your notification preferences have been saved.',
 } as const;
 
 export type SuccessMessage = keyof typeof SUCCESS_MESSAGES;

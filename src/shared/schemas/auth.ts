@@ -21,7 +21,7 @@ export const AUTH_MESSAGE_KEYS = {
 } as const;
 
 export const PROFILE_MESSAGE_KEYS = {
-  imageUrl: 'validation.profile.imageUrl',
+  imageUploadOnly: 'validation.profile.imageUploadOnly',
   currentPasswordRequired: 'validation.profile.currentPasswordRequired',
   currentPasswordIncorrect: 'validation.profile.currentPasswordIncorrect',
   oneIdentifierAtATime: 'validation.profile.oneIdentifierAtATime',
@@ -117,7 +117,8 @@ export const resetPasswordBodySchema = z.object({
 export const emptyResultSchema = z.object({}).strict();
 
 /**
- * Every field optional; only the given ones change. `profileImage: null` removes the picture. A new email or
+ * Every field optional; only the given ones change. `profileImage: null` removes the picture (the only value
+ * accepted: docs/decisions/030). A new email or
  * phone also needs `currentPassword`, and takes effect only once confirmed with a code (see identifier-change.ts).
  */
 export const updateProfileBodySchema = z
@@ -125,13 +126,8 @@ export const updateProfileBodySchema = z
     name: z.string().trim().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(100).optional(),
     email: z.string().trim().min(1, AUTH_MESSAGE_KEYS.emailRequired).max(254).optional(),
     phone: z.string().trim().min(1, AUTH_MESSAGE_KEYS.phoneRequired).max(24).optional(),
-    profileImage: z
-      .string()
-      .trim()
-      .max(2048)
-      .refine((v) => /^https:\/\//.test(v) || /^\/(?!\/)[\w\-./%]*$/.test(v), PROFILE_MESSAGE_KEYS.imageUrl)
-      .nullable()
-      .optional(),
+    /** Only null (remove): a picture is set by uploading it (POST /api/user-profile/avatar), never by address. */
+    profileImage: z.null({ error: PROFILE_MESSAGE_KEYS.imageUploadOnly }).optional(),
     language: z.enum(LANGUAGES).optional(),
     currentPassword: z.string().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(PASSWORD_MAX).optional(),
   })

@@ -42,7 +42,7 @@ export function createUsersRepository(db: Executor) {
 
     async updateProfile(
       userId: string,
-      values: Partial<Pick<typeof users.$inferInsert, 'name' | 'profileImage' | 'language'>>,
+      values: Partial<Pick<typeof users.$inferInsert, 'name' | 'language'>>,
       tx: Executor = db,
     ) {
       await tx

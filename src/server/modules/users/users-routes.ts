@@ -10,12 +10,14 @@ import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { UsersService } from './users-service.js';
+import type { AvatarService } from './avatar-service.js';
 
 const TAGS = ['users'];
 
 export function usersRoutes(
   users: UsersService,
   identifierChanges: Pick<AuthService, 'requestIdentifierChange' | 'confirmIdentifierChange'>,
+  avatars: Pick<AvatarService, 'removeAvatar'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -48,9 +50,11 @@ export function usersRoutes(
       },
       async (request) => {
         const userId = requireUser(request).id;
-        const { email, phone, currentPassword, ...rest } = request.body;
+        const { email, phone, currentPassword, profileImage, ...rest } = request.body;
         const change = await users.findIdentifierChange(userId, { email, phone });
         if (change) await identifierChanges.requestIdentifierChange(userId, change, currentPassword, { ip: request.ip });
+        // null is the only value the schema lets through: the stored file goes with it.
+        if (profileImage === null) await avatars.removeAvatar(userId);
         const profile = await users.updateProfile(userId, rest);
         return change
           ? ok(profile, SUCCESS_MESSAGES.identifierChangeCodeSent, IDENTIFIER_CHANGE_PENDING_TYPE)

@@ -51,11 +51,13 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     return changes[0] ?? null;
   }
 
-  /** Name, picture and language change at once; identifiers are left to the confirmed change. */
-  async function updateProfile(userId: string, body: Pick<UpdateProfileBody, 'name' | 'profileImage' | 'language'>): Promise<UserProfile> {
+  /**
+   * Name and language change at once; identifiers are left to the confirmed change, the picture to the avatar
+   * service (it owns the stored file).
+   */
+  async function updateProfile(userId: string, body: Pick<UpdateProfileBody, 'name' | 'language'>): Promise<UserProfile> {
     const changes: Parameters<UsersRepository['updateProfile']>[1] = {};
     if (body.name !== undefined) changes.name = body.name;
-    if (body.profileImage !== undefined) changes.profileImage = body.profileImage;
     if (body.language !== undefined) changes.language = body.language;
     if (Object.keys(changes).length > 0) await repository.updateProfile(userId, changes);
     return getProfile(userId);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageChannel } from '../../adapters/messages/index.js';
+import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
+import { categoryOf, isMessageWanted, MESSAGE_CATEGORIES, MESSAGE_KINDS, type MessageCategory } from './message-policy.js';
+import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } from './message-templates.js';
+
+const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
+
+/** All 16 combinations of the four switches. */
+const ALL_PREFERENCES: NotificationPreferences[] = Array.from({ length: 16 }, (_, bits) => ({
+  deliveryUpdates: Boolean(bits & 1),
+  promotionalEmails: Boolean(bits & 2),
+  smsNotifications: Boolean(bits & 4),
+  pushNotifications: Boolean(bits & 8),
+}));
+
+describe('which messages preferences can stop', () => {
+  it('classifies every template the server renders, and nothing else', () => {
+    const purposes: CodePurpose[] = ['verify', 'reset', 'change'];
+    const notices: NoticeKind[] = ['account-locked', 'email-changed', 'phone-changed'];
+    // Each kind names a template that renders, in a language, to a real message.
+    for (const purpose of purposes) expect(renderCodeMessage(purpose, 'en-US', '123456').body).toContain('123456');
+    for (const notice of notices) expect(renderNotice(notice, 'en-US').subject).not.toBe('');
+    expect([...MESSAGE_KINDS].sort()).toEqual(
+      [...purposes.map((p) => `code:${p}`), ...notices.map((n) => `notice:${n}`)].sort(),
+    );
+  });
+
+  it('codes and security notices are essential: sent on every channel whatever the preferences', () => {
+    expect(MESSAGE_CATEGORIES).toEqual({
+      'code:verify': 'essential',
+      'code:reset': 'essential',
+      'code:change': 'essential',
+      'notice:account-locked': 'essential',
+      'notice:email-changed': 'essential',
+      'notice:phone-changed': 'essential',
+    });
+    for (const kind of MESSAGE_KINDS) {
+      for (const channel of CHANNELS) {
+        for (const preferences of ALL_PREFERENCES) {
+          expect(isMessageWanted(categoryOf(kind), channel, preferences), `${kind} ${channel}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  const none: NotificationPreferences = { deliveryUpdates: false, promotionalEmails: false, smsNotifications: false, pushNotifications: false };
+  const cases: [MessageCategory, MessageChannel, Partial<NotificationPreferences>, boolean][] = [
+    ['delivery-update', 'email', {}, false],
+    ['delivery-update', 'email', { deliveryUpdates: true }, true],
+    ['delivery-update', 'email', { smsNotifications: true, promotionalEmails: true, pushNotifications: true }, false],
+    ['delivery-update', 'sms', { deliveryUpdates: true }, false],
+    ['delivery-update', 'sms', { smsNotifications: true }, false],
+    ['delivery-update', 'sms', { deliveryUpdates: true, smsNotifications: true }, true],
+    ['delivery-update', 'whatsapp', { deliveryUpdates: true }, false],
+    ['delivery-update', 'whatsapp', { deliveryUpdates: true, smsNotifications: true }, true],
+    ['promotion', 'email', {}, false],
+    ['promotion', 'email', { promotionalEmails: true }, true],
+    ['promotion', 'email', { deliveryUpdates: true, smsNotifications: true, pushNotifications: true }, false],
+    ['promotion', 'sms', { promotionalEmails: true }, false],
+    ['promotion', 'sms', { promotionalEmails: true, smsNotifications: true }, true],
+    ['promotion', 'whatsapp', { deliveryUpdates: true, smsNotifications: true }, false],
+  ];
+  it.each(cases)('an optional %s by %s with %j is sent: %s', (category, channel, switches, expected) => {
+    expect(isMessageWanted(category, channel, { ...none, ...switches })).toBe(expected);
+  });
+
+  it('pushNotifications alone never lets an optional message through the outbox', () => {
+    for (const category of ['delivery-update', 'promotion'] as const) {
+      for (const channel of CHANNELS) {
+        expect(isMessageWanted(category, channel, { ...none, pushNotifications: true })).toBe(false);
+      }
+    }
+  });
+});

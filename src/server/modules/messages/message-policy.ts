@@ -1,0 +1,45 @@
+import type { MessageChannel } from '../../adapters/messages/index.js';
+import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
+import type { CodePurpose, NoticeKind } from './message-templates.js';
+
+/**
+ * Why a message is sent decides whether the person's preferences can stop it:
+ * - essential: codes, receipts and security notices; always sent, whatever the preferences say;
+ * - delivery-update: news about a delivery (status changes, receiver messages);
+ * - promotion: offers and news.
+ */
+export type MessageCategory = 'essential' | 'delivery-update' | 'promotion';
+
+/** Every kind of message the server renders, by its template. A new template gets its category here. */
+export type MessageKind = `code:${CodePurpose}` | `notice:${NoticeKind}`;
+
+export const MESSAGE_CATEGORIES = {
+  'code:verify': 'essential',
+  'code:reset': 'essential',
+  'code:change': 'essential',
+  'notice:account-locked': 'essential',
+  'notice:email-changed': 'essential',
+  'notice:phone-changed': 'essential',
+} as const satisfies Record<MessageKind, MessageCategory>;
+
+export const MESSAGE_KINDS = Object.keys(MESSAGE_CATEGORIES) as MessageKind[];
+
+export function categoryOf(kind: MessageKind): MessageCategory {
+  return MESSAGE_CATEGORIES[kind];
+}
+
+/**
+ * The one rule for optional messages (docs/decisions/030). Essential ones always go. An optional one needs its
+ * topic switched on (deliveryUpdates or promotionalEmails), and on SMS or WhatsApp, which cost the person
+ * attention and us money, smsNotifications as well.
+ */
+export function isMessageWanted(
+  category: MessageCategory,
+  channel: MessageChannel,
+  preferences: NotificationPreferences,
+): boolean {
+  if (category === 'essential') return true;
+  const topic = category === 'delivery-update' ? preferences.deliveryUpdates : preferences.promotionalEmails;
+  if (!topic) return false;
+  return channel === 'email' || preferences.smsNotifications;
+}
