@@ -64,7 +64,11 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Extra request headers, e.g. `Idempotency-Key` on money-moving posts. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The answer may carry `data: null` (a delete, a dismiss): resolve to null instead of failing. */
+  allowEmptyData?: boolean;
 }
 
 function unavailable(status: number): ApiError {
@@ -81,6 +85,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = options.body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -88,9 +94,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       headers: {
         Accept: 'application/json',
         'Accept-Language': i18n.language,
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(options.body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -105,6 +112,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch {
     throw unavailable(response.status);
   }
-  if (!payload.success || payload.data === null) throw new ApiError(response.status, payload);
+  if (!payload.success) throw new ApiError(response.status, payload);
+  if (payload.data === null) {
+    if (options.allowEmptyData) return null as T;
+    throw new ApiError(response.status, payload);
+  }
   return payload.data;
 }
