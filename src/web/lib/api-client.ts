@@ -81,6 +81,14 @@ function unavailable(status: number): ApiError {
  * ApiError; network failures and 5xx first raise the spec's "API Not Available" toast.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiRequestWithType<T>(path, options)).data;
+}
+
+/** Like `apiRequest`, for the answers whose `type` says what happens next (e.g. a code to confirm a change). */
+export async function apiRequestWithType<T>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ data: T; type: string | undefined }> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
@@ -114,8 +122,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (!payload.success) throw new ApiError(response.status, payload);
   if (payload.data === null) {
-    if (options.allowEmptyData) return null as T;
+    if (options.allowEmptyData) return { data: null as T, type: payload.type };
     throw new ApiError(response.status, payload);
   }
-  return payload.data;
+  return { data: payload.data, type: payload.type };
 }
