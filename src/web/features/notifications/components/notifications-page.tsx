@@ -146,7 +146,7 @@ export function NotificationsPage() {
                 <ChevronLeft aria-hidden="true" />
                 {t('notifications.page.previous')}
               </Button>
-              <span className="text-sm text-muted-foreground">{t('notifications.page.pageOf', { page, count: pageCount })}</span>
+              <span className="text-sm text-muted-foreground">{t('notifications.page.pageOf', { page, pages: pageCount })}</span>
               <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
                 {t('notifications.page.next')}
                 <ChevronRight aria-hidden="true" />

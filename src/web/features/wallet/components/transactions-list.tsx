@@ -102,7 +102,7 @@ export function TransactionsList() {
               <ChevronLeft aria-hidden="true" />
               {t('wallet.transactions.previous')}
             </Button>
-            <span className="text-sm text-muted-foreground">{t('wallet.transactions.pageOf', { page, count: pageCount })}</span>
+            <span className="text-sm text-muted-foreground">{t('wallet.transactions.pageOf', { page, pages: pageCount })}</span>
             <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
               {t('wallet.transactions.next')}
               <ChevronRight aria-hidden="true" />
