@@ -7,13 +7,14 @@ import { useVerifyTopUp } from '../api/verify-top-up';
 import { toastRefusal } from '../lib/toasts';
 
 /**
- * The checkout sends the payer back to /dashboard/wallet?reference=…: verify the payment with the server (which
+ * The checkout sends the payer back to /dashboard/wallet?topup_reference=… (or ?reference=…): verify the payment with the server (which
  * credits the wallet once, however often this runs), say so, and drop the reference from the address.
  */
 export function useTopUpReturn() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const reference = searchParams.get('reference');
+  // The wallet server's callback names it topup_reference; `reference` is the contract's name.
+  const reference = searchParams.get('topup_reference') ?? searchParams.get('reference');
   const verify = useVerifyTopUp();
   const handled = useRef<string | null>(null);
   const { mutateAsync } = verify;
@@ -33,8 +34,7 @@ export function useTopUpReturn() {
         setSearchParams(
           (current) => {
             const next = new URLSearchParams(current);
-            next.delete('reference');
-            next.delete('trxref');
+            for (const name of ['topup_reference', 'reference', 'trxref']) next.delete(name);
             return next;
           },
           { replace: true },
