@@ -5,7 +5,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
  *
  * WAITS FOR THE SERVER BRANCHES. It needs GET /api/wallet, /api/events, /api/preferences, the avatar upload and
  * the withdrawal operator API (branches h11wallet, h11live, h11settings). Until they are merged the server
- * answers 404 for /api/wallet and every test here is skipped (not failed); after the merge they run by
+ * answers 404 for /api/wallet/transactions, /api/preferences or /api/events and every test here is skipped (not failed); after the merge they run by
  * themselves. The operator step signs in as E2E_OPERATOR_EMAIL / E2E_OPERATOR_PASSWORD (an account with the
  * `operator` role, e.g. seeded by e2e/serve.ts with scripts/create-operator.ts); without them that step is
  * skipped with a note.
@@ -14,9 +14,12 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 const PASSWORD = 'Cargo!Lane-2718';
 let userCount = 0;
 
-async function serverHasWallet(request: APIRequestContext) {
-  const response = await request.get('/api/wallet');
-  return response.status() !== 404;
+/** The old server has GET /api/wallet (the balance) but none of these. */
+async function serverHasIssue11(request: APIRequestContext) {
+  for (const path of ['/api/wallet/transactions', '/api/preferences', '/api/events?lastEventId=x']) {
+    if ((await request.get(path)).status() === 404) return false;
+  }
+  return true;
 }
 
 async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
@@ -50,7 +53,7 @@ const PNG = Buffer.from(
 
 test.describe('wallet, live notifications and settings (issue 11; needs the server branches)', () => {
   test.beforeEach(async ({ request }) => {
-    test.skip(!(await serverHasWallet(request)), 'The wallet server (GET /api/wallet) is not merged yet.');
+    test.skip(!(await serverHasIssue11(request)), 'The wallet, live and settings servers are not merged yet.');
   });
 
   test('top up on the sandbox → toast → balance, transactions and the bell in two tabs; withdraw; mark read → dismiss', async ({

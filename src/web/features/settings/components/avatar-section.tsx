@@ -68,6 +68,7 @@ export function AvatarSection({ profile }: { profile: UserProfile }) {
             type="file"
             accept={AVATAR_TYPES.join(',')}
             className="sr-only"
+            aria-label={t('settings.avatar.change')}
             aria-describedby={error ? 'avatar-file-error' : undefined}
             aria-invalid={error ? true : undefined}
             onChange={(event) => void handleFile(event)}
