@@ -2,11 +2,18 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { Toaster } from '@/web/components/ui/sonner';
+import { useAccountLanguageSync } from '@/web/lib/account-language';
 import { queryClient } from '@/web/lib/query-client';
+
+function AccountLanguageSync() {
+  useAccountLanguageSync();
+  return null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <AccountLanguageSync />
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         {children}
         <Toaster />

@@ -3,6 +3,7 @@ import type { UserProfile } from '@/shared/schemas/auth';
 import { useLogout, useUserProfile } from '@/web/features/auth';
 import { DashboardShell, type ShellUser } from '@/web/features/dashboard-shell';
 import { useUnreadCount } from '@/web/features/notifications';
+import { useLiveEvents } from '@/web/lib/live-events';
 
 function toShellUser(profile: UserProfile): ShellUser {
   return {
@@ -17,6 +18,8 @@ export function Component() {
   const { user } = useUserProfile();
   const { logout, isPending } = useLogout();
   const unreadCount = useUnreadCount();
+  // One live stream per tab while signed in: the bell, the balance and the deliveries follow it.
+  useLiveEvents(Boolean(user));
 
   return (
     <DashboardShell

@@ -19,8 +19,13 @@ export interface CodeEntryStepProps<T> {
   onBack: () => void;
 }
 
-/** The one code-entry step of sign-up verification and password reset: the code, resend, and back. */
-export function CodeEntryStep<T>({ id, title, sentTo, identifier, verify, onVerified, resend, onBack }: CodeEntryStepProps<T>) {
+export type CodeEntryProps<T> = Omit<CodeEntryStepProps<T>, 'title' | 'sentTo'>;
+
+/**
+ * The code, resend and back, without a screen around it: the settings page shows it inside its own card when
+ * a new email or phone number is confirmed.
+ */
+export function CodeEntry<T>({ id, identifier, verify, onVerified, resend, onBack }: CodeEntryProps<T>) {
   const { toastFailure } = useAuthToasts();
   const resendCode = useResendCode(resend);
 
@@ -36,6 +41,11 @@ export function CodeEntryStep<T>({ id, title, sentTo, identifier, verify, onVeri
     return true;
   };
 
+  return <OtpForm id={id} onVerify={handleVerify} onResend={() => resendCode(identifier)} onBack={onBack} />;
+}
+
+/** The one code-entry step of sign-up verification and password reset: the code, resend, and back. */
+export function CodeEntryStep<T>({ title, sentTo, ...props }: CodeEntryStepProps<T>) {
   return (
     <AuthCardScreen
       title={title}
@@ -43,12 +53,12 @@ export function CodeEntryStep<T>({ id, title, sentTo, identifier, verify, onVeri
         <>
           {sentTo}{' '}
           <strong className="font-medium break-all text-foreground" data-testid="otp-identifier">
-            {identifier}
+            {props.identifier}
           </strong>
         </>
       }
     >
-      <OtpForm id={id} onVerify={handleVerify} onResend={() => resendCode(identifier)} onBack={onBack} />
+      <CodeEntry {...props} />
     </AuthCardScreen>
   );
 }

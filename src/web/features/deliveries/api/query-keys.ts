@@ -1,15 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
-import { UNREAD_COUNT_KEY } from '@/web/lib/query-keys';
+import {
+  DASHBOARD_SUMMARY_KEY,
+  DELIVERIES_KEY,
+  TRACKING_KEY,
+  UNREAD_COUNT_KEY,
+  WALLET_SUMMARY_KEY,
+  WALLET_TRANSACTIONS_KEY,
+} from '@/web/lib/query-keys';
 
 /** One place for the keys this feature reads and invalidates; other features share the last two by name. */
 export const deliveryKeys = {
-  all: ['deliveries'] as const,
+  all: DELIVERIES_KEY,
   list: (params: { status: string; page: number; pageSize: number }) => ['deliveries', 'list', params] as const,
   detail: (id: string) => ['deliveries', 'detail', id] as const,
 };
-export const DASHBOARD_SUMMARY_KEY = ['dashboard-summary'] as const;
-export const trackingKey = (trackingId: string) => ['tracking', trackingId] as const;
+export { DASHBOARD_SUMMARY_KEY };
+export const trackingKey = (trackingId: string) => [...TRACKING_KEY, trackingId] as const;
 
 /**
  * Every booking, payment or cancellation can change the lists, the stat cards and the wallet balance; a
@@ -20,7 +27,9 @@ export function invalidateDeliveryData(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
     queryClient.invalidateQueries({ queryKey: DASHBOARD_SUMMARY_KEY }),
     queryClient.invalidateQueries({ queryKey: USER_PROFILE_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['tracking'] }),
+    queryClient.invalidateQueries({ queryKey: TRACKING_KEY }),
     queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
+    queryClient.invalidateQueries({ queryKey: WALLET_SUMMARY_KEY }),
+    queryClient.invalidateQueries({ queryKey: WALLET_TRANSACTIONS_KEY }),
   ]);
 }

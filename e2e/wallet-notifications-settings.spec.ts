@@ -1,0 +1,181 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Issue 11's browser test: wallet, live notifications and settings against the real server.
+ *
+ * Each test waits for its own server endpoints. The wallet and live test needs /api/wallet/transactions and
+ * /api/events and the withdrawal operator API (branches h11wallet, h11live); the settings test needs
+ * /api/preferences and the avatar upload (h11settings). While a server answers 404 for one of its endpoints the
+ * test is skipped (not failed); once they are merged it runs by itself. The operator step signs in as E2E_OPERATOR_EMAIL / E2E_OPERATOR_PASSWORD (an account with the
+ * `operator` role, e.g. seeded by e2e/serve.ts with scripts/create-operator.ts); without them that step is
+ * skipped with a note.
+ */
+
+const PASSWORD = 'Cargo!Lane-2718';
+let userCount = 0;
+
+const WALLET_AND_LIVE_ENDPOINTS = ['/api/wallet/transactions', '/api/events?lastEventId=x'];
+const SETTINGS_ENDPOINTS = ['/api/preferences'];
+
+/** The paths this server does not have yet (404); signed out, so the others answer 401. */
+async function missingEndpoints(request: APIRequestContext, paths: string[]) {
+  const missing: string[] = [];
+  for (const path of paths) {
+    if ((await request.get(path)).status() === 404) missing.push(path);
+  }
+  return missing;
+}
+
+async function skipWithout(request: APIRequestContext, paths: string[]) {
+  const missing = await missingEndpoints(request, paths);
+  test.skip(missing.length > 0, `Not on this server yet: ${missing.join(', ')}`);
+}
+
+async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
+  userCount += 1;
+  const email = `wallet.${Date.now()}.${userCount}@example.com`;
+  const registered = await request.post('/api/register', { data: { name, email, password: PASSWORD } });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
+      const body = (await response.json()) as { data: { body: string }[] };
+      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
+      return code;
+    })
+    .toBeTruthy();
+  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: code, startSession: true } });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+  await context.addCookies((await request.storageState()).cookies);
+  return email;
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Notifications/ });
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('wallet, live notifications and settings (issue 11)', () => {
+  test('top up on the sandbox → toast → balance, transactions and the bell in two tabs; withdraw; mark read → dismiss', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await skipWithout(request, WALLET_AND_LIVE_ENDPOINTS);
+    await signUp(request, context, 'Funmi Adeyemi');
+    await page.goto('/dashboard/wallet');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
+    const secondTab = await context.newPage();
+    await secondTab.goto('/dashboard');
+    await expect(bell(secondTab)).toHaveAccessibleName('Notifications');
+
+    // Bad amounts never reach the server.
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    for (const amount of ['abc', '0', '-5', '1.005', '99999999999999']) {
+      await page.getByLabel('Amount (₦)').fill(amount);
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(toast(page, 'Invalid Amount')).toContainText('Please enter a valid amount');
+    }
+
+    await page.getByLabel('Amount (₦)').fill('5,000');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/wallet/);
+    await expect(toast(page, 'Top-up Successful!')).toContainText('₦5,000.00 has been added to your wallet');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦5,000.00');
+    await expect(page.getByTestId('wallet-transactions')).toContainText('+₦5,000.00');
+
+    // The wallet notification reaches the bell of both tabs without a reload.
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(bell(secondTab)).toHaveAccessibleName('Notifications, 1 unread');
+
+    // Withdraw: above the balance is refused here; then a real withdrawal (the password again if asked).
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByLabel('Amount (₦)').fill('6,000');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).last().click();
+    await expect(toast(page, 'Insufficient Balance')).toContainText("You don't have enough balance for this withdrawal");
+    await page.getByLabel('Amount (₦)').fill('2,000');
+    await page.getByLabel('Bank').click();
+    await page.getByRole('option', { name: 'Access Bank', exact: true }).click();
+    await page.getByLabel('Account Number (10 digits)').fill('0123456789');
+    await page.getByLabel('Account Name').fill('Funmi Adeyemi');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).last().click();
+    const password = page.getByLabel('Password', { exact: true });
+    if (await password.isVisible().catch(() => false)) {
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Confirm and Withdraw' }).click();
+    }
+    await expect(toast(page, 'Withdrawal Successful!')).toContainText('₦2,000.00 has been withdrawn from your wallet');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
+    await expect(page.getByTestId('wallet-transactions')).toContainText('−₦2,000.00');
+
+    // An operator marks it paid through the operator API.
+    const operatorEmail = process.env.E2E_OPERATOR_EMAIL;
+    const operatorPassword = process.env.E2E_OPERATOR_PASSWORD;
+    if (operatorEmail && operatorPassword) {
+      // The operator has a session of their own, apart from the customer's.
+      const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+      const signedIn = await api.post('/api/login', { data: { identifier: operatorEmail, password: operatorPassword } });
+      expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+      const pending = (await (await api.get('/api/dispatch/withdrawals?status=pending')).json()) as { data: { id: string; amountKobo: number }[] };
+      const withdrawal = pending.data.find((w) => Math.abs(w.amountKobo) === 200_000);
+      expect(withdrawal).toBeTruthy();
+      expect((await api.post(`/api/dispatch/withdrawals/${withdrawal!.id}/mark-paid`, { data: {} })).ok()).toBeTruthy();
+      await expect(page.getByTestId('wallet-transactions')).toContainText('Paid');
+      await api.dispose();
+    } else {
+      test.info().annotations.push({ type: 'skipped step', description: 'operator: set E2E_OPERATOR_EMAIL/PASSWORD' });
+    }
+
+    // Notifications: mark read, then dismiss, saved on the server (a reload shows the same).
+    await bell(page).click();
+    await expect(page).toHaveURL('/dashboard/notifications');
+    const first = page.getByTestId('notification-item').first();
+    await expect(first).toContainText('Wallet credited with ₦5,000.00');
+    await expect(first).toContainText(/Just now|minute/);
+    const unreadBefore = await page.getByTestId('notification-item').and(page.locator('[data-read="false"]')).count();
+    await first.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(page.getByTestId('notification-item').and(page.locator('[data-read="false"]'))).toHaveCount(unreadBefore - 1);
+    const count = await page.getByTestId('notification-item').count();
+    await page.getByTestId('notification-item').first().getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByTestId('notification-item')).toHaveCount(count - 1);
+    await page.reload();
+    await expect(page.getByTestId('notification-item')).toHaveCount(count - 1);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(bell(page)).toHaveAccessibleName('Notifications');
+  });
+
+  test('settings: profile, picture and preferences, each with its toast; Cancel discards', async ({ page, context, request }) => {
+    await skipWithout(request, SETTINGS_ENDPOINTS);
+    await signUp(request, context, 'Chidi Eze');
+    await page.goto('/dashboard/settings');
+
+    await page.getByLabel('Full Name').fill('Somebody Else');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Chidi Eze');
+
+    await page.getByLabel('Full Name').fill('Chidi N. Eze');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Profile Updated')).toContainText('Your profile information has been updated successfully.');
+    await expect(page.getByRole('complementary').getByText('Chidi N. Eze')).toBeVisible();
+
+    await page.locator('#avatar-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByText('Please choose a JPEG, PNG or WebP image').first()).toBeVisible();
+    await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, 'Profile Updated')).toContainText('Your profile picture has been updated.');
+    await expect(page.getByTestId('settings-avatar-image')).toBeVisible();
+
+    await page.getByLabel('Delivery Updates').check();
+    await page.getByLabel('SMS Notifications').check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Notification Preferences Updated')).toContainText('Your notification preferences have been saved.');
+    await page.reload();
+    await expect(page.getByLabel('Delivery Updates')).toBeChecked();
+    await expect(page.getByLabel('Promotional Emails')).not.toBeChecked();
+  });
+});

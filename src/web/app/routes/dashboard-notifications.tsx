@@ -1,0 +1,5 @@
+import { NotificationsPage } from '@/web/features/notifications';
+
+export function Component() {
+  return <NotificationsPage />;
+}

@@ -1,0 +1,15 @@
+import { CodeEntry } from '@/web/features/auth';
+import { LanguageSelect } from '@/web/features/landing/components/language-select';
+import { SettingsPage } from '@/web/features/settings';
+
+/** Settings composes the auth feature's code entry (for a new email or phone) and the app's language picker. */
+export function Component() {
+  return (
+    <SettingsPage
+      languageSelect={<LanguageSelect id="settings-language" />}
+      renderCodeEntry={({ identifier, verify, onVerified, resend, onBack }) => (
+        <CodeEntry id="settings-code" identifier={identifier} verify={verify} onVerified={onVerified} resend={resend} onBack={onBack} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { WalletPage } from '@/web/features/wallet';
+
+export function Component() {
+  return <WalletPage />;
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/web/lib/api-client';
+import { refreshNotifications, updateCachedNotifications } from './notification-cache';
+
+/** `DELETE /api/notifications/{id}`: gone from the list for good. */
+export async function dismissNotification(id: string): Promise<void> {
+  await apiRequest<unknown>(`/notifications/${encodeURIComponent(id)}`, { method: 'DELETE', allowEmptyData: true });
+}
+
+export function useDismissNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissNotification,
+    onMutate: (id) => updateCachedNotifications(queryClient, (items) => items.filter((n) => n.id !== id)),
+    onError: (_error, _id, undo) => undo?.(),
+    onSettled: () => refreshNotifications(queryClient),
+  });
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BellOff, Check, CheckCheck, ChevronLeft, ChevronRight, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
+import type { Notification } from '@/shared/schemas/notifications';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { apiErrorText } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/cn';
+import { toast } from 'sonner';
+import { useDismissNotification } from '../api/dismiss-notification';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useNow } from '../hooks/use-now';
+import { relativeTime } from '../lib/relative-time';
+
+const PAGE_SIZE = 20;
+const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone } as const;
+
+function NotificationItem({ notification, now }: { notification: Notification; now: number }) {
+  const { t, i18n } = useTranslation();
+  const markRead = useMarkNotificationRead();
+  const dismiss = useDismissNotification();
+  const Icon = ICONS[notification.type];
+  const when = relativeTime(notification.createdAt, now, i18n.language);
+  const message = t(`notifications.messages.${notification.messageKey}`, {
+    ...notification.params,
+    defaultValue: t('notifications.page.unknownMessage'),
+  });
+  const onFailure = (error: unknown) => toast.error(t('notifications.page.actionFailed'), { description: apiErrorText(t, error) });
+
+  return (
+    <li
+      data-testid="notification-item"
+      data-read={notification.read}
+      className={cn('flex items-start gap-3 rounded-lg border border-border p-3 sm:p-4', !notification.read && 'bg-muted/60')}
+    >
+      <span aria-hidden="true" className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <Icon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className={cn('text-sm break-words', !notification.read && 'font-semibold')}>
+          {!notification.read && <span className="sr-only">{t('notifications.page.unread')}: </span>}
+          {message}
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          <time dateTime={notification.createdAt} title={new Date(notification.createdAt).toLocaleString(i18n.language)}>
+            {when.justNow ? t('notifications.page.justNow') : when.text}
+          </time>
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-1">
+        {!notification.read && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('notifications.page.markRead')}
+            title={t('notifications.page.markRead')}
+            disabled={markRead.isPending}
+            onClick={() => markRead.mutate(notification.id, { onError: onFailure })}
+          >
+            <Check aria-hidden="true" />
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('notifications.page.dismiss')}
+          title={t('notifications.page.dismiss')}
+          disabled={dismiss.isPending}
+          onClick={() => dismiss.mutate(notification.id, { onError: onFailure })}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** /dashboard/notifications: Recent Notifications, newest first, each marked read or dismissed on the server. */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useNotifications({ page, pageSize: PAGE_SIZE });
+  const unreadCount = useUnreadCount();
+  const markAll = useMarkAllNotificationsRead();
+  const now = useNow();
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const items = query.data?.items ?? [];
+  // The last item of a page was dismissed: step back to a page that has some.
+  if (query.data && page > pageCount) setPage(pageCount);
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="text-2xl font-bold tracking-tight">{t('notifications.page.title')}</h2>
+          <p className="text-muted-foreground">{t('notifications.page.unreadCount', { count: unreadCount })}</p>
+        </div>
+        <Button
+          variant="outline"
+          disabled={unreadCount === 0 || markAll.isPending}
+          onClick={() =>
+            markAll.mutate(undefined, {
+              onError: (error) => toast.error(t('notifications.page.actionFailed'), { description: apiErrorText(t, error) }),
+            })
+          }
+        >
+          <CheckCheck aria-hidden="true" />
+          {t('notifications.page.markAllRead')}
+        </Button>
+      </header>
+
+      <Card>
+        <CardContent>
+          {query.isPending ? (
+            <p role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
+              <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
+              {t('notifications.page.loading')}
+            </p>
+          ) : query.isError ? (
+            <div role="alert" className="grid justify-items-start gap-2 py-6">
+              <p>{apiErrorText(t, query.error)}</p>
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                {t('notifications.page.retry')}
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
+            <div className="grid justify-items-center gap-2 py-12 text-center" data-testid="notifications-empty">
+              <BellOff className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h3 className="text-lg font-semibold">{t('notifications.page.emptyTitle')}</h3>
+              <p className="text-muted-foreground">{t('notifications.page.emptyDescription')}</p>
+            </div>
+          ) : (
+            <ul className="grid gap-2" aria-label={t('notifications.page.listLabel')} aria-live="polite">
+              {items.map((notification) => (
+                <NotificationItem key={notification.id} notification={notification} now={now} />
+              ))}
+            </ul>
+          )}
+          {pageCount > 1 && (
+            <nav aria-label={t('notifications.page.pages')} className="mt-4 flex items-center justify-between gap-2">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <ChevronLeft aria-hidden="true" />
+                {t('notifications.page.previous')}
+              </Button>
+              <span className="text-sm text-muted-foreground">{t('notifications.page.pageOf', { page, pages: pageCount })}</span>
+              <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+                {t('notifications.page.next')}
+                <ChevronRight aria-hidden="true" />
+              </Button>
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

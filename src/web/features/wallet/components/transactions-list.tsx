@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowDownLeft, ArrowUpRight, ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
+import { formatNaira } from '@/shared/money';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { cn } from '@/web/lib/cn';
+import { useWalletTransactions, type WalletTransaction } from '../api/get-wallet-transactions';
+
+const PAGE_SIZE = 10;
+
+function formatWhen(iso: string, language: string) {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+}
+
+/** Money in shows with a plus, money out with a minus; naira with thousands separators either way. */
+export function signedNaira(kobo: number) {
+  return kobo < 0 ? `−${formatNaira(-kobo)}` : `+${formatNaira(kobo)}`;
+}
+
+function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
+  const { t, i18n } = useTranslation();
+  const isOut = transaction.amountKobo < 0;
+  const description = i18n.exists(transaction.descriptionKey)
+    ? t(transaction.descriptionKey, transaction.params)
+    : t(`wallet.transactions.types.${transaction.type}`, { defaultValue: t('wallet.transactions.types.other') });
+  const Icon = isOut ? ArrowUpRight : ArrowDownLeft;
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex size-9 shrink-0 items-center justify-center rounded-full',
+          isOut ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+        )}
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{description}</p>
+        <p className="text-xs text-muted-foreground">
+          {formatWhen(transaction.createdAt, i18n.language)}
+          {transaction.status && (
+            <Badge variant="outline" className="ml-2 align-middle">
+              {t(`wallet.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
+            </Badge>
+          )}
+        </p>
+      </div>
+      <p
+        className={cn('shrink-0 text-sm font-semibold tabular-nums', isOut ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300')}
+        data-testid="transaction-amount"
+      >
+        {signedNaira(transaction.amountKobo)}
+      </p>
+    </li>
+  );
+}
+
+/** Recent Transactions: the wallet's ledger, newest first, a page at a time. */
+export function TransactionsList() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useWalletTransactions({ page, pageSize: PAGE_SIZE });
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3 className="text-lg font-semibold">{t('wallet.transactions.title')}</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <p role="status" className="flex items-center gap-2 py-6 text-muted-foreground">
+            <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+            {t('wallet.loading')}
+          </p>
+        ) : query.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 py-4">
+            <p>{t('wallet.transactions.loadFailed')}</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          </div>
+        ) : query.data.items.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">{t('wallet.transactions.empty')}</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label={t('wallet.transactions.title')} data-testid="wallet-transactions">
+            {query.data.items.map((transaction) => (
+              <TransactionRow key={transaction.id} transaction={transaction} />
+            ))}
+          </ul>
+        )}
+        {pageCount > 1 && (
+          <nav aria-label={t('wallet.transactions.pages')} className="mt-4 flex items-center justify-between gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <ChevronLeft aria-hidden="true" />
+              {t('wallet.transactions.previous')}
+            </Button>
+            <span className="text-sm text-muted-foreground">{t('wallet.transactions.pageOf', { page, pages: pageCount })}</span>
+            <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+              {t('wallet.transactions.next')}
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+/** The wallet feature's public surface for the app layer. */
+export { WalletPage } from './components/wallet-page';
