@@ -31,6 +31,11 @@ import { walletRoutes } from './modules/wallet/wallet-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
 import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
+import { createNotificationsService } from './modules/notifications/notifications-service.js';
+import { createLiveEventsRepository } from './modules/live/live-events-repository.js';
+import { createLiveService } from './modules/live/live-service.js';
+import { subscribeLiveEvents } from './modules/live/live-subscribers.js';
+import { liveRoutes } from './modules/live/live-routes.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
 import { createPaymentsService } from './modules/payments/payments-service.js';
 import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/payments-routes.js';
@@ -130,7 +135,15 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   // Deliveries, money and what follows from them.
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
   const deliveries = createDeliveriesService({ transactions, repository: createDeliveriesRepository(db), wallet });
-  const notifications = createNotificationsRepository(db);
+  const live = createLiveService({
+    repository: createLiveEventsRepository(db),
+    invalidationBus: deps.invalidationBus,
+    heartbeatMs: env.LIVE_HEARTBEAT_MS,
+    maxConnectionsPerUser: env.LIVE_MAX_CONNECTIONS_PER_USER,
+  });
+  // Open streams end before the server waits for its connections to close.
+  api.addHook('preClose', async () => live.close());
+  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), live });
   const payments = createPaymentsService({
     env,
     transactions,
@@ -152,6 +165,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     events.onEveryInstance(type, (event) => readCache.invalidate(event.userId));
   }
   subscribeNotifications(events, notifications);
+  subscribeLiveEvents(events, live, deliveries);
 
   await api.register(deliveriesRoutes(deliveries, readCache));
   await api.register(paymentsRoutes(payments));
@@ -159,6 +173,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   if (gateway.name === 'sandbox') await api.register(sandboxCheckoutRoutes(createSandboxRepository(db)));
   await api.register(walletRoutes(wallet));
   await api.register(notificationsRoutes(notifications));
+  await api.register(liveRoutes(live));
   await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
   await api.register(dispatchRoutes(createDispatchService({ deliveries })));
 

@@ -44,6 +44,10 @@ export const envSchema = z.object({
   CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Requests that send a code (register, resend, forgot-password) per minute per client IP. */
   CODE_SEND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** The live stream's heartbeat (`: ping`), so proxies do not close idle streams. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
+  /** Open live streams per user on one instance (tabs); more are refused with 429. */
+  LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
