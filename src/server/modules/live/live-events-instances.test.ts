@@ -4,7 +4,8 @@ import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { isRedisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
 import { book, bookingBody, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { openEventStream, type EventStream } from '../../test/event-stream-client.js';
-import type { App } from '../../app.js';
+
+type App = Awaited<ReturnType<typeof startAnotherInstance>>;
 
 /** Two instances on one database and one Redis, as behind a load balancer. */
 let t: TestApp;

@@ -39,10 +39,6 @@ async function bookAndPay(headers: Record<string, string>) {
   return delivery;
 }
 
-function names(stream: EventStream) {
-  return stream.events.map((e) => e.event);
-}
-
 function expectValid(stream: EventStream) {
   for (const e of stream.events) LIVE_EVENT_SCHEMAS[e.event as LiveEventName].parse(e.data);
 }
