@@ -17,20 +17,30 @@ function sink() {
   return value;
 }
 
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
 const event = (seq: number): StoredLiveEvent => ({ seq, name: 'wallet.balance', data: { balance: seq } });
 
 /** A history whose reads wait until released, to publish while a connection is catching up. */
 function slowHistory(stored: StoredLiveEvent[]) {
   const waiting: Array<() => void> = [];
   const history: LiveHistory = {
-    findHead: async () => stored.at(-1)?.seq ?? 0,
+    findHead: () => {
+      const head = stored.at(-1)?.seq ?? 0; // read when asked; an event committed after it is not in it
+      return new Promise((resolve) => waiting.push(() => resolve(head)));
+    },
     findKeptAfter: (_userId, after) =>
       new Promise((resolve) => waiting.push(() => resolve(stored.filter((e) => e.seq > after)))),
   };
-  return { history, release: () => waiting.splice(0).forEach((go) => go()), stored };
+  /** Lets every waiting read finish, and the reads those start (the head, then the history). */
+  const release = async () => {
+    for (let round = 0; round < 5; round += 1) {
+      waiting.splice(0).forEach((go) => go());
+      await flush();
+    }
+  };
+  return { history, release, stored };
 }
-
-const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('live hub', () => {
   it('an event published while a reconnect reads the history is sent once, after what was missed', async () => {
@@ -42,11 +52,40 @@ describe('live hub', () => {
     // Committed during the read: 4 is in the history the read returns, and arrives live too; 5 only live.
     stored.push(event(4));
     hub.publish('u', event(4));
-    release();
+    await release();
     await flush();
     hub.publish('u', event(5));
     hub.publish('u', event(4));
     expect(out.ids()).toEqual([2, 3, 4, 5]);
+    hub.closeAll();
+  });
+
+  it('a fresh stream starts after the head; an event published while the head is read is sent once', async () => {
+    const { history, release, stored } = slowHistory([1, 2, 3].map(event));
+    const hub = createLiveHub({ history, heartbeatMs: 60_000, maxPerUser: 5 });
+    const out = sink();
+    hub.open('u', out, null);
+    stored.push(event(4));
+    hub.publish('u', event(4));
+    await release();
+    await flush();
+    hub.publish('u', event(4));
+    hub.publish('u', event(5));
+    expect(out.ids()).toEqual([4, 5]);
+    hub.closeAll();
+  });
+
+  it('a fresh stream that hears a later number first while reading the head fills the gap from the history', async () => {
+    const { history, release, stored } = slowHistory([1].map(event));
+    const hub = createLiveHub({ history, heartbeatMs: 60_000, maxPerUser: 5 });
+    const out = sink();
+    hub.open('u', out, null);
+    stored.push(event(2), event(3));
+    hub.publish('u', event(3)); // 2 is still on its way from another instance
+    await release();
+    hub.publish('u', event(2));
+    expect(out.ids()).toEqual([2, 3]);
+    expect(out.chunks.join('')).not.toContain('resync');
     hub.closeAll();
   });
 
@@ -55,11 +94,11 @@ describe('live hub', () => {
     const hub = createLiveHub({ history, heartbeatMs: 60_000, maxPerUser: 5 });
     const out = sink();
     hub.open('u', out, null);
-    await flush();
+    await release();
     stored.push(event(1), event(2));
     hub.publish('u', event(2)); // 1 is still on its way from another instance
     await flush();
-    release();
+    await release();
     await flush();
     hub.publish('u', event(1));
     expect(out.ids()).toEqual([1, 2]);
@@ -72,7 +111,7 @@ describe('live hub', () => {
     const out = sink();
     hub.open('u', out, 3);
     await flush();
-    release();
+    await release();
     await flush();
     expect(out.chunks[0]).toContain('event: resync');
     expect(out.ids()).toEqual([10, 11]);

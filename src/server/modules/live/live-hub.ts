@@ -120,7 +120,8 @@ export function createLiveHub(options: { history: LiveHistory; heartbeatMs: numb
       connection.lastSeq = head;
       const arrived = connection.pending ?? [];
       connection.pending = null;
-      sendInOrder(connection, arrived);
+      // One that skips a number sends the stream to the history (and the rest wait for it).
+      for (const event of arrived.sort((a, b) => a.seq - b.seq)) deliver(connection, event);
       return;
     }
     connection.lastSeq = lastEventId;
