@@ -3,6 +3,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { openEventStream, type EventStream } from '../../test/event-stream-client.js';
+import { sql } from 'drizzle-orm';
+import { createLiveEventsRepository } from './live-events-repository.js';
+import { KEEP_MS } from './live-service.js';
 import { LIVE_EVENT_SCHEMAS, type LiveEventName } from '../../../shared/schemas/live-events.js';
 
 /** The live stream over real HTTP: inject does not stream. */
@@ -152,6 +155,27 @@ describe('GET /api/events', () => {
     await expect.poll(() => future.events.filter((e) => e.id !== null).length, { timeout: 3_000 }).toBe(4);
     expect(fresh.events.map((e) => Number(e.id))).toEqual([5, 6, 7, 8]);
     expect(future.events.filter((e) => e.id !== null).map((e) => Number(e.id))).toEqual([5, 6, 7, 8]);
+  });
+
+  it('keeps a day: older missed events are announced with resync, and pruning deletes them', async () => {
+    const u = await fundedUser();
+    await bookAndPay(u.headers);
+    await t.deps.db.execute(
+      sql`update live_events set created_at = now() - interval '25 hours' where user_id = ${u.user.id} and seq <= 2`,
+    );
+    const stream = await open({ token: u.token, lastEventId: '0' });
+    await stream.waitFor(2, undefined);
+    await expect.poll(() => stream.events.length).toBe(3);
+    expect(stream.events.map((e) => [e.event, e.id])).toEqual([
+      ['resync', null],
+      [expect.any(String), '3'],
+      [expect.any(String), '4'],
+    ]);
+
+    const repository = createLiveEventsRepository(t.deps.db);
+    expect(await repository.deleteOlderThan(new Date(Date.now() - KEEP_MS))).toBeGreaterThanOrEqual(2);
+    expect((await repository.findAfter(u.user.id, 0, new Date(0), 100)).map((e) => e.seq)).toEqual([3, 4]);
+    expect(await repository.findHead(u.user.id)).toBe(4);
   });
 
   it('refuses a bad Last-Event-ID and more streams than the per-user limit', async () => {
