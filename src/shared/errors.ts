@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'CSRF_REJECTED',
+  // The live stream (docs/decisions/026).
+  'INVALID_EVENT_ID',
+  'LIVE_CONNECTIONS_EXCEEDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

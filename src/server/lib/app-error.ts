@@ -58,6 +58,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   CSRF_REJECTED: 403,
+  INVALID_EVENT_ID: 400,
+  LIVE_CONNECTIONS_EXCEEDED: 429,
 };
 
 export interface AppErrorOptions {

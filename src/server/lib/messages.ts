@@ -71,6 +71,9 @@ export const ERROR_MESSAGES = {
   IDEMPOTENCY_KEY_INVALID: 'The request carried an invalid idempotency key.',
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
   IDEMPOTENCY_KEY_IN_PROGRESS: 'Your previous request is still being processed. Please wait a moment.',
+  // The live stream (docs/decisions/026).
+  INVALID_EVENT_ID: 'Last-Event-ID must be an event id.',
+  LIVE_CONNECTIONS_EXCEEDED: 'Too many live connections are open for this account. Close a tab and try again.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
