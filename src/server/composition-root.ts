@@ -38,6 +38,11 @@ import { walletRoutes } from './modules/wallet/wallet-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
 import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
+import { createNotificationsService } from './modules/notifications/notifications-service.js';
+import { createLiveEventsRepository } from './modules/live/live-events-repository.js';
+import { createLiveService } from './modules/live/live-service.js';
+import { subscribeLiveEvents } from './modules/live/live-subscribers.js';
+import { liveRoutes } from './modules/live/live-routes.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
 import { createPaymentsService } from './modules/payments/payments-service.js';
 import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/payments-routes.js';
@@ -177,7 +182,15 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
       return (await paymentsRepository.findSettledGateway(row.id, tx)) === 'sandbox' ? row.totalKobo : 0;
     },
   });
-  const notifications = createNotificationsRepository(db);
+  const live = createLiveService({
+    repository: createLiveEventsRepository(db),
+    invalidationBus: deps.invalidationBus,
+    heartbeatMs: env.LIVE_HEARTBEAT_MS,
+    maxConnectionsPerUser: env.LIVE_MAX_CONNECTIONS_PER_USER,
+  });
+  // Open streams end before the server waits for its connections to close.
+  api.addHook('preClose', async () => live.close());
+  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), live });
   const payments = createPaymentsService({
     env,
     transactions,
@@ -200,6 +213,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     events.onEveryInstance(type, (event) => readCache.invalidate(event.userId));
   }
   subscribeNotifications(events, notifications);
+  subscribeLiveEvents(events, live, deliveries);
 
   await api.register(deliveriesRoutes(deliveries, readCache));
   await api.register(paymentsRoutes(payments));
@@ -215,6 +229,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   }
   await api.register(walletRoutes(wallet));
   await api.register(notificationsRoutes(notifications));
+  await api.register(liveRoutes(live));
   await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
   await api.register(dispatchRoutes(createDispatchService({ deliveries })));
 

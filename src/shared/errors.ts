@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   'CSRF_REJECTED',
   // Settings: profile picture upload (docs/decisions/030).
   'FILE_REQUIRED',
+  // The live stream (docs/decisions/026).
+  'INVALID_EVENT_ID',
+  'LIVE_CONNECTIONS_EXCEEDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -66,6 +66,10 @@ export const envSchema = z.object({
    * Unset: `paystack` when PAYSTACK_SECRET_KEY is set, otherwise `manual`.
    */
   PAYOUT_DRIVER: z.enum(['manual', 'paystack']).optional(),
+  /** The live stream's heartbeat (`: ping`), so proxies do not close idle streams. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
+  /** Open live streams per user on one instance (tabs); more are refused with 429. */
+  LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

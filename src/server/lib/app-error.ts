@@ -59,6 +59,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   CSRF_REJECTED: 403,
   FILE_REQUIRED: 400,
+  INVALID_EVENT_ID: 400,
+  LIVE_CONNECTIONS_EXCEEDED: 429,
 };
 
 export interface AppErrorOptions {

@@ -73,6 +73,9 @@ export const ERROR_MESSAGES = {
   IDEMPOTENCY_KEY_IN_PROGRESS: 'Your previous request is still being processed. Please wait a moment.',
   // Issue 11 settings: the profile picture upload without a file (decision 030).
   FILE_REQUIRED: 'Choose a picture to upload.',
+  // The live stream (docs/decisions/026).
+  INVALID_EVENT_ID: 'Last-Event-ID must be an event id.',
+  LIVE_CONNECTIONS_EXCEEDED: 'Too many live connections are open for this account. Close a tab and try again.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */

@@ -16,6 +16,8 @@ export const NOTIFICATION_KEYS = [
   'deliveryInTransit',
   'deliveryOutForDelivery',
   'deliveryDelivered',
+  'walletCredited',
+  'walletWithdrawn',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 
@@ -44,3 +46,4 @@ export const notificationsPageSchema = z.object({
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown notification' }) });
+export const readAllResultSchema = z.object({ updated: z.number().int() });

@@ -4,3 +4,4 @@ export * from './deliveries.js';
 export * from './money.js';
 export * from './idempotency.js';
 export * from './preferences.js';
+export * from './live.js';

@@ -3,7 +3,7 @@ import { formatDeliveryId } from '../../../shared/ids.js';
 import { formatNaira } from '../../../shared/money.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import type { NotificationKey } from '../../../shared/schemas/notifications.js';
-import type { NotificationsRepository } from './notifications-repository.js';
+import type { NotificationsService } from './notifications-service.js';
 
 const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
   picked_up: 'deliveryPickedUp',
@@ -18,7 +18,7 @@ const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
  */
 export function subscribeNotifications(
   events: Pick<DomainEvents, 'onPublisher'>,
-  notifications: Pick<NotificationsRepository, 'insertNotification'>,
+  notifications: Pick<NotificationsService, 'insertNotification'>,
 ) {
   events.onPublisher('delivery.paid', (e) =>
     notifications.insertNotification({
@@ -80,6 +80,38 @@ export function subscribeNotifications(
         amount: formatNaira(e.amountKobo),
         amountKobo: e.amountKobo,
       },
+    });
+  });
+
+  subscribeWalletNotifications(events, notifications);
+}
+
+/**
+ * Money that arrived (a top-up, a failed withdrawal's hold coming back, a refund no other notification tells of)
+ * and money withdrawn. A withdrawal is a `hold` debit (wallet-service.ts): it leaves the balance when asked for.
+ */
+function subscribeWalletNotifications(
+  events: Pick<DomainEvents, 'onPublisher'>,
+  notifications: Pick<NotificationsService, 'insertNotification'>,
+) {
+  events.onPublisher('wallet.credited', async (e) => {
+    const told = e.kind === 'refund' && e.cause !== null;
+    if (told || !['topup', 'refund', 'hold_release'].includes(e.kind)) return;
+    await notifications.insertNotification({
+      userId: e.userId,
+      type: 'wallet',
+      messageKey: 'walletCredited',
+      params: { amount: formatNaira(e.amountKobo), amountKobo: e.amountKobo },
+    });
+  });
+
+  events.onPublisher('wallet.debited', async (e) => {
+    if (e.kind !== 'hold' && e.kind !== 'withdrawal') return;
+    await notifications.insertNotification({
+      userId: e.userId,
+      type: 'wallet',
+      messageKey: 'walletWithdrawn',
+      params: { amount: formatNaira(e.amountKobo), amountKobo: e.amountKobo },
     });
   });
 }

@@ -13,7 +13,8 @@ export interface NewNotification {
 export function createNotificationsRepository(db: Executor) {
   return {
     async insertNotification(values: NewNotification, tx: Executor = db) {
-      await tx.insert(notifications).values(values);
+      const [row] = await tx.insert(notifications).values(values).returning();
+      return row!;
     },
 
     async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {
@@ -52,6 +53,25 @@ export function createNotificationsRepository(db: Executor) {
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
         .returning();
       return row ?? null;
+    },
+
+    /** How many were unread and are now read. */
+    async markAllRead(userId: string, now: Date) {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /** Dismissed is deleted: gone from the list and the count. False when it is not this user's. */
+    async deleteNotification(id: string, userId: string) {
+      const rows = await db
+        .delete(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
     },
   };
 }

@@ -6,30 +6,17 @@ import {
   notificationSchema,
   notificationsPageSchema,
   notificationsQuerySchema,
+  readAllResultSchema,
   unreadCountSchema,
-  type Notification,
 } from '../../../shared/schemas/notifications.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
-import type { NotificationsRepository } from './notifications-repository.js';
+import { toNotification, type NotificationsService } from './notifications-service.js';
 
 const tags = ['notifications'];
 
-type Row = NonNullable<Awaited<ReturnType<NotificationsRepository['markRead']>>>;
-
-function toNotification(row: Row): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    messageKey: row.messageKey,
-    params: row.params,
-    read: row.readAt !== null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function notificationsRoutes(repository: NotificationsRepository): FastifyPluginAsyncZod {
+export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/notifications',
@@ -43,7 +30,7 @@ export function notificationsRoutes(repository: NotificationsRepository): Fastif
       },
       async (request) => {
         const { page, pageSize, unread } = request.query;
-        const result = await repository.findPage(
+        const result = await notifications.findPage(
           requireUser(request).id,
           unread === 'true',
           pageSize,
@@ -62,7 +49,7 @@ export function notificationsRoutes(repository: NotificationsRepository): Fastif
           response: { 200: envelope(unreadCountSchema) },
         },
       },
-      async (request) => ok({ count: await repository.countUnread(requireUser(request).id) }),
+      async (request) => ok({ count: await notifications.countUnread(requireUser(request).id) }),
     );
 
     app.post(
@@ -77,9 +64,40 @@ export function notificationsRoutes(repository: NotificationsRepository): Fastif
         },
       },
       async (request) => {
-        const row = await repository.markRead(request.params.id, requireUser(request).id, new Date());
-        if (!row) throw new AppError('NOT_FOUND');
-        return ok(toNotification(row));
+        const notification = await notifications.markRead(request.params.id, requireUser(request).id);
+        if (!notification) throw new AppError('NOT_FOUND');
+        return ok(notification);
+      },
+    );
+
+    app.post(
+      '/notifications/read-all',
+      {
+        schema: {
+          tags,
+          summary: 'Mark all as read',
+          body: z.unknown().optional(),
+          response: { 200: envelope(readAllResultSchema) },
+        },
+      },
+      async (request) => ok({ updated: await notifications.markAllRead(requireUser(request).id) }),
+    );
+
+    app.delete(
+      '/notifications/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Dismiss one (gone from the list and the unread count)',
+          params: notificationIdParamsSchema,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (request) => {
+        if (!(await notifications.dismiss(request.params.id, requireUser(request).id))) {
+          throw new AppError('NOT_FOUND');
+        }
+        return ok(null);
       },
     );
   };

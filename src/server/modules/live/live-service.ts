@@ -1,0 +1,69 @@
+import type { InvalidationBus } from '../../lib/invalidation-bus.js';
+import type { LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
+import type { LiveEventsRepository, StoredLiveEvent } from './live-events-repository.js';
+import { createLiveHub } from './live-hub.js';
+
+/** A reconnecting client catches up on at most this much (older or more: it is told to refetch, `resync`). */
+export const KEEP_MS = 24 * 60 * 60 * 1000;
+export const CATCH_UP_LIMIT = 500;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const TOPIC = 'live-event';
+
+interface Deps {
+  repository: LiveEventsRepository;
+  invalidationBus: Pick<InvalidationBus, 'publish' | 'subscribe'>;
+  heartbeatMs: number;
+  maxConnectionsPerUser: number;
+}
+
+interface Broadcast extends StoredLiveEvent {
+  userId: string;
+}
+
+/**
+ * The live stream's events: each is stored (for catch-up), then sent to every instance, whose hub pushes it to
+ * the user's open streams there. Call `publish` after the change it tells of has committed.
+ */
+export function createLiveService({ repository, invalidationBus, heartbeatMs, maxConnectionsPerUser }: Deps) {
+  const hub = createLiveHub({
+    heartbeatMs,
+    maxPerUser: maxConnectionsPerUser,
+    history: {
+      findHead: (userId) => repository.findHead(userId),
+      findKeptAfter: (userId, afterSeq) =>
+        repository.findAfter(userId, afterSeq, new Date(Date.now() - KEEP_MS), CATCH_UP_LIMIT),
+    },
+  });
+
+  // Runs in-process for this instance and, over Redis, on the others (this one hears its own again: the hub
+  // skips numbers it has sent).
+  invalidationBus.subscribe(TOPIC, (message) => {
+    let event: Broadcast;
+    try {
+      event = JSON.parse(message) as Broadcast;
+    } catch {
+      return;
+    }
+    hub.publish(event.userId, { seq: event.seq, name: event.name, data: event.data });
+  });
+
+  const prune = setInterval(() => {
+    repository.deleteOlderThan(new Date(Date.now() - KEEP_MS)).catch(() => undefined);
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+
+  return {
+    hub,
+    async publish<N extends Exclude<LiveEventName, 'resync'>>(userId: string, name: N, data: LiveEventData<N>) {
+      const stored = await repository.append(userId, name, data);
+      const broadcast: Broadcast = { userId, ...stored };
+      invalidationBus.publish(TOPIC, JSON.stringify(broadcast));
+    },
+    pruneNow: () => repository.deleteOlderThan(new Date(Date.now() - KEEP_MS)),
+    close() {
+      clearInterval(prune);
+      hub.closeAll();
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -1,0 +1,61 @@
+import type { Notification } from '../../../shared/schemas/notifications.js';
+import type { LiveService } from '../live/live-service.js';
+import type { NewNotification, NotificationsRepository } from './notifications-repository.js';
+
+type Row = Awaited<ReturnType<NotificationsRepository['insertNotification']>>;
+
+export function toNotification(row: Row): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    messageKey: row.messageKey,
+    params: row.params,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+interface Deps {
+  repository: NotificationsRepository;
+  live: Pick<LiveService, 'publish'>;
+}
+
+/** The inbox. Every change that moves the unread count tells the user's open tabs (live `notifications.unread`). */
+export function createNotificationsService({ repository, live }: Deps) {
+  async function publishUnread(userId: string) {
+    await live.publish(userId, 'notifications.unread', { count: await repository.countUnread(userId) });
+  }
+
+  return {
+    findPage: repository.findPage,
+    countUnread: repository.countUnread,
+
+    async insertNotification(values: NewNotification): Promise<void> {
+      const notification = toNotification(await repository.insertNotification(values));
+      await live.publish(values.userId, 'notification', notification);
+      await publishUnread(values.userId);
+    },
+
+    /** Null when it is not this user's. */
+    async markRead(id: string, userId: string) {
+      const row = await repository.markRead(id, userId, new Date());
+      if (!row) return null;
+      await publishUnread(userId);
+      return toNotification(row);
+    },
+
+    async markAllRead(userId: string) {
+      const updated = await repository.markAllRead(userId, new Date());
+      if (updated > 0) await publishUnread(userId);
+      return updated;
+    },
+
+    /** False when it is not this user's. */
+    async dismiss(id: string, userId: string) {
+      const deleted = await repository.deleteNotification(id, userId);
+      if (deleted) await publishUnread(userId);
+      return deleted;
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

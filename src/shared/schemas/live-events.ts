@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DISPLAY_STATUSES, DELIVERY_STATUSES } from './deliveries.js';
+import { notificationSchema } from './notifications.js';
+
+/**
+ * The live stream, GET /api/events (server-sent events). Every event but `resync` carries an `id:` (the user's
+ * event number, counting up by one); a reconnect sends it back as Last-Event-ID (or `?lastEventId=` on a fresh
+ * EventSource) and receives what it missed, in order, once. `resync` (no id) says some missed events are no
+ * longer kept (older than a day, or more than 500): refetch what is on screen.
+ */
+export const walletBalanceEventSchema = z.object({ balance: z.number().int() });
+export const deliveryStatusEventSchema = z.object({
+  /** The public id (LF-…), as in My Deliveries. */
+  id: z.string(),
+  trackingId: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  displayStatus: z.enum(DISPLAY_STATUSES),
+});
+export const unreadNotificationsEventSchema = z.object({ count: z.number().int().min(0) });
+export const resyncEventSchema = z.object({});
+
+export const LIVE_EVENT_SCHEMAS = {
+  notification: notificationSchema,
+  'wallet.balance': walletBalanceEventSchema,
+  'delivery.status': deliveryStatusEventSchema,
+  'notifications.unread': unreadNotificationsEventSchema,
+  resync: resyncEventSchema,
+} as const;
+
+export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;
+export const LIVE_EVENT_NAMES = Object.keys(LIVE_EVENT_SCHEMAS) as LiveEventName[];
+export type LiveEventData<N extends LiveEventName> = z.infer<(typeof LIVE_EVENT_SCHEMAS)[N]>;
+
+/** `?lastEventId=` for the first EventSource connection (later reconnects send the Last-Event-ID header). */
+export const liveEventsQuerySchema = z.object({
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'lastEventId must be an event id' })
+    .optional(),
+});
