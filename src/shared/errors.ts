@@ -44,6 +44,15 @@ export const ERROR_CODES = [
   'PAYMENT_PENDING',
   'INVALID_TRACKING_ID',
   'INVALID_STATUS_TRANSITION',
+  // Uploads, payouts and idempotency keys (docs/decisions/024, 025).
+  'FILE_TYPE_NOT_ALLOWED',
+  'FILE_TOO_LARGE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'IMAGE_UNREADABLE',
+  'PAYOUT_ACCOUNT_REJECTED',
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -55,4 +64,6 @@ export interface ApiEnvelope<T> {
   type?: string;
   code?: ErrorCode;
   details?: Record<string, string[]>;
+  /** Named values for the code's message (`errors.codes.<CODE>` interpolates them). */
+  params?: Record<string, string | number>;
 }

@@ -44,6 +44,18 @@ export const envSchema = z.object({
   CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Requests that send a code (register, resend, forgot-password) per minute per client IP. */
   CODE_SEND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Where uploaded files live: `local` disk (the only driver for now; S3 is future work, docs/decisions/024). */
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /** The local driver's directory; defaults to `DATA_DIR/uploads`. */
+  UPLOADS_DIR: optionalString,
+  /**
+   * How withdrawals are paid out: `paystack` (Transfers API) or `manual` (an operator pays and marks them).
+   * Unset: `paystack` when PAYSTACK_SECRET_KEY is set, otherwise `manual`.
+   */
+  PAYOUT_DRIVER: z.enum(['manual', 'paystack']).optional(),
+}).refine((env) => env.PAYOUT_DRIVER !== 'paystack' || env.PAYSTACK_SECRET_KEY !== undefined, {
+  message: 'PAYOUT_DRIVER=paystack needs PAYSTACK_SECRET_KEY',
+  path: ['PAYOUT_DRIVER'],
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -42,6 +42,14 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_PENDING: 409,
   INVALID_TRACKING_ID: 400,
   INVALID_STATUS_TRANSITION: 409,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  FILE_TOO_LARGE: 413,
+  IMAGE_TOO_MANY_PIXELS: 422,
+  IMAGE_UNREADABLE: 422,
+  PAYOUT_ACCOUNT_REJECTED: 422,
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
 };
 
 export class AppError extends Error {
@@ -49,7 +57,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { retryAfterSeconds?: number; details?: Record<string, string[]>; type?: string } = {},
+    readonly options: {
+      retryAfterSeconds?: number;
+      details?: Record<string, string[]>;
+      type?: string;
+      /** Named values the web interpolates into `errors.codes.<code>`. */
+      params?: Record<string, string | number>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

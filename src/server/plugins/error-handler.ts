@@ -10,6 +10,7 @@ interface ErrorBody {
   code: ErrorCode;
   type?: string;
   details?: Record<string, string[]>;
+  params?: Record<string, string | number>;
 }
 
 export function errorBody(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
@@ -35,7 +36,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       return reply
         .status(error.statusCode)
-        .send(errorBody(error.code, error.message, { type: error.options.type, details: error.options.details }));
+        .send(
+          errorBody(error.code, error.message, {
+            type: error.options.type,
+            details: error.options.details,
+            params: error.options.params,
+          }),
+        );
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

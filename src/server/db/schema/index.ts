@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './messages.js';
 export * from './deliveries.js';
 export * from './money.js';
+export * from './idempotency.js';

@@ -1,0 +1,152 @@
+import type { Readable } from 'node:stream';
+import sharp, { type Sharp } from 'sharp';
+import { AppError } from './app-error.js';
+
+/**
+ * Checks on uploaded files: the type is read from the content (magic bytes), never from the file name or the
+ * declared content type; sizes are capped while reading; avatars are re-encoded. docs/decisions/024.
+ */
+
+export type FileKind = 'jpeg' | 'png' | 'webp' | 'pdf';
+
+export const FILE_KINDS: Record<FileKind, { mime: string; extension: 'jpg' | 'png' | 'webp' | 'pdf' }> = {
+  jpeg: { mime: 'image/jpeg', extension: 'jpg' },
+  png: { mime: 'image/png', extension: 'png' },
+  webp: { mime: 'image/webp', extension: 'webp' },
+  pdf: { mime: 'application/pdf', extension: 'pdf' },
+};
+
+export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'webp'];
+export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png', 'webp'];
+
+export const UPLOAD_LIMITS = {
+  avatarBytes: 2 * 1024 * 1024,
+  documentBytes: 10 * 1024 * 1024,
+} as const;
+
+/** Enough bytes to recognise every kind above. */
+export const SNIFF_BYTES = 12;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The kind of file these first bytes begin, or null when it is none we accept. */
+export function sniffFileKind(head: Buffer): FileKind | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  if (head.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
+  return null;
+}
+
+function typeNotAllowed(allowed: readonly FileKind[]): AppError {
+  const allowedTypes = allowed.map((kind) => FILE_KINDS[kind].extension.toUpperCase()).join(', ');
+  return new AppError('FILE_TYPE_NOT_ALLOWED', `This type of file is not accepted. Accepted: ${allowedTypes}.`, {
+    params: { allowedTypes },
+  });
+}
+
+function tooLarge(maxBytes: number): AppError {
+  const maxMegabytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+  return new AppError('FILE_TOO_LARGE', `The file is too large. The limit is ${maxMegabytes} MB.`, {
+    params: { maxBytes, maxMegabytes },
+  });
+}
+
+export interface CheckedFile {
+  kind: FileKind;
+  mime: string;
+  extension: 'jpg' | 'png' | 'webp' | 'pdf';
+  bytes: Buffer;
+}
+
+/** Throws FILE_TOO_LARGE or FILE_TYPE_NOT_ALLOWED (with params) unless `bytes` is an accepted kind within the limit. */
+export function checkFile(bytes: Buffer, rules: { allowed: readonly FileKind[]; maxBytes: number }): CheckedFile {
+  if (bytes.length > rules.maxBytes) throw tooLarge(rules.maxBytes);
+  const kind = sniffFileKind(bytes.subarray(0, SNIFF_BYTES));
+  if (!kind || !rules.allowed.includes(kind)) throw typeNotAllowed(rules.allowed);
+  return { kind, ...FILE_KINDS[kind], bytes };
+}
+
+/**
+ * Reads an upload stream (a multipart file part) into memory, stopping with FILE_TOO_LARGE as soon as it passes
+ * `maxBytes`, so a large body is never held whole. The stream is drained and destroyed on failure.
+ */
+export async function readUpload(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export const AVATAR_SIZE = 512;
+/**
+ * A 2 MB file can claim billions of pixels (a decompression bomb); libvips refuses to decode more than this.
+ * 40 megapixels covers every phone camera's full-resolution photo.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface ReencodedImage {
+  bytes: Buffer;
+  mime: 'image/webp' | 'image/jpeg';
+  extension: 'webp' | 'jpg';
+  width: number;
+  height: number;
+}
+
+/**
+ * An avatar as the server will store it: checked (JPEG, PNG or WebP by content, at most 2 MB by default), turned
+ * upright by its EXIF orientation, fitted within 512×512 and re-encoded without any metadata (EXIF, GPS, ICC, XMP).
+ */
+export async function reencodeAvatar(
+  input: Buffer,
+  options: { format?: 'webp' | 'jpeg'; maxBytes?: number; maxInputPixels?: number } = {},
+): Promise<ReencodedImage> {
+  checkFile(input, { allowed: IMAGE_KINDS, maxBytes: options.maxBytes ?? UPLOAD_LIMITS.avatarBytes });
+  const format = options.format ?? 'webp';
+  const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  let pipeline: Sharp;
+  try {
+    // Read the header first: refusing a bomb should not need to decode it.
+    pipeline = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', sequentialRead: true });
+    const { width = 0, height = 0 } = await pipeline.metadata();
+    if (width * height > maxInputPixels) throw pixelLimit(maxInputPixels);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw pixelLimit(maxInputPixels);
+    throw unreadable();
+  }
+  pipeline = pipeline.rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'inside', withoutEnlargement: true });
+  pipeline = format === 'webp' ? pipeline.webp({ quality: 82 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
+  try {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return format === 'webp'
+      ? { bytes: data, mime: 'image/webp', extension: 'webp', width: info.width, height: info.height }
+      : { bytes: data, mime: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw pixelLimit(maxInputPixels);
+    throw unreadable();
+  }
+}
+
+function pixelLimit(maxInputPixels: number): AppError {
+  const maxMegapixels = Math.floor(maxInputPixels / 1_000_000);
+  return new AppError('IMAGE_TOO_MANY_PIXELS', `The image is too large. The limit is ${maxMegapixels} megapixels.`, {
+    params: { maxMegapixels },
+  });
+}
+
+function unreadable(): AppError {
+  return new AppError('IMAGE_UNREADABLE', 'The image could not be read. Please choose another picture.');
+}
