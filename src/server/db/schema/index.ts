@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './deliveries.js';
 export * from './money.js';
 export * from './idempotency.js';
+export * from './ledger.js';
