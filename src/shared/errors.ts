@@ -53,6 +53,13 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
+  // Wallet top-ups, withdrawals and step-up (docs/decisions/027, 028).
+  'WITHDRAWAL_INSUFFICIENT_BALANCE',
+  'WITHDRAWAL_NOT_FOUND',
+  'WITHDRAWAL_NOT_PENDING',
+  'WITHDRAWAL_SETTLED_BY_GATEWAY',
+  'REAUTH_REQUIRED',
+  'PASSWORD_INCORRECT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
