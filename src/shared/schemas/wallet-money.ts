@@ -92,7 +92,7 @@ export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalSchema>;
 
 export const withdrawalListQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
 export const withdrawalIdParamsSchema = z.object({ id: z.uuid() });
-export const markFailedBodySchema = z.object({ reason: z.string().trim().max(200).optional() }).optional();
+export const markFailedBodySchema = z.object({ reason: z.string().trim().max(200).optional() }).nullish();
 
 export const walletStatsSchema = z.object({
   /** Integer kobo. */

@@ -68,8 +68,10 @@ export function createWalletHistoryRepository(db: Executor) {
           from ledger_entries e
           join postings p on p.id = e.posting_id
           left join deliveries d on d.id = e.delivery_id
-          left join withdrawals w on e.kind in ('hold', 'hold_release') and split_part(e.idempotency_key, ':', 2) = 'withdrawal'
-            and w.id = split_part(e.idempotency_key, ':', 3)::uuid
+          left join withdrawals w on w.id = (
+            case when e.kind in ('hold', 'hold_release') and split_part(e.idempotency_key, ':', 2) = 'withdrawal'
+              then split_part(e.idempotency_key, ':', 3) end
+          )::uuid
           where e.user_id = ${userId}::uuid and e.kind <> 'hold_settle'
           order by e.created_at desc, e.id desc
           limit ${limit} offset ${offset}
