@@ -313,3 +313,20 @@ describe('the ledger', () => {
     expect(report.differences).toEqual([`wallet of user ${u.user.id}: balance 10001 kobo, its lines sum to 10000 kobo`]);
   });
 });
+
+describe('message keys', () => {
+  it('every amount message and transaction description the server sends is a key with English text', async () => {
+    const { readFileSync } = await import('node:fs');
+    const english = JSON.parse(readFileSync('public/locales/en-US/translation.json', 'utf8')) as Record<string, unknown>;
+    const lookup = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), english);
+    const keys = [
+      ...Object.values(WALLET_MONEY_MESSAGES),
+      ...['topup', 'payment', 'refund', 'cardPaymentCredited', 'withdrawal', 'withdrawalReturned', 'adjustment'].map((k) => `walletMoney.transactions.${k}`),
+      ...['WITHDRAWAL_INSUFFICIENT_BALANCE', 'REAUTH_REQUIRED', 'PASSWORD_INCORRECT', 'WITHDRAWAL_NOT_PENDING'].map((c) => `errors.codes.${c}`),
+    ];
+    for (const key of keys) expect(typeof lookup(key), key).toBe('string');
+    expect(lookup('errors.codes.WITHDRAWAL_INSUFFICIENT_BALANCE')).toBe("You don't have enough balance for this withdrawal");
+    expect(lookup('walletMoney.validation.invalidAmount')).toBe('Invalid Amount');
+  });
+});
