@@ -4,3 +4,4 @@ export * from './deliveries.js';
 export * from './money.js';
 export * from './idempotency.js';
 export * from './live.js';
+export * from './ledger.js';

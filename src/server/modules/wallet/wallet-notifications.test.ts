@@ -31,7 +31,7 @@ describe('wallet notifications', () => {
     const u = await createSignedInUser(t.deps);
     const stream = await openEventStream(baseUrl, { token: u.token });
     await transactions.run((tx) =>
-      wallet.credit(tx, { userId: u.user.id, amountKobo: 250_000, description: 'Top-up', idempotencyKey: `t:${u.user.id}` }),
+      wallet.adjust(tx, { userId: u.user.id, amountKobo: 250_000, description: 'Top-up', idempotencyKey: `t:${u.user.id}` }),
     );
     expect(await notificationsOf(u.headers)).toEqual([
       expect.objectContaining({
@@ -55,7 +55,7 @@ describe('wallet notifications', () => {
     await hold(`w1:${u.user.id}`);
     await hold(`w2:${u.user.id}`);
     await transactions.run((tx) => wallet.releaseHold(tx, `w1:${u.user.id}`));
-    await transactions.run((tx) => wallet.settleHold(tx, `w2:${u.user.id}`));
+    await transactions.run((tx) => wallet.settleHold(tx, `w2:${u.user.id}`, 'manual'));
     expect((await notificationsOf(u.headers)).map((n) => [n.messageKey, n.params.amount])).toEqual([
       ['walletWithdrawn', '₦3,000.00'],
       ['walletWithdrawn', '₦3,000.00'],
