@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.js';
 import { createSessionRepository } from '../src/server/modules/auth/session-repository.js';
 import { createSessionService } from '../src/server/modules/auth/session-service.js';
@@ -55,6 +56,8 @@ export interface BookingsBenchResult {
   ceiling: Measurement;
   health: Measurement;
   bookingAndPayment: Measurement & { pairsPerSecond: number };
+  /** Each request verifies a different approved sandbox top-up, so each one credits a wallet (decision 027). */
+  topUpVerification: Measurement;
   deliveriesList: ComparedMeasurement;
   tracking: ComparedMeasurement;
   /** Right after start, before any load. */
@@ -68,10 +71,14 @@ export interface BookingsBenchResult {
 
 export const TARGETS = {
   pairsPerSecondOnPostgres: 500,
+  topUpVerificationsPerSecondOnPostgres: 300,
   shareOfCeiling: 0.4,
   p99Ms: 30,
   rssMb: 250,
 };
+
+/** Enough approved top-ups per user that every verification in the warm-up and the measurement credits anew. */
+const TOP_UPS_PER_USER = 400;
 
 const BOOKING = {
   receiverName: 'Chinedu Eze',
@@ -121,18 +128,32 @@ async function prepareDatabase(postgresUrl: string | undefined, users: number) {
 
   const database = await openDatabase({ databaseUrl, dataDir });
   const tokens: string[] = [];
+  /** Per token, the references of its approved, not yet verified sandbox top-ups. */
+  const topUps = new Map<string, string[]>();
   try {
     await database.migrate();
     const sessions = createSessionService(createSessionRepository(database.db), { secureCookies: false });
     for (let i = 0; i < users; i++) {
       const user = await createUser(database.db, { name: `Bench User ${i}` });
       await fundWallet(database.db, user.id, 1_000_000_000_00);
-      tokens.push((await sessions.startSession(user.id, true)).token);
+      const token = (await sessions.startSession(user.id, true)).token;
+      tokens.push(token);
+      // As if each had gone through the sandbox checkout and approved: the payment initiated, the charge a success.
+      const prefix = `LFT-bench-${i}-`;
+      await database.db.execute(sql`
+        insert into payments (reference, user_id, purpose, gateway, amount_kobo, checkout_url)
+        select ${prefix} || n, ${user.id}::uuid, 'topup', 'sandbox', 10000, '' from generate_series(1, ${TOP_UPS_PER_USER}) n
+      `);
+      await database.db.execute(sql`
+        insert into sandbox_charges (reference, amount_kobo, email, callback_url, status)
+        select ${prefix} || n, 10000, 'bench@example.ng', '/dashboard/wallet', 'success' from generate_series(1, ${TOP_UPS_PER_USER}) n
+      `);
+      topUps.set(token, Array.from({ length: TOP_UPS_PER_USER }, (_, n) => `${prefix}${n + 1}`));
     }
   } finally {
     await database.close();
   }
-  return { dataDir, databaseUrl, tokens, drop };
+  return { dataDir, databaseUrl, tokens, topUps, drop };
 }
 
 async function startServer(dataDir: string, databaseUrl: string | undefined, port: number) {
@@ -351,6 +372,34 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
     });
     const bookingAndPayment = { ...pair, pairsPerSecond: pair.requestsPerSecond / 2 };
 
+    log(`[${kind}] top-up verification + credit…`);
+    next = 0;
+    let exhausted = 0;
+    const topUpVerification = await measure('POST wallet/top-ups/{reference}/verify (each a first verification)', {
+      url: base,
+      connections,
+      duration,
+      setupClient: (client) => {
+        const token = tokenForClient();
+        const references = prepared.topUps.get(token)!;
+        client.setRequests([
+          {
+            method: 'POST',
+            path: '/api/wallet/top-ups/none/verify',
+            headers: auth(token),
+            body: '{}',
+            setupRequest: (request) => {
+              const reference = references.pop();
+              if (!reference) exhausted++;
+              return { ...request, path: `/api/wallet/top-ups/${reference ?? 'none'}/verify` };
+            },
+          },
+        ]);
+      },
+    });
+    // A request without a fresh top-up gets a 404 and shows as an error in the table.
+    if (exhausted > 0) log(`[${kind}] ${exhausted} verifications found no fresh top-up (raise TOP_UPS_PER_USER)`);
+
     // Every user gets at least a full page (20) of paid deliveries, so each connection lists a page of 20
     // and tracks one of its own tracking ids, however fast the booking phase was.
     log(`[${kind}] topping every user up to ${PAGE} paid deliveries…`);
@@ -420,6 +469,7 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
       ceiling,
       health,
       bookingAndPayment,
+      topUpVerification,
       deliveriesList,
       tracking,
       idleRssMb,
@@ -471,6 +521,17 @@ export function formatBookingsTable(results: BookingsBenchResult[]): string {
     (r) => `${fmt(r.bookingAndPayment.errors)} (${fmt(r.bookingAndPayment.non2xx)})`,
     '0',
   );
+  row(
+    'top-up verification + credit /s',
+    (r) =>
+      fmt(r.topUpVerification.requestsPerSecond) +
+      (r.database === 'postgres'
+        ? mark(r.topUpVerification.requestsPerSecond >= TARGETS.topUpVerificationsPerSecondOnPostgres)
+        : ''),
+    `≥ ${TARGETS.topUpVerificationsPerSecondOnPostgres} (PostgreSQL)`,
+  );
+  row('top-up verification p99 ms', (r) => fmt(r.topUpVerification.p99Ms), '');
+  row('top-up verification errors (non-2xx)', (r) => `${fmt(r.topUpVerification.errors)} (${fmt(r.topUpVerification.non2xx)})`, '0');
   for (const [label, pick] of [
     ['My Deliveries (20)', (r: BookingsBenchResult) => r.deliveriesList],
     ['tracking lookup', (r: BookingsBenchResult) => r.tracking],

@@ -2,7 +2,7 @@
  * `npm run bench`: every API figure the issues set, on PGlite and on PostgreSQL, printed side by side.
  *
  *   sign-in throughput and p99 at 20 connections, with /api/health p99 measured meanwhile (< 50 ms)
- *   booking + wallet payment /s (≥ 500 on PostgreSQL); My Deliveries and tracking vs a bare endpoint
+ *   booking + wallet payment /s (≥ 500 on PostgreSQL); top-up verification + credit /s (≥ 300); My Deliveries and tracking vs a bare endpoint
  *   (≥ 40 %, p99 ≤ 30 ms at 50 connections); server RSS (≤ 250 MB)
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is

@@ -1,35 +1,13 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_OPERATOR } from './operator.js';
 
 /**
- * Issue 11's browser test: wallet, live notifications and settings against the real server.
- *
- * Each test waits for its own server endpoints. The wallet and live test needs /api/wallet/transactions and
- * /api/events and the withdrawal operator API (branches h11wallet, h11live); the settings test needs
- * /api/preferences and the avatar upload (h11settings). While a server answers 404 for one of its endpoints the
- * test is skipped (not failed); once they are merged it runs by itself. The operator step signs in as E2E_OPERATOR_EMAIL / E2E_OPERATOR_PASSWORD (an account with the
- * `operator` role, e.g. seeded by e2e/serve.ts with scripts/create-operator.ts); without them that step is
- * skipped with a note.
+ * Issue 11's browser test: wallet, live notifications and settings against the real server. The operator step
+ * signs in as the operator e2e/serve.ts creates.
  */
 
 const PASSWORD = 'Cargo!Lane-2718';
 let userCount = 0;
-
-const WALLET_AND_LIVE_ENDPOINTS = ['/api/wallet/transactions', '/api/events?lastEventId=x'];
-const SETTINGS_ENDPOINTS = ['/api/preferences'];
-
-/** The paths this server does not have yet (404); signed out, so the others answer 401. */
-async function missingEndpoints(request: APIRequestContext, paths: string[]) {
-  const missing: string[] = [];
-  for (const path of paths) {
-    if ((await request.get(path)).status() === 404) missing.push(path);
-  }
-  return missing;
-}
-
-async function skipWithout(request: APIRequestContext, paths: string[]) {
-  const missing = await missingEndpoints(request, paths);
-  test.skip(missing.length > 0, `Not on this server yet: ${missing.join(', ')}`);
-}
 
 async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
   userCount += 1;
@@ -66,7 +44,6 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     context,
     request,
   }) => {
-    await skipWithout(request, WALLET_AND_LIVE_ENDPOINTS);
     await signUp(request, context, 'Funmi Adeyemi');
     await page.goto('/dashboard/wallet');
     await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
@@ -115,22 +92,16 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     await expect(page.getByTestId('wallet-transactions')).toContainText('−₦2,000.00');
 
     // An operator marks it paid through the operator API.
-    const operatorEmail = process.env.E2E_OPERATOR_EMAIL;
-    const operatorPassword = process.env.E2E_OPERATOR_PASSWORD;
-    if (operatorEmail && operatorPassword) {
-      // The operator has a session of their own, apart from the customer's.
-      const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-      const signedIn = await api.post('/api/login', { data: { identifier: operatorEmail, password: operatorPassword } });
-      expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
-      const pending = (await (await api.get('/api/dispatch/withdrawals?status=pending')).json()) as { data: { id: string; amountKobo: number }[] };
-      const withdrawal = pending.data.find((w) => Math.abs(w.amountKobo) === 200_000);
-      expect(withdrawal).toBeTruthy();
-      expect((await api.post(`/api/dispatch/withdrawals/${withdrawal!.id}/mark-paid`, { data: {} })).ok()).toBeTruthy();
-      await expect(page.getByTestId('wallet-transactions')).toContainText('Paid');
-      await api.dispose();
-    } else {
-      test.info().annotations.push({ type: 'skipped step', description: 'operator: set E2E_OPERATOR_EMAIL/PASSWORD' });
-    }
+    // The operator has a session of their own, apart from the customer's.
+    const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const signedIn = await api.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
+    expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+    const pending = (await (await api.get('/api/dispatch/withdrawals?status=pending')).json()) as { data: { id: string; amountKobo: number }[] };
+    const withdrawal = pending.data.find((w) => Math.abs(w.amountKobo) === 200_000);
+    expect(withdrawal).toBeTruthy();
+    expect((await api.post(`/api/dispatch/withdrawals/${withdrawal!.id}/mark-paid`, { data: {} })).ok()).toBeTruthy();
+    await expect(page.getByTestId('wallet-transactions')).toContainText('Paid');
+    await api.dispose();
 
     // Notifications: mark read, then dismiss, saved on the server (a reload shows the same).
     await bell(page).click();
@@ -151,7 +122,6 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
   });
 
   test('settings: profile, picture and preferences, each with its toast; Cancel discards', async ({ page, context, request }) => {
-    await skipWithout(request, SETTINGS_ENDPOINTS);
     await signUp(request, context, 'Chidi Eze');
     await page.goto('/dashboard/settings');
 

@@ -6,6 +6,8 @@ import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.js';
 import { createTransactions } from './db/transactions.js';
 import { registerAuthentication } from './plugins/auth.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { createPayoutGateway } from './adapters/payouts/index.js';
 import { createPaymentGateway } from './adapters/payments/index.js';
 import { createSandboxRepository } from './adapters/payments/sandbox-repository.js';
 import { createMessageTransports, devOutboxAvailability } from './adapters/messages/index.js';
@@ -35,6 +37,18 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries-routes.js';
 import { createWalletRepository } from './modules/wallet/wallet-repository.js';
 import { createWalletService } from './modules/wallet/wallet-service.js';
 import { walletRoutes } from './modules/wallet/wallet-routes.js';
+import { createWalletHistoryRepository } from './modules/wallet/wallet-history-repository.js';
+import { createWalletHistory } from './modules/wallet/wallet-history.js';
+import { createTopUpService } from './modules/payments/top-up-service.js';
+import { topUpRoutes } from './modules/payments/top-up-routes.js';
+import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
+import {
+  operatorWithdrawalsRoutes,
+  transferWebhookRoutes,
+  withdrawalsRoutes,
+} from './modules/withdrawals/withdrawals-routes.js';
+import { reauthRoutes } from './modules/auth/reauth-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
 import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
@@ -49,6 +63,8 @@ import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/paymen
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-routes.js';
 import { createTrackingService } from './modules/tracking/tracking-service.js';
 import { trackingRoutes } from './modules/tracking/tracking-routes.js';
+import { createDriversRepository } from './modules/drivers/drivers-repository.js';
+import { createDriversService } from './modules/drivers/drivers-service.js';
 import { createDispatchService } from './modules/dispatch/dispatch-service.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch-routes.js';
 
@@ -128,8 +144,11 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   const { env, database, db, sessions, events, outbox, outboxWorker, rateLimitStore, storage } = deps;
   const transactions = createTransactions(db, events);
   const gateway = createPaymentGateway(env, db);
+  const payouts = createPayoutGateway(env);
 
   registerAuthentication(api, sessions);
+  // After authentication: keys are scoped to the signed-in user. Money-moving routes opt in (decision 025).
+  registerIdempotency(api, { db });
   await api.register(healthRoutes(database));
 
   // Accounts: sign-up, codes, sign-in, password reset and the profile.
@@ -164,10 +183,14 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   await api.register(usersRoutes(users, auth, avatars));
   await api.register(avatarRoutes(avatars));
   await api.register(preferencesRoutes(createPreferencesRepository(db)));
+  await api.register(reauthRoutes(auth));
   // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
   api.addHook('onReady', async () => {
     void auth.warmUp();
   });
+
+  // Drivers: approved transportation partners and their vehicles (decision 031).
+  const drivers = createDriversService({ repository: createDriversRepository(db), users });
 
   // Deliveries, money and what follows from them.
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
@@ -191,6 +214,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   // Open streams end before the server waits for its connections to close.
   api.addHook('preClose', async () => live.close());
   const notifications = createNotificationsService({ repository: createNotificationsRepository(db), live });
+  const topUps = createTopUpService({ env, transactions, gateway, payments: paymentsRepository, wallet });
   const payments = createPaymentsService({
     env,
     transactions,
@@ -199,7 +223,9 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     deliveries,
     wallet,
     log: api.log,
+    topUps,
   });
+  const withdrawals = createWithdrawalsService({ transactions, repository: createWithdrawalsRepository(db), payouts, wallet });
 
   const readCache = createDeliveryReadCache();
   for (const type of [
@@ -227,11 +253,15 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
       }),
     );
   }
-  await api.register(walletRoutes(wallet));
+  await api.register(walletRoutes(createWalletHistory({ history: createWalletHistoryRepository(db), findBalance: wallet.findBalance })));
+  await api.register(topUpRoutes(topUps));
+  await api.register(withdrawalsRoutes(withdrawals, sessions));
+  await api.register(operatorWithdrawalsRoutes(withdrawals));
+  await api.register(transferWebhookRoutes(withdrawals, payouts));
   await api.register(notificationsRoutes(notifications));
   await api.register(liveRoutes(live));
   await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
-  await api.register(dispatchRoutes(createDispatchService({ deliveries })));
+  await api.register(dispatchRoutes(createDispatchService({ deliveries, drivers })));
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
 }

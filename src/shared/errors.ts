@@ -64,6 +64,13 @@ export const ERROR_CODES = [
   // The live stream (docs/decisions/026).
   'INVALID_EVENT_ID',
   'LIVE_CONNECTIONS_EXCEEDED',
+  // Wallet top-ups, withdrawals and step-up (docs/decisions/027, 028).
+  'WITHDRAWAL_INSUFFICIENT_BALANCE',
+  'WITHDRAWAL_NOT_FOUND',
+  'WITHDRAWAL_NOT_PENDING',
+  'WITHDRAWAL_SETTLED_BY_GATEWAY',
+  'REAUTH_REQUIRED',
+  'PASSWORD_INCORRECT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -80,4 +87,6 @@ export interface ApiEnvelope<T> {
   details?: Record<string, string[]>;
   /** Per field: the same messages as i18n keys, for the web. */
   detailKeys?: Record<string, string[]>;
+  /** Per field: the parameters of its message, when it has some. */
+  detailParams?: Record<string, Record<string, string | number>>;
 }

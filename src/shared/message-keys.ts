@@ -3,6 +3,7 @@ import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
 import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
 import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
 import { PAYOUT_MESSAGES } from './schemas/payouts.js';
+import { WALLET_MONEY_MESSAGES } from './schemas/wallet-money.js';
 
 type ValuesOf<T> = T[keyof T];
 
@@ -23,6 +24,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>
   | ValuesOf<typeof DISPATCH_MESSAGE_KEYS>
   | ValuesOf<typeof PAYOUT_MESSAGES>
+  | ValuesOf<typeof WALLET_MONEY_MESSAGES>
   | ValuesOf<typeof INPUT_MESSAGE_KEYS>;
 
 /** Named values a message interpolates (`{{seconds}}`), the same names on the server and in every locale. */

@@ -76,6 +76,13 @@ export const ERROR_MESSAGES = {
   // The live stream (docs/decisions/026).
   INVALID_EVENT_ID: 'Last-Event-ID must be an event id.',
   LIVE_CONNECTIONS_EXCEEDED: 'Too many live connections are open for this account. Close a tab and try again.',
+  // Wallet top-ups, withdrawals and step-up (docs/decisions/027, 028).
+  WITHDRAWAL_INSUFFICIENT_BALANCE: "You don't have enough balance for this withdrawal",
+  WITHDRAWAL_NOT_FOUND: 'We could not find that withdrawal.',
+  WITHDRAWAL_NOT_PENDING: 'This withdrawal has already been completed.',
+  WITHDRAWAL_SETTLED_BY_GATEWAY: 'This withdrawal is paid by the transfer service; its outcome will arrive from there.',
+  REAUTH_REQUIRED: 'For your security, please enter your password again.',
+  PASSWORD_INCORRECT: 'That password is not correct.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -120,6 +127,9 @@ export const VALIDATION_MESSAGES = {
   'validation.input.unstorable': 'Contains characters that are not allowed.',
   // MAX_INPUT_DEPTH of the input guard.
   'validation.input.tooDeep': 'Nested more than 16 levels deep.',
+  'walletMoney.validation.invalidAmount': 'Please enter a valid amount',
+  'walletMoney.validation.belowMinimum': 'The minimum amount is {{amount}}',
+  'walletMoney.validation.aboveMaximum': 'The maximum amount is {{amount}}',
   'validation.payout.bankRequired': 'Please choose your bank',
   'validation.payout.bankUnknown': 'We do not recognise this bank. Please choose one from the list',
   'validation.payout.accountNumberFormat': 'The account number must be 10 digits',

@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../shared/errors.js';
 import type { MessageParams } from '../../shared/message-keys.js';
 import { AppError } from '../lib/app-error.js';
 import { isDatabaseUnavailable, isInputDataError } from '../lib/pg-errors.js';
-import { errorMessage, fieldMessage } from '../lib/messages.js';
+import { errorMessage, fieldMessage, interpolate } from '../lib/messages.js';
 
 interface ErrorBody {
   success: false;
@@ -15,6 +15,8 @@ interface ErrorBody {
   type?: string;
   details?: Record<string, string[]>;
   detailKeys?: Record<string, string[]>;
+  /** Per field, the parameters of its first message that has some (`The minimum amount is {{amount}}`). */
+  detailParams?: Record<string, MessageParams>;
 }
 
 /** The failure envelope: the code, its English from the catalogue, and what the web needs to translate it. */
@@ -23,10 +25,24 @@ export function errorBody(code: ErrorCode, params?: MessageParams, extra: Partia
 }
 
 /** Field messages (keys or a library's own text) as English for API clients, and as keys for the web. */
-function fieldsBody(fields: Record<string, readonly string[]>) {
+function fieldsBody(fields: Record<string, readonly string[]>, fieldParams: Record<string, MessageParams> = {}) {
   const details: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(fields)) details[field] = keys.map(fieldMessage);
-  return { details, detailKeys: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, [...keys]])) };
+  for (const [field, keys] of Object.entries(fields)) details[field] = keys.map((key) => interpolate(fieldMessage(key), fieldParams[field]));
+  return {
+    details,
+    detailKeys: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, [...keys]])),
+    ...(Object.keys(fieldParams).length > 0 && { detailParams: fieldParams }),
+  };
+}
+
+/** A custom zod issue's `params` (see amountKoboSchema): plain strings and numbers only. */
+function messageParamsOf(issue: { params?: Record<string, unknown> }): MessageParams | undefined {
+  const params = issue.params?.params;
+  if (!params || typeof params !== 'object') return undefined;
+  const entries = Object.entries(params).filter((entry): entry is [string, string | number] =>
+    ['string', 'number'].includes(typeof entry[1]),
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
@@ -56,14 +72,20 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};
+      const fieldParams: Record<string, MessageParams> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
-        (fields[field] ??= []).push(issue.message ?? errorMessage('VALIDATION_FAILED'));
+        const message = issue.message ?? errorMessage('VALIDATION_FAILED');
+        const messages = (fields[field] ??= []);
+        if (!messages.includes(message)) messages.push(message);
+        const params = messageParamsOf(issue);
+        if (params) fieldParams[field] ??= params;
       }
-      const first = error.validation[0]?.message;
+      const body = fieldsBody(fields, fieldParams);
+      const firstField = Object.keys(body.details)[0];
       return reply.status(400).send({
-        ...errorBody('VALIDATION_FAILED', undefined, fieldsBody(fields)),
-        ...(first && { message: fieldMessage(first) }),
+        ...errorBody('VALIDATION_FAILED', undefined, body),
+        ...(firstField && { message: body.details[firstField]![0] }),
       });
     }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../composition-root.js';
 import type { Executor } from '../db/client.js';
-import { ledgerEntries, users, wallets } from '../db/schema/index.js';
+import { ledgerEntries, postingLines, postings, users, wallets } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 
 /** Test data factories, shared with the seed script. Each call makes unique data. */
@@ -48,13 +48,17 @@ export async function fundWallet(db: Executor, userId: string, amountKobo: numbe
       .values({ userId, balanceKobo: amountKobo })
       .onConflictDoUpdate({ target: wallets.userId, set: { balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`, updatedAt: new Date() } })
       .returning();
+    const idempotencyKey = `adjustment:${uniqueSuffix()}`;
+    const [posting] = await tx.insert(postings).values({ kind: 'adjustment', idempotencyKey }).returning({ id: postings.id });
+    await tx.insert(postingLines).values({ postingId: posting!.id, accountType: 'adjustments', amountKobo: -amountKobo });
     await tx.insert(ledgerEntries).values({
+      postingId: posting!.id,
       userId,
       amountKobo,
       balanceAfterKobo: wallet!.balanceKobo,
       kind: 'adjustment',
       description,
-      idempotencyKey: `adjustment:${uniqueSuffix()}`,
+      idempotencyKey,
     });
     return wallet!.balanceKobo;
   });

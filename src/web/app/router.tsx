@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
                   { path: 'payment-success', lazy: () => import('./routes/dashboard-payment-success') },
                   { path: 'my-deliveries', lazy: () => import('./routes/dashboard-my-deliveries') },
                   { path: 'tracking', lazy: () => import('./routes/dashboard-tracking') },
+                  { path: 'wallet', lazy: () => import('./routes/dashboard-wallet') },
                   { path: 'notifications', lazy: () => import('./routes/dashboard-notifications') },
                   { path: 'settings', lazy: () => import('./routes/dashboard-settings') },
                   { path: '*', lazy: () => import('./routes/dashboard-not-found') },

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly params: Record<string, string | number>;
   /** Per field, i18n keys of what is wrong (from the shared schemas). */
   readonly fieldKeys: Record<string, string[]>;
+  /** Per field, the parameters of its message (`The minimum amount is {{amount}}`). */
+  readonly fieldParams: Record<string, Record<string, string | number>>;
   readonly type: string | undefined;
   /** The failed answer's data (e.g. an unverified login names the identifier). */
   readonly data: unknown;
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.code = envelope.code;
     this.params = envelope.params ?? {};
     this.fieldKeys = envelope.detailKeys ?? {};
+    this.fieldParams = envelope.detailParams ?? {};
     this.type = envelope.type;
     this.data = envelope.data ?? null;
   }
@@ -40,6 +43,12 @@ export class ApiError extends Error {
   /** The first field message key, when the server named what is wrong with a field. */
   get firstFieldKey(): string | undefined {
     return Object.values(this.fieldKeys).flat()[0];
+  }
+
+  /** The parameters of the first field message. */
+  get firstFieldParams(): Record<string, string | number> {
+    const field = Object.keys(this.fieldKeys).find((name) => (this.fieldKeys[name]?.length ?? 0) > 0);
+    return (field && this.fieldParams[field]) || {};
   }
 }
 
@@ -55,7 +64,7 @@ export function apiErrorText(t: TFunction, error: unknown, fallback?: string): s
   if (!isApiError(error)) return fallback ?? t('errors.codes.INTERNAL');
   if (error.unavailable) return t('errors.apiUnavailable.message');
   const fieldKey = error.firstFieldKey;
-  if (fieldKey) return t(fieldKey);
+  if (fieldKey) return t(fieldKey, error.firstFieldParams);
   if (error.code) return t(`errors.codes.${error.code}`, error.params);
   return fallback ?? t('errors.codes.INTERNAL');
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
-import { deliveries, ledgerEntries, notifications, payments } from '../../db/schema/index.js';
+import { deliveries, ledgerEntries, notifications, payments, postingLines, postings } from '../../db/schema/index.js';
 import { TRACKING_ID_PATTERN } from '../../../shared/ids.js';
 import { balanceOf, book } from '../../test/delivery-test-helpers.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
@@ -360,5 +360,43 @@ describe('Paystack gateway (against a local fake of its API)', () => {
   it('the sandbox checkout does not exist when Paystack is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout/LFP-abc' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('Paystack top-ups and the ledger', () => {
+  it('a top-up returns to the wallet page; the webhook credits it once, and a later verify reports it', async () => {
+    const u = await createSignedInUser(t.deps);
+    const start = await post('/api/wallet/top-ups', u.headers, { amountKobo: 500_000 });
+    expect(start.statusCode).toBe(201);
+    const { reference, checkoutUrl } = start.json().data as { reference: string; checkoutUrl: string };
+    expect(checkoutUrl).toBe(`https://checkout.paystack.test/${reference}`);
+    expect(transactions.get(reference)!.callback_url).toBe(`https://lanefreight.test/dashboard/wallet?topup_reference=${reference}`);
+
+    const event = chargeSuccess(reference, 500_000);
+    for (let i = 0; i < 2; i++) expect((await webhook(event, sign(event))).statusCode).toBe(200);
+    expect((await balanceOf(t, u.user.id))).toBe(500_000);
+
+    const verified = await post(`/api/wallet/top-ups/${reference}/verify`, u.headers);
+    expect(verified.json().data).toMatchObject({ status: 'succeeded', amountKobo: 500_000, balance: 500_000 });
+    expect(await balanceOf(t, u.user.id)).toBe(500_000);
+  });
+
+  it('a card payment is posted from the gateway clearing to revenue, once', async () => {
+    const u = await createSignedInUser(t.deps);
+    const { d, reference, verifyUrl } = await startCard(u.headers);
+    transactions.get(reference)!.status = 'success';
+    await post(verifyUrl, u.headers);
+    const event = chargeSuccess(reference, d.price.total);
+    await webhook(event, sign(event));
+    const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, reference));
+    const posted = await t.deps.db.select().from(postings).where(eq(postings.paymentId, payment!.id));
+    expect(posted.map((p) => p.kind)).toEqual(['card_payment']);
+    const lines = await t.deps.db.select().from(postingLines).where(eq(postingLines.postingId, posted[0]!.id));
+    expect(lines.map((l) => [l.accountType, l.accountKey, l.amountKobo]).sort()).toEqual(
+      [
+        ['gateway_clearing', 'paystack', -d.price.total],
+        ['revenue', '', d.price.total],
+      ].sort(),
+    );
   });
 });

@@ -43,6 +43,16 @@ export const deliveries = pgTable(
     driverPhone: text('driver_phone'),
     driverRating: integer('driver_rating_tenths'),
     driverReviews: integer('driver_reviews'),
+    /** The assigned driver (a user with the driver role); the name and phone above are copied at assignment. */
+    driverId: uuid('driver_id').references(() => users.id),
+    /** The receiver's 4-digit handover code, hashed; set when a driver is assigned, cleared on delivery. */
+    handoverCodeHash: text('handover_code_hash'),
+    /** Wrong handover codes entered; at 5 only an operator can complete the delivery. */
+    handoverFailedAttempts: integer('handover_failed_attempts').notNull().default(0),
+    /** The storage key of the driver's optional proof-of-delivery photo. */
+    deliveryProofKey: text('delivery_proof_key'),
+    /** The language of the receiver's messages and public tracking page (one of the eight). */
+    receiverLanguage: text('receiver_language').notNull().default('en-US'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +60,8 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_number_key').on(t.number),
     uniqueIndex('deliveries_tracking_id_key').on(t.trackingId),
     index('deliveries_user_created_idx').on(t.userId, t.createdAt),
+    index('deliveries_driver_idx').on(t.driverId, t.status),
+    index('deliveries_status_idx').on(t.status, t.paidAt),
     check('deliveries_total_positive', sql`${t.totalKobo} > 0`),
   ],
 );

@@ -5,3 +5,5 @@ export * from './money.js';
 export * from './idempotency.js';
 export * from './preferences.js';
 export * from './live.js';
+export * from './ledger.js';
+export * from './partners.js';

@@ -39,9 +39,12 @@ export const ledgerEntries = pgTable(
     description: text('description').notNull(),
     deliveryId: uuid('delivery_id').references(() => deliveries.id),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The double-entry posting this wallet line belongs to (decision 027). */
+    postingId: uuid('posting_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('ledger_entries_posting_idx').on(t.postingId),
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
   ],
@@ -55,9 +58,9 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => deliveries.id),
+    /** Null for a top-up. */
+    deliveryId: uuid('delivery_id').references(() => deliveries.id),
+    purpose: text('purpose', { enum: ['delivery', 'topup'] }).notNull().default('delivery'),
     gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     /** refunded: the gateway took the money but the delivery could no longer take it; it went to the wallet. */
@@ -67,7 +70,12 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payments_reference_key').on(t.reference), index('payments_delivery_idx').on(t.deliveryId)],
+  (t) => [
+    uniqueIndex('payments_reference_key').on(t.reference),
+    index('payments_delivery_idx').on(t.deliveryId),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    check('payments_delivery_matches_purpose', sql`(${t.purpose} = 'delivery') = (${t.deliveryId} is not null)`),
+  ],
 );
 
 /** The sandbox gateway's own record of a checkout: what the payer approved or declined. */

@@ -44,6 +44,8 @@ export const sessions = pgTable(
     persistent: boolean('persistent').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last time the password was entered again on this session (step-up, POST /api/reauth). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],

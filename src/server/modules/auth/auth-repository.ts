@@ -38,6 +38,16 @@ export function createAuthRepository(db: Executor) {
       return { ...row, channel: channel as 'email' | 'sms' | 'whatsapp' };
     },
 
+    /** The password hash of a signed-in user, and the identifier its sign-in limits count against. */
+    async findPasswordOwner(userId: string) {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash, email: users.email, phone: users.phone, whatsappNumber: users.whatsappNumber })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
     async markVerified(userId: string, now: Date, tx: Executor = db) {
       await tx
         .update(users)

@@ -344,6 +344,21 @@ export function createAuthService(options: AuthServiceOptions) {
       return { identifier, channel };
     },
 
+    /**
+     * Step-up: the signed-in user proves the password again, refreshing the session's authenticated-at. Every attempt
+     * counts against the same per-minute sign-in limits as a sign-in with that identifier.
+     */
+    async reauthenticate(user: { id: string; sessionId: string }, password: string, context: RequestContext) {
+      await signInByIp.consume(context.ip);
+      const owner = await repository.findPasswordOwner(user.id);
+      if (!owner) throw new AppError('UNAUTHENTICATED');
+      await signInByIdentifier.consume((owner.email ?? owner.phone ?? owner.whatsappNumber)!);
+      if (!(await verifyPassword(owner.passwordHash, password))) {
+        throw new AppError('PASSWORD_INCORRECT');
+      }
+      return sessions.markReauthenticated(user.sessionId);
+    },
+
     async login(body: LoginBody, context: RequestContext) {
       const identifier = normalizeIdentifier(body.identifier);
       await signInByIp.consume(context.ip);

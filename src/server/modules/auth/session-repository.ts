@@ -20,6 +20,21 @@ export function createSessionRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** When the session's holder last proved the password: at sign-in, or since then by step-up. */
+    async findAuthenticatedAt(sessionId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ createdAt: sessions.createdAt, reauthenticatedAt: sessions.reauthenticatedAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .limit(1);
+      if (!row) return null;
+      return row.reauthenticatedAt && row.reauthenticatedAt > row.createdAt ? row.reauthenticatedAt : row.createdAt;
+    },
+
+    async markReauthenticated(sessionId: string, at: Date) {
+      await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
+    },
+
     async revokeSession(sessionId: string, now: Date, tx: Executor = db) {
       await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },

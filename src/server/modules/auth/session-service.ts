@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import { AppError } from '../../lib/app-error.js';
 import type { SessionRepository } from './session-repository.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 import { SESSION_COOKIE, type SignedInUser } from '../../lib/signed-in-user.js';
@@ -16,6 +17,8 @@ const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
  */
 const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
+/** Withdrawals and payout-account changes need the password proved within this long (step-up). */
+export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
 
 export function createSessionService(
   repository: SessionRepository,
@@ -57,6 +60,19 @@ export function createSessionService(
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
       cache.set(token, { user, until: Math.min(now + SESSION_CACHE_TTL_MS, row.expiresAt.getTime()) });
       return user;
+    },
+
+    /** Step-up: throws REAUTH_REQUIRED unless the password was proved on this session in the last 5 minutes. */
+    async requireRecentSignIn(sessionId: string, now = new Date()) {
+      const at = await repository.findAuthenticatedAt(sessionId);
+      if (!at || now.getTime() - at.getTime() > STEP_UP_WINDOW_MS) {
+        throw new AppError('REAUTH_REQUIRED',  { type: 'reauth_required' });
+      }
+    },
+
+    async markReauthenticated(sessionId: string, at = new Date()) {
+      await repository.markReauthenticated(sessionId, at);
+      return { reauthenticatedAt: at.toISOString(), validUntil: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString() };
     },
 
     async revokeSession(sessionId: string, tx?: Executor) {

@@ -91,6 +91,7 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
     app.post(
       '/deliveries/:id/cancel',
       {
+        config: { idempotent: true },
         schema: {
           tags,
           summary: 'Cancel before pickup; anything paid is refunded to the wallet',

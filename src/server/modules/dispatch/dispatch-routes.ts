@@ -5,10 +5,10 @@ import { assignDriverBodySchema, updateStatusBodySchema } from '../../../shared/
 import { requireRole } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
+import { OPERATOR_ROLE } from '../../../shared/roles.js';
 import type { DispatchService } from './dispatch-service.js';
 
 const tags = ['dispatch'];
-export const OPERATOR_ROLE = 'operator';
 
 export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -4,9 +4,11 @@ import type { AssignDriverBody } from '../../../shared/schemas/dispatch.js';
 import type { DeliveriesService } from '../deliveries/deliveries-service.js';
 import { toDelivery } from '../deliveries/delivery-view.js';
 import { canMove } from '../deliveries/delivery-lifecycle.js';
+import type { DriversService } from '../drivers/drivers-service.js';
 
 interface Deps {
   deliveries: Pick<DeliveriesService, 'findAny' | 'assignDriver' | 'moveStatus'>;
+  drivers: Pick<DriversService, 'find' | 'listForTransportMode'>;
 }
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */

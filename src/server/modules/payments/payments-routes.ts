@@ -21,6 +21,7 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
     app.post(
       '/payments/initiate',
       {
+        config: { idempotent: true },
         schema: {
           tags,
           summary: 'Pay for a delivery: wallet pays at once; card returns the gateway checkout URL',

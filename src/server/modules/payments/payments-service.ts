@@ -21,7 +21,9 @@ import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
 import { paidCtes, paidRowOf, payableCte } from '../deliveries/delivery-statements.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { debitCte, paymentLedgerCte } from '../wallet/wallet-statements.js';
+import { ACCOUNTS } from '../wallet/accounts.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
+import type { TopUpService } from './top-up-service.js';
 
 interface Deps {
   env: Pick<Env, 'PUBLIC_URL'>;
@@ -29,8 +31,10 @@ interface Deps {
   gateway: PaymentGateway;
   payments: PaymentsRepository;
   deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid'>;
-  wallet: Pick<WalletService, 'refund'>;
+  wallet: Pick<WalletService, 'refund' | 'recordCardPayment'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Top-ups share the payments table, the gateway and its webhook. */
+  topUps: Pick<TopUpService, 'settle'>;
 }
 
 /** The only currency a payment settles in: every price is naira, and a gateway's amount is in its kobo. */
@@ -66,7 +70,7 @@ const creditedToWallet = (amountKobo: number) =>
   new AppError('PAYMENT_CREDITED_TO_WALLET', { params: { amount: formatNaira(amountKobo), amountKobo } });
 
 export function createPaymentsService(deps: Deps) {
-  const { env, gateway, payments, deliveries, wallet, transactions, log } = deps;
+  const { env, gateway, payments, deliveries, wallet, transactions, log, topUps } = deps;
 
   /**
    * A wallet payment in one statement, so one round trip: lock the delivery if it is still payable at this
@@ -165,7 +169,7 @@ export function createPaymentsService(deps: Deps) {
    * Completes a card payment once, whoever arrives first (verify, a retry, the webhook). The claim on the
    * payment row is the lock: the loser sees no row and reports the winner's result.
    */
-  async function settle(payment: PaymentRow, result: VerifyResult): Promise<Delivery> {
+  async function settle(payment: PaymentRow & { deliveryId: string }, result: VerifyResult): Promise<Delivery> {
     if (result.status === 'pending') throw new AppError('PAYMENT_PENDING');
     if (result.status === 'failed') {
       await payments.markFailed(payment.reference, result.raw, new Date());
@@ -190,16 +194,24 @@ export function createPaymentsService(deps: Deps) {
         const { tx } = transaction;
         const claimed = await payments.claimSucceeded(payment.reference, result.raw, now, tx);
         if (!claimed) return { kind: 'already' as const };
-        const paidRow = await deliveries.markPaid(transaction, claimed.deliveryId, {
+        const paidRow = await deliveries.markPaid(transaction, payment.deliveryId, {
           paymentMethod: 'card',
           trackingId: generateTrackingId(),
           paidAt: now,
           expectedTotalKobo: claimed.amountKobo,
         });
-        if (paidRow) return { kind: 'paid' as const, row: paidRow };
+        if (paidRow) {
+          await wallet.recordCardPayment(transaction, {
+            paymentId: claimed.id,
+            reference: claimed.reference,
+            gateway: claimed.gateway,
+            amountKobo: claimed.amountKobo,
+          });
+          return { kind: 'paid' as const, row: paidRow };
+        }
         // Paid by other means, cancelled or re-priced meanwhile: the money must not vanish.
         await payments.markRefunded(claimed.id, tx);
-        const delivery = await deliveries.findById(claimed.deliveryId, tx);
+        const delivery = await deliveries.findById(payment.deliveryId, tx);
         const deliveryId = delivery ? formatDeliveryId(delivery.number) : '';
         await wallet.refund(transaction, {
           userId: claimed.userId,
@@ -207,10 +219,13 @@ export function createPaymentsService(deps: Deps) {
           // Sandbox money stays marked in the wallet: it may pay deliveries, never leave in a payout.
           sandboxKobo: claimed.gateway === 'sandbox' ? claimed.amountKobo : 0,
           description: `Card payment for ${deliveryId} credited to wallet`,
-          deliveryId: claimed.deliveryId,
+          deliveryId: payment.deliveryId,
           deliveryNumber: delivery?.number,
           idempotencyKey: `card-refund:${claimed.reference}`,
           cause: 'payment_not_applied',
+          // The card money never became revenue: it goes from the gateway's clearing straight to the wallet.
+          from: ACCOUNTS.clearing(claimed.gateway),
+          paymentId: claimed.id,
         });
         return { kind: 'refunded' as const };
       }),
@@ -233,7 +248,7 @@ export function createPaymentsService(deps: Deps) {
     async verifyPayment(userId: string, reference: string, publicDeliveryId: string): Promise<Delivery> {
       const number = parseDeliveryId(publicDeliveryId);
       const payment = number === null ? null : await payments.findByReference(reference);
-      if (!payment || payment.userId !== userId) throw notFound();
+      if (!payment || payment.userId !== userId || payment.deliveryId === null) throw notFound();
       const delivery = await deliveries.findById(payment.deliveryId);
       if (!delivery || delivery.number !== number) throw notFound();
       if (payment.status === 'succeeded') return toDelivery(delivery);
@@ -244,7 +259,7 @@ export function createPaymentsService(deps: Deps) {
         throw notFound();
       }
       const result = await gateway.verify(reference);
-      return settle(payment, result);
+      return settle({ ...payment, deliveryId: payment.deliveryId }, result);
     },
 
     /** A signed gateway event. Unknown references and business refusals are logged, not retried. */
@@ -254,13 +269,10 @@ export function createPaymentsService(deps: Deps) {
       if (!payment) return { handled: false, reason: 'unknown reference' };
       if (payment.gateway !== gateway.name) return { handled: false, reason: `a ${payment.gateway} payment` };
       if (payment.status === 'succeeded' || payment.status === 'refunded') return { handled: true };
+      const success = { status: 'success' as const, amountKobo: event.amountKobo, currency: event.currency, raw: event.raw };
       try {
-        await settle(payment, {
-          status: 'success',
-          amountKobo: event.amountKobo,
-          currency: event.currency,
-          raw: event.raw,
-        });
+        if (payment.deliveryId === null) await topUps.settle(payment, success);
+        else await settle({ ...payment, deliveryId: payment.deliveryId }, success);
         return { handled: true };
       } catch (err) {
         if (err instanceof AppError && err.statusCode < 500) return { handled: false, reason: err.code };

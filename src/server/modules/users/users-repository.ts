@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { users, wallets } from '../../db/schema/index.js';
 import { PROFILE_COLUMNS } from './profile-columns.js';
+import type { Role } from '../../../shared/roles.js';
 
 export type ProfileRow = Omit<UserProfile, 'createdAt'> & { createdAt: Date };
 
@@ -14,6 +15,14 @@ export function createUsersRepository(db: Executor) {
      */
     async lockIdentifier(value: string, tx: Executor) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identifier:${value}`}))`);
+    },
+
+    /** Adds a role (idempotent). */
+    async grantRole(userId: string, role: Role, tx: Executor = db) {
+      await tx
+        .update(users)
+        .set({ roles: sql`array_append(array_remove(${users.roles}, ${role}), ${role})`, updatedAt: new Date() })
+        .where(eq(users.id, userId));
     },
 
     async findProfile(userId: string, tx: Executor = db) {

@@ -3,6 +3,8 @@ import { AppError } from '../../lib/app-error.js';
 import { normalizeEmail, normalizePhone } from '../../../shared/identifiers.js';
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
 import type { ProfileRow, UsersRepository } from './users-repository.js';
+import type { Executor } from '../../db/client.js';
+import type { Role } from '../../../shared/roles.js';
 
 export function toUserProfile(row: ProfileRow): UserProfile {
   return { ...row, createdAt: row.createdAt.toISOString() };
@@ -70,6 +72,8 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     /** For sign-up and identifier changes: serialise work on one identifier, then check it is free. */
     lockIdentifier: repository.lockIdentifier,
     isIdentifierTaken: repository.isIdentifierTaken,
+    /** Gives the user a role, in the caller's transaction (a driver's approval). */
+    grantRole: (tx: Executor, userId: string, role: Role) => repository.grantRole(userId, role, tx),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { createTransactions } from '../../db/transactions.js';
+import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
 import { openEventStream } from '../../test/event-stream-client.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { createWalletService } from './wallet-service.js';
@@ -30,9 +31,11 @@ describe('wallet notifications', () => {
   it('a top-up says "Wallet credited", and its balance goes live', async () => {
     const u = await createSignedInUser(t.deps);
     const stream = await openEventStream(baseUrl, { token: u.token });
-    await transactions.run((tx) =>
-      wallet.credit(tx, { userId: u.user.id, amountKobo: 250_000, description: 'Top-up', idempotencyKey: `t:${u.user.id}` }),
-    );
+    const start = await t.app.inject({ method: 'POST', url: '/api/wallet/top-ups', headers: u.headers, payload: { amountKobo: 250_000 } });
+    const { reference, checkoutUrl } = start.json().data as { reference: string; checkoutUrl: string };
+    await decideSandboxCheckout(t, u.headers, checkoutUrl, 'approve');
+    const verified = await t.app.inject({ method: 'POST', url: `/api/wallet/top-ups/${reference}/verify`, headers: u.headers });
+    expect(verified.statusCode).toBe(200);
     expect(await notificationsOf(u.headers)).toEqual([
       expect.objectContaining({
         type: 'wallet',
@@ -55,7 +58,7 @@ describe('wallet notifications', () => {
     await hold(`w1:${u.user.id}`);
     await hold(`w2:${u.user.id}`);
     await transactions.run((tx) => wallet.releaseHold(tx, `w1:${u.user.id}`));
-    await transactions.run((tx) => wallet.settleHold(tx, `w2:${u.user.id}`));
+    await transactions.run((tx) => wallet.settleHold(tx, `w2:${u.user.id}`, 'manual'));
     expect((await notificationsOf(u.headers)).map((n) => [n.messageKey, n.params.amount])).toEqual([
       ['walletWithdrawn', '₦3,000.00'],
       ['walletWithdrawn', '₦3,000.00'],

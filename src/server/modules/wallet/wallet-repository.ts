@@ -1,12 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ledgerEntries, wallets } from '../../db/schema/index.js';
+import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
+import { payableOutSql } from './payable-out.js';
 import { DEBITED_SANDBOX_KOBO, debitCte } from './wallet-statements.js';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
+export type PostingKind = (typeof postings.$inferInsert)['kind'];
+
+/** A line on one of the platform's accounts (the wallet's own line is its ledger entry). */
+export interface PlatformLine {
+  accountType: PlatformAccountType;
+  accountKey?: string;
+  amountKobo: number;
+}
+
 export interface LedgerInput {
+  postingId: string;
   userId: string;
   amountKobo: number;
   /** The part of amountKobo that is sandbox money (same sign); 0 for real money. */
@@ -55,6 +66,50 @@ export function createWalletRepository(db: Executor) {
       `);
       const [row] = (result as unknown as { rows: { balance_kobo: unknown; sandbox_kobo: unknown }[] }).rows;
       return row ? { balanceAfterKobo: Number(row.balance_kobo), sandboxKobo: Number(row.sandbox_kobo) } : null;
+    },
+
+    /**
+     * Like debitIfCovered, but only from what may leave the platform (payableOutSql: on branches with sandbox money,
+     * the balance less its sandbox part). One conditional statement, so parallel withdrawals never overdraw.
+     */
+    async debitIfPayableOut(userId: string, amountKobo: number, tx: Executor = db): Promise<number | null> {
+      const [row] = await tx
+        .update(wallets)
+        .set({ balanceKobo: sql`${wallets.balanceKobo} - ${amountKobo}`, updatedAt: new Date() })
+        .where(and(eq(wallets.userId, userId), gte(payableOutSql, amountKobo)))
+        .returning({ balance: wallets.balanceKobo });
+      return row?.balance ?? null;
+    },
+
+    async findPayableOut(userId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ payable: sql<number>`${payableOutSql}`.mapWith(Number) })
+        .from(wallets)
+        .where(eq(wallets.userId, userId))
+        .limit(1);
+      return row?.payable ?? 0;
+    },
+
+    /** A posting and its platform lines; the caller writes the wallet's line (ledger entry) with the same id. */
+    async insertPosting(
+      posting: { kind: PostingKind; idempotencyKey: string; paymentId?: string | null; lines: PlatformLine[] },
+      tx: Executor = db,
+    ): Promise<string> {
+      const [row] = await tx
+        .insert(postings)
+        .values({ kind: posting.kind, idempotencyKey: posting.idempotencyKey, paymentId: posting.paymentId ?? null })
+        .returning({ id: postings.id });
+      if (posting.lines.length > 0) {
+        await tx.insert(postingLines).values(
+          posting.lines.map((line) => ({
+            postingId: row!.id,
+            accountType: line.accountType,
+            accountKey: line.accountKey ?? '',
+            amountKobo: line.amountKobo,
+          })),
+        );
+      }
+      return row!.id;
     },
 
     /**

@@ -1,22 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/schemas/common.js';
-import { walletSummarySchema } from '../../../shared/schemas/wallet.js';
+import {
+  walletStatsSchema,
+  walletTransactionsPageSchema,
+  walletTransactionsQuerySchema,
+} from '../../../shared/schemas/wallet-money.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
-import type { WalletService } from './wallet-service.js';
+import type { WalletHistory } from './wallet-history.js';
 
-export function walletRoutes(wallet: Pick<WalletService, 'findBalance'>): FastifyPluginAsyncZod {
+export function walletRoutes(history: WalletHistory): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/wallet',
       {
         schema: {
           tags: ['wallet'],
-          summary: 'My wallet balance (kobo)',
-          response: { 200: envelope(walletSummarySchema) },
+          summary: 'My wallet: balance and spending this month, last month and per month on average (kobo, Lagos months)',
+          response: { 200: envelope(walletStatsSchema) },
         },
       },
-      async (request) => ok({ balance: await wallet.findBalance(requireUser(request).id) }),
+      async (request) => ok(await history.stats(requireUser(request).id)),
+    );
+
+    app.get(
+      '/wallet/transactions',
+      {
+        schema: {
+          tags: ['wallet'],
+          summary: 'My wallet transactions (its ledger lines), newest first',
+          querystring: walletTransactionsQuerySchema,
+          response: { 200: envelope(walletTransactionsPageSchema) },
+        },
+      },
+      async (request) => ok(await history.transactions(requireUser(request).id, request.query.page, request.query.pageSize)),
     );
   };
 }

@@ -39,7 +39,7 @@ const sum = async (userId: string) => (await ledgerOf(userId)).reduce((total, e)
 describe('wallet service', () => {
   it('credit, debit and refund move the balance with one ledger entry each, and publish after commit', async () => {
     const userId = await funded(10_000);
-    await transactions.run((tx) => wallet.credit(tx, { userId, amountKobo: 5_000, description: 'Top-up', idempotencyKey: `c:${userId}` }));
+    await transactions.run((tx) => wallet.adjust(tx, { userId, amountKobo: 5_000, description: 'Top-up', idempotencyKey: `c:${userId}` }));
     const after = await transactions.run((tx) =>
       wallet.debit(tx, { userId, amountKobo: 12_000, description: 'Pay', idempotencyKey: `d:${userId}` }),
     );
@@ -49,7 +49,7 @@ describe('wallet service', () => {
     );
     expect(await wallet.findBalance(userId)).toBe(4_000);
     expect(await sum(userId)).toBe(4_000);
-    expect((await ledgerOf(userId)).map((e) => e.kind)).toEqual(['adjustment', 'topup', 'payment', 'refund']);
+    expect((await ledgerOf(userId)).map((e) => e.kind)).toEqual(['adjustment', 'adjustment', 'payment', 'refund']);
     expect(published.map((e) => [e.type, 'balanceAfterKobo' in e ? e.balanceAfterKobo : null])).toEqual([
       ['wallet.credited', 15_000],
       ['wallet.debited', 3_000],
@@ -64,7 +64,7 @@ describe('wallet service', () => {
     ).toBeNull();
     await expect(
       transactions.run(async (tx) => {
-        await wallet.credit(tx, { userId, amountKobo: 500, description: 'Top-up', idempotencyKey: `c:${userId}` });
+        await wallet.adjust(tx, { userId, amountKobo: 500, description: 'Top-up', idempotencyKey: `c:${userId}` });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -86,10 +86,10 @@ describe('wallet service', () => {
     const releases = await Promise.all([1, 2].map(() => transactions.run((tx) => wallet.releaseHold(tx, `w1:${userId}`))));
     expect(releases.sort()).toEqual(['already_ended', 'released']);
     expect(await wallet.findBalance(userId)).toBe(10_000);
-    expect(await transactions.run((tx) => wallet.settleHold(tx, `w1:${userId}`))).toBe('already_ended');
+    expect(await transactions.run((tx) => wallet.settleHold(tx, `w1:${userId}`, 'manual'))).toBe('already_ended');
 
     await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 2_500, description: 'Withdrawal', key: `w3:${userId}` }));
-    expect(await transactions.run((tx) => wallet.settleHold(tx, `w3:${userId}`))).toBe('settled');
+    expect(await transactions.run((tx) => wallet.settleHold(tx, `w3:${userId}`, 'manual'))).toBe('settled');
     expect(await transactions.run((tx) => wallet.releaseHold(tx, `w3:${userId}`))).toBe('already_ended');
     expect(await transactions.run((tx) => wallet.releaseHold(tx, `unknown:${userId}`))).toBe('not_held');
 
@@ -104,7 +104,7 @@ describe('wallet service', () => {
     ]);
   });
 
-  it('sandbox money: a debit and a hold spend real money first, and a released hold gives back each kind as taken', async () => {
+  it('sandbox money: a debit spends real money first, and a hold takes only money that may leave', async () => {
     const userId = await funded(10_000);
     const repository = createWalletRepository(t.deps.db);
     await transactions.run((tx) =>
@@ -115,9 +115,13 @@ describe('wallet service', () => {
     await transactions.run((tx) => wallet.debit(tx, { userId, amountKobo: 8_000, description: 'Pay', idempotencyKey: `d:${userId}` }));
     expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 8_000, sandboxKobo: 6_000, payableOutKobo: 2_000 });
 
-    await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 5_000, description: 'Hold', key: `h:${userId}` }));
-    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 3_000, sandboxKobo: 3_000, payableOutKobo: 0 });
-    await transactions.run((tx) => wallet.releaseHold(tx, `h:${userId}`));
+    // The balance covers 5,000 but only 2,000 of it is real money: the hold is refused and nothing is written.
+    expect(await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 5_000, description: 'Hold', key: `h1:${userId}` }))).toBeNull();
+    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 8_000, sandboxKobo: 6_000, payableOutKobo: 2_000 });
+
+    await transactions.run((tx) => wallet.hold(tx, { userId, amountKobo: 2_000, description: 'Hold', key: `h2:${userId}` }));
+    expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 6_000, sandboxKobo: 6_000, payableOutKobo: 0 });
+    await transactions.run((tx) => wallet.releaseHold(tx, `h2:${userId}`));
     expect(await repository.findFunds(userId)).toEqual({ balanceKobo: 8_000, sandboxKobo: 6_000, payableOutKobo: 2_000 });
 
     const entries = await ledgerOf(userId);
@@ -125,8 +129,8 @@ describe('wallet service', () => {
       ['adjustment', 10_000, 0],
       ['refund', 6_000, 6_000],
       ['payment', -8_000, 0],
-      ['hold', -5_000, -3_000],
-      ['hold_release', 5_000, 3_000],
+      ['hold', -2_000, 0],
+      ['hold_release', 2_000, 0],
     ]);
     expect(entries.reduce((total, e) => total + e.sandboxKobo, 0)).toBe(6_000);
   });

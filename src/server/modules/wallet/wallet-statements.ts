@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ledgerEntries, wallets } from '../../db/schema/index.js';
+import { ledgerEntries, postingLines, postings, wallets } from '../../db/schema/index.js';
 
 /**
  * The wallet's part of a single-statement write that another module composes (a wallet payment): common table
@@ -38,17 +38,27 @@ export function debitCte({ userId, amountKobo, at, onlyIf }: WalletDebitFragment
 export const DEBITED_SANDBOX_KOBO = sql.raw('debit.sandbox_kobo - funds.sandbox_kobo');
 
 /**
- * `ledger`: the debit's entry, written only when `confirmedBy` (a CTE returning `id`, the delivery it paid for)
- * has a row. The idempotency key is `payment:<delivery id>`.
+ * The payment's double-entry posting, written only when `confirmedBy` (a CTE returning `id`, the delivery it paid
+ * for) has a row: `posting` (key `payment:<delivery id>`), `revenue_line` (+amount on revenue) and `ledger` (the
+ * wallet's line, −amount, with the balance after). The lines sum to zero.
  */
 export function paymentLedgerCte(input: { userId: string; amountKobo: number; description: string; confirmedBy: string }): SQL {
   const confirmed = sql.raw(input.confirmedBy);
-  return sql`ledger as (
+  return sql`posting as (
+    insert into ${postings} (kind, idempotency_key)
+    select 'wallet_payment', 'payment:' || ${confirmed}.id from ${confirmed}, debit
+    returning id
+  ),
+  revenue_line as (
+    insert into ${postingLines} (posting_id, account_type, amount_kobo)
+    select posting.id, 'revenue', ${input.amountKobo}::bigint from posting
+  ),
+  ledger as (
     insert into ${ledgerEntries}
-      (user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
-    select ${input.userId}::uuid, ${-input.amountKobo}::bigint, ${DEBITED_SANDBOX_KOBO}, debit.balance_kobo, 'payment',
-      ${input.description}::text, ${confirmed}.id, 'payment:' || ${confirmed}.id
-    from ${confirmed}, debit, funds
+      (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
+    select posting.id, ${input.userId}::uuid, ${-input.amountKobo}::bigint, ${DEBITED_SANDBOX_KOBO}, debit.balance_kobo,
+      'payment', ${input.description}::text, ${confirmed}.id, 'payment:' || ${confirmed}.id
+    from ${confirmed}, debit, funds, posting
     returning balance_after_kobo
   )`;
 }

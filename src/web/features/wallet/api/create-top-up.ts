@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { topUpResultSchema, type TopUpResult } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
-
-const topUpResultSchema = z.object({ reference: z.string(), checkoutUrl: z.string() });
-export type TopUpResult = z.infer<typeof topUpResultSchema>;
 
 export interface TopUpRequest {
   amountKobo: number;

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { withdrawalSchema, type Withdrawal } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
 import { DASHBOARD_SUMMARY_KEY, UNREAD_COUNT_KEY, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY } from '@/web/lib/query-keys';
 import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
-
-const withdrawalSchema = z.object({ id: z.string(), amountKobo: z.number().int(), status: z.string() }).loose();
-export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export interface WithdrawalRequest {
   amountKobo: number;

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { topUpVerifyResultSchema, type TopUpVerifyResult } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
 import { DASHBOARD_SUMMARY_KEY, UNREAD_COUNT_KEY, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY } from '@/web/lib/query-keys';
 import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
 
-const verifiedTopUpSchema = z.object({ balance: z.number().int(), amountKobo: z.number().int() });
-export type VerifiedTopUp = z.infer<typeof verifiedTopUpSchema>;
-
 /** `POST /api/wallet/top-ups/{reference}/verify`, on the way back from the checkout. Verifying twice credits once. */
-export async function verifyTopUp(reference: string): Promise<VerifiedTopUp> {
-  return verifiedTopUpSchema.parse(
+export async function verifyTopUp(reference: string): Promise<TopUpVerifyResult> {
+  return topUpVerifyResultSchema.parse(
     await apiRequest<unknown>(`/wallet/top-ups/${encodeURIComponent(reference)}/verify`, { method: 'POST' }),
   );
 }

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader2, Plus } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
-import { TOP_UP_MAX_KOBO, TOP_UP_MIN_KOBO } from '@/shared/wallet-limits';
+import { WALLET_LIMITS } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -18,7 +18,7 @@ import { checkAmount } from '../lib/amount';
 import { amountProblemText, toastAmountProblem, toastRefusal } from '../lib/toasts';
 import { AmountField } from './amount-field';
 
-const LIMITS = { minKobo: TOP_UP_MIN_KOBO, maxKobo: TOP_UP_MAX_KOBO };
+const LIMITS = { minKobo: WALLET_LIMITS.topUpMinKobo, maxKobo: WALLET_LIMITS.topUpMaxKobo };
 
 /** Top Up: the amount, then the gateway's checkout; the wallet is credited when the payment is verified. */
 export function TopUpDialog() {

@@ -6,7 +6,8 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
-import { useWalletTransactions, type WalletTransaction } from '../api/get-wallet-transactions';
+import type { WalletTransaction } from '@/shared/schemas/wallet-money';
+import { useWalletTransactions } from '../api/get-wallet-transactions';
 
 const PAGE_SIZE = 10;
 
@@ -41,7 +42,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{description}</p>
         <p className="text-xs text-muted-foreground">
-          {formatWhen(transaction.createdAt, i18n.language)}
+          {formatWhen(transaction.date, i18n.language)}
           {transaction.status && (
             <Badge variant="outline" className="ml-2 align-middle">
               {t(`wallet.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ArrowUpRight, Loader2 } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
 import { payoutAccountSchema } from '@/shared/schemas/payouts';
-import { WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO } from '@/shared/wallet-limits';
+import { WALLET_LIMITS } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -26,7 +26,7 @@ import { checkAmount } from '../lib/amount';
 import { amountProblemText, toastAmountProblem, toastRefusal } from '../lib/toasts';
 import { AmountField } from './amount-field';
 
-const LIMITS = { minKobo: WITHDRAWAL_MIN_KOBO, maxKobo: WITHDRAWAL_MAX_KOBO };
+const LIMITS = { minKobo: WALLET_LIMITS.withdrawalMinKobo, maxKobo: WALLET_LIMITS.withdrawalMaxKobo };
 const EMPTY = { amount: '', bankCode: '', accountNumber: '', accountName: '' };
 type Fields = typeof EMPTY;
 type FieldErrors = Partial<Record<keyof Fields, string>>;

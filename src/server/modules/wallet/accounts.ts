@@ -1,0 +1,20 @@
+import type { PlatformAccountType } from '../../db/schema/index.js';
+
+/** The gateways money enters or leaves by: payment gateways (sandbox, paystack) and the manual payout (a bank transfer by hand). */
+export type GatewayName = 'sandbox' | 'paystack' | 'manual';
+
+/** An account on the platform's side of the ledger; each user's wallet is the other side (ledger_entries). */
+export interface Account {
+  type: PlatformAccountType;
+  key?: string;
+}
+
+export const ACCOUNTS = {
+  revenue: { type: 'revenue' },
+  /** Contra-revenue: refunds are booked here, so revenue only ever grows and refunds stay visible. */
+  refunds: { type: 'refunds' },
+  payoutsInTransit: { type: 'payouts_in_transit' },
+  adjustments: { type: 'adjustments' },
+  clearing: (gateway: GatewayName): Account => ({ type: 'gateway_clearing', key: gateway }),
+  driverEarnings: (driverId: string): Account => ({ type: 'driver_earnings', key: driverId }),
+} as const satisfies Record<string, Account | ((key: never) => Account)>;

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+export interface SpendingTotals {
+  thisMonthKobo: number;
+  lastMonthKobo: number;
+  totalKobo: number;
+  firstSpentAt: Date | null;
+}
+
+export interface HistoryRow {
+  id: string;
+  kind: string;
+  amountKobo: number;
+  balanceAfterKobo: number;
+  createdAt: Date;
+  deliveryNumber: number | null;
+  /** The posting came with a gateway payment (a card payment credited to the wallet, a top-up). */
+  fromPayment: boolean;
+  withdrawalStatus: 'pending' | 'paid' | 'failed' | null;
+  withdrawalBankCode: string | null;
+  withdrawalAccount: string | null;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Reads for the wallet page: spending and the wallet's ledger lines with what they were for. */
+export function createWalletHistoryRepository(db: Executor) {
+  return {
+    /**
+     * Spending on deliveries: wallet payments plus succeeded card payments, less refunds of cancelled deliveries
+     * (a late card payment credited to the wallet never counted as spending, so its credit is not subtracted).
+     */
+    async spending(userId: string, thisMonthStart: Date, lastMonthStart: Date): Promise<SpendingTotals> {
+      const [row] = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+          with spend as (
+            select created_at as at, -amount_kobo as kobo from ledger_entries where user_id = ${userId}::uuid and kind = 'payment'
+            union all
+            select completed_at, amount_kobo from payments
+              where user_id = ${userId}::uuid and purpose = 'delivery' and status = 'succeeded'
+            union all
+            select e.created_at, -e.amount_kobo from ledger_entries e join postings p on p.id = e.posting_id
+              where e.user_id = ${userId}::uuid and e.kind = 'refund' and p.payment_id is null
+          )
+          select
+            coalesce(sum(kobo) filter (where at >= ${thisMonthStart}::timestamptz), 0) as this_month,
+            coalesce(sum(kobo) filter (where at >= ${lastMonthStart}::timestamptz and at < ${thisMonthStart}::timestamptz), 0) as last_month,
+            coalesce(sum(kobo), 0) as total,
+            min(at) as first_at
+          from spend
+        `),
+      );
+      return {
+        thisMonthKobo: Number(row?.this_month ?? 0),
+        lastMonthKobo: Number(row?.last_month ?? 0),
+        totalKobo: Number(row?.total ?? 0),
+        firstSpentAt: row?.first_at ? new Date(row.first_at as string) : null,
+      };
+    },
+
+    /** The wallet's ledger lines, newest first; a paid withdrawal's zero line only changes its status, so it is left out. */
+    async page(userId: string, limit: number, offset: number): Promise<{ rows: HistoryRow[]; total: number }> {
+      const [rows, counted] = await Promise.all([
+        db.execute(sql`
+          select e.id, e.kind, e.amount_kobo, e.balance_after_kobo, e.created_at, d.number as delivery_number,
+            p.payment_id is not null as from_payment, w.status as withdrawal_status, w.bank_code, w.account_number_masked
+          from ledger_entries e
+          join postings p on p.id = e.posting_id
+          left join deliveries d on d.id = e.delivery_id
+          left join withdrawals w on w.id = (
+            case when e.kind in ('hold', 'hold_release') and split_part(e.idempotency_key, ':', 2) = 'withdrawal'
+              then split_part(e.idempotency_key, ':', 3) end
+          )::uuid
+          where e.user_id = ${userId}::uuid and e.kind <> 'hold_settle'
+          order by e.created_at desc, e.id desc
+          limit ${limit} offset ${offset}
+        `),
+        db.execute(sql`select count(*)::int as total from ledger_entries where user_id = ${userId}::uuid and kind <> 'hold_settle'`),
+      ]);
+      return {
+        rows: rowsOf<Record<string, unknown>>(rows).map((r) => ({
+          id: r.id as string,
+          kind: r.kind as string,
+          amountKobo: Number(r.amount_kobo),
+          balanceAfterKobo: Number(r.balance_after_kobo),
+          createdAt: new Date(r.created_at as string),
+          deliveryNumber: r.delivery_number === null || r.delivery_number === undefined ? null : Number(r.delivery_number),
+          fromPayment: Boolean(r.from_payment),
+          withdrawalStatus: (r.withdrawal_status as HistoryRow['withdrawalStatus']) ?? null,
+          withdrawalBankCode: (r.bank_code as string | null) ?? null,
+          withdrawalAccount: (r.account_number_masked as string | null) ?? null,
+        })),
+        total: Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0),
+      };
+    },
+  };
+}
+export type WalletHistoryRepository = ReturnType<typeof createWalletHistoryRepository>;

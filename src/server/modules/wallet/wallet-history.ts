@@ -1,0 +1,78 @@
+import { findBank } from '../../../shared/banks.js';
+import { formatDeliveryId } from '../../../shared/ids.js';
+import type { WalletStats, WalletTransaction, WalletTransactionsPage } from '../../../shared/schemas/wallet-money.js';
+import type { HistoryRow, WalletHistoryRepository } from './wallet-history-repository.js';
+
+/** Lagos keeps West Africa Time (UTC+1) all year, with no daylight saving. */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** The first instant of the Lagos calendar month `monthsBack` months before the one containing `at`, and its index. */
+export function lagosMonthStart(at: Date, monthsBack = 0): Date {
+  const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
+  return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth() - monthsBack, 1) - LAGOS_OFFSET_MS);
+}
+
+function lagosMonthIndex(at: Date): number {
+  const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
+  return lagos.getUTCFullYear() * 12 + lagos.getUTCMonth();
+}
+
+const KEY = 'walletMoney.transactions';
+
+function toTransaction(row: HistoryRow): WalletTransaction {
+  const deliveryId = row.deliveryNumber === null ? '' : formatDeliveryId(row.deliveryNumber);
+  const withdrawalParams = {
+    bank: row.withdrawalBankCode ? (findBank(row.withdrawalBankCode)?.name ?? row.withdrawalBankCode) : '',
+    account: row.withdrawalAccount ?? '',
+  };
+  const base = { id: row.id, amountKobo: row.amountKobo, balanceAfterKobo: row.balanceAfterKobo, date: row.createdAt.toISOString() };
+  switch (row.kind) {
+    case 'topup':
+      return { ...base, type: 'topup', descriptionKey: `${KEY}.topup`, params: {}, status: null };
+    case 'payment':
+      return { ...base, type: 'payment', descriptionKey: `${KEY}.payment`, params: { deliveryId }, status: null };
+    case 'refund':
+      return {
+        ...base,
+        type: 'refund',
+        descriptionKey: row.fromPayment ? `${KEY}.cardPaymentCredited` : `${KEY}.refund`,
+        params: { deliveryId },
+        status: null,
+      };
+    case 'hold':
+    case 'withdrawal':
+      return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawal`, params: withdrawalParams, status: row.withdrawalStatus };
+    case 'hold_release':
+      return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawalReturned`, params: withdrawalParams, status: 'failed' };
+    default:
+      return { ...base, type: 'adjustment', descriptionKey: `${KEY}.adjustment`, params: {}, status: null };
+  }
+}
+
+export function createWalletHistory(deps: { history: WalletHistoryRepository; findBalance(userId: string): Promise<number> }) {
+  return {
+    /**
+     * Spending this and last Lagos calendar month, and the monthly average over the months from the first spending
+     * month through this one (the current month counts, so a new customer's average is not inflated; decision 028).
+     */
+    async stats(userId: string, now = new Date()): Promise<WalletStats> {
+      const [balance, spending] = await Promise.all([
+        deps.findBalance(userId),
+        deps.history.spending(userId, lagosMonthStart(now), lagosMonthStart(now, 1)),
+      ]);
+      const months = spending.firstSpentAt ? lagosMonthIndex(now) - lagosMonthIndex(spending.firstSpentAt) + 1 : 0;
+      return {
+        balance,
+        thisMonthSpentKobo: spending.thisMonthKobo,
+        lastMonthSpentKobo: spending.lastMonthKobo,
+        monthlyAverageSpentKobo: months > 0 ? Math.round(spending.totalKobo / months) : 0,
+      };
+    },
+
+    async transactions(userId: string, page: number, pageSize: number): Promise<WalletTransactionsPage> {
+      const { rows, total } = await deps.history.page(userId, pageSize, (page - 1) * pageSize);
+      return { items: rows.map(toTransaction), page, pageSize, total };
+    },
+  };
+}
+export type WalletHistory = ReturnType<typeof createWalletHistory>;

@@ -1,0 +1,49 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { withdrawals } from '../../db/schema/index.js';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+type Status = WithdrawalRow['status'];
+
+export function createWithdrawalsRepository(db: Executor) {
+  return {
+    async insert(values: typeof withdrawals.$inferInsert, tx: Executor = db) {
+      const [row] = await tx.insert(withdrawals).values(values).returning();
+      return row!;
+    },
+
+    async findById(id: string, tx: Executor = db) {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findByReference(reference: string) {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.reference, reference)).limit(1);
+      return row ?? null;
+    },
+
+    async list(status: Status | undefined, limit = 200) {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(status ? eq(withdrawals.status, status) : undefined)
+        .orderBy(desc(withdrawals.createdAt))
+        .limit(limit);
+    },
+
+    /** Ends a pending withdrawal once: only one caller (operator, webhook, a retry) sees the row come back. */
+    async finish(id: string, status: 'paid' | 'failed', at: Date, failureReason: string | null, tx: Executor) {
+      const [row] = await tx
+        .update(withdrawals)
+        .set({ status, completedAt: at, failureReason })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    async setTransferCode(id: string, transferCode: string | null) {
+      await db.update(withdrawals).set({ gatewayTransferCode: transferCode }).where(eq(withdrawals.id, id));
+    },
+  };
+}
+export type WithdrawalsRepository = ReturnType<typeof createWithdrawalsRepository>;

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { Transactions } from '../../db/transactions.js';
+import { AppError } from '../../lib/app-error.js';
+import { findBank } from '../../../shared/banks.js';
+import type { OperatorWithdrawal, Withdrawal, WithdrawalBody, WithdrawalStatus } from '../../../shared/schemas/wallet-money.js';
+import type { PayoutGateway, PayoutWebhookEvent } from '../../adapters/payouts/index.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals-repository.js';
+
+interface Deps {
+  transactions: Pick<Transactions, 'run'>;
+  repository: WithdrawalsRepository;
+  payouts: PayoutGateway;
+  wallet: Pick<WalletService, 'hold' | 'releaseHold' | 'settleHold'>;
+}
+
+const maskAccountNumber = (accountNumber: string) => `******${accountNumber.slice(-4)}`;
+/** The hold's ledger key: one hold per withdrawal. */
+const holdKey = (id: string) => `withdrawal:${id}`;
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    amountKobo: row.amountKobo,
+    bankCode: row.bankCode,
+    bankName: findBank(row.bankCode)?.name ?? row.bankCode,
+    accountNumberMasked: row.accountNumberMasked,
+    accountName: row.accountName,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
+  return {
+    ...toWithdrawal(row),
+    userId: row.userId,
+    payoutGateway: row.payoutGateway,
+    reference: row.reference,
+    failureReason: row.failureReason,
+  };
+}
+
+/**
+ * Withdrawals to a bank account (decision 028). The amount leaves the balance at once as a hold (wallet → payouts in
+ * transit); it is paid (payouts in transit → the payout gateway's clearing) or failed (back to the wallet), once.
+ */
+export function createWithdrawalsService({ transactions, repository, payouts, wallet }: Deps) {
+  /** Ends a pending withdrawal and its hold in one transaction; false when something else ended it first. */
+  async function finish(row: WithdrawalRow, outcome: 'paid' | 'failed', reason: string | null) {
+    return transactions.run(async (transaction) => {
+      const finished = await repository.finish(row.id, outcome, new Date(), reason, transaction.tx);
+      if (!finished) return null;
+      if (outcome === 'paid') await wallet.settleHold(transaction, holdKey(row.id), row.payoutGateway);
+      else await wallet.releaseHold(transaction, holdKey(row.id));
+      return finished;
+    });
+  }
+
+  /** Hands a new withdrawal to an automated payout gateway; an unknown outcome stays pending for the webhook. */
+  async function sendTransfer(row: WithdrawalRow, recipientCode: string): Promise<WithdrawalRow> {
+    try {
+      const result = await payouts.initiateTransfer({
+        reference: row.reference,
+        amountKobo: row.amountKobo,
+        recipientCode,
+        reason: 'Lanefreight wallet withdrawal',
+      });
+      if (result.outcome === 'rejected') return (await finish(row, 'failed', result.reason)) ?? row;
+      await repository.setTransferCode(row.id, result.transferCode);
+      if (result.status === 'success') return (await finish(row, 'paid', null)) ?? row;
+      return row;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'GATEWAY_UNAVAILABLE') return row;
+      throw err;
+    }
+  }
+
+  async function findPending(id: string) {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('WITHDRAWAL_NOT_PENDING');
+    return row;
+  }
+
+  async function operatorFinish(id: string, outcome: 'paid' | 'failed', reason: string | null) {
+    const row = await findPending(id);
+    if (payouts.settlement === 'webhook' && row.payoutGateway === 'paystack') {
+      throw new AppError('WITHDRAWAL_SETTLED_BY_GATEWAY');
+    }
+    const finished = await finish(row, outcome, reason);
+    if (!finished) throw new AppError('WITHDRAWAL_NOT_PENDING');
+    return toOperatorWithdrawal(finished);
+  }
+
+  return {
+    async request(userId: string, body: WithdrawalBody): Promise<Withdrawal> {
+      // An automated gateway resolves the account at the bank first: a refusal writes nothing.
+      const recipient =
+        payouts.settlement === 'webhook'
+          ? await payouts.createRecipient({ bankCode: body.bankCode, accountNumber: body.accountNumber, accountName: body.accountName })
+          : null;
+      const row = await transactions.run(async (transaction) => {
+        const inserted = await repository.insert(
+          {
+            userId,
+            amountKobo: body.amountKobo,
+            bankCode: body.bankCode,
+            accountNumberMasked: maskAccountNumber(body.accountNumber),
+            accountName: recipient?.resolvedAccountName ?? body.accountName,
+            payoutGateway: payouts.name,
+            reference: `lfw_${randomBytes(12).toString('hex')}`,
+          },
+          transaction.tx,
+        );
+        const held = await wallet.hold(transaction, {
+          userId,
+          amountKobo: body.amountKobo,
+          description: `Withdrawal to ${findBank(body.bankCode)?.name ?? body.bankCode} ${inserted.accountNumberMasked}`,
+          key: holdKey(inserted.id),
+        });
+        // Thrown inside the transaction, so the withdrawal row goes too: nothing half-written.
+        if (held === null) {
+          throw new AppError('WITHDRAWAL_INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
+        }
+        return inserted;
+      });
+      return toWithdrawal(recipient ? await sendTransfer(row, recipient.recipientCode) : row);
+    },
+
+    async list(status: WithdrawalStatus | undefined) {
+      return (await repository.list(status)).map(toOperatorWithdrawal);
+    },
+
+    markPaid: (id: string) => operatorFinish(id, 'paid', null),
+    markFailed: (id: string, reason: string | null) => operatorFinish(id, 'failed', reason),
+
+    /** A signed transfer event from the payout gateway. Unknown references are logged, not retried. */
+    async handleTransferEvent(event: PayoutWebhookEvent): Promise<{ handled: boolean; reason?: string }> {
+      if (event.type === 'ignored') return { handled: false, reason: `ignored ${event.event}` };
+      const row = await repository.findByReference(event.reference);
+      if (!row) return { handled: false, reason: 'unknown reference' };
+      if (event.amountKobo !== row.amountKobo) return { handled: false, reason: 'amount mismatch' };
+      if (row.status !== 'pending') {
+        // A reversal after payment would need a new posting back to the wallet: left to an operator for now.
+        return { handled: row.status === (event.type === 'transfer.success' ? 'paid' : 'failed'), reason: `already ${row.status}` };
+      }
+      await finish(row, event.type === 'transfer.success' ? 'paid' : 'failed', event.type === 'transfer.success' ? null : event.type);
+      return { handled: true };
+    },
+  };
+}
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { formatNaira } from '../money.js';
+import { payoutAccountSchema } from './payouts.js';
+
+/**
+ * Limits on money in and out of a wallet (decision 028), in kobo, shared by the web's dialogs and the server.
+ * Top-up: ₦100 – ₦5,000,000. Withdrawal: ₦100 – ₦1,000,000 each.
+ */
+export const WALLET_LIMITS = {
+  topUpMinKobo: 100_00,
+  topUpMaxKobo: 5_000_000_00,
+  withdrawalMinKobo: 100_00,
+  withdrawalMaxKobo: 1_000_000_00,
+} as const;
+
+/** i18n keys (public/locales/<lng>/translation.json, section `walletMoney`); the web shows `t(message)`. */
+export const WALLET_MONEY_MESSAGES = {
+  invalidAmount: 'walletMoney.validation.invalidAmount',
+  belowMinimum: 'walletMoney.validation.belowMinimum',
+  aboveMaximum: 'walletMoney.validation.aboveMaximum',
+} as const;
+
+/**
+ * Integer kobo within [min, max]. Not a number, not a whole number of kobo, zero, negative or beyond any sane
+ * amount: "Invalid Amount". A sane amount outside the limits names the limit: a custom issue's `params` are its
+ * message's parameters, sent beside the key (`detailParams`).
+ */
+export function amountKoboSchema(minKobo: number, maxKobo: number) {
+  return z
+    .number({ error: WALLET_MONEY_MESSAGES.invalidAmount })
+    .int({ error: WALLET_MONEY_MESSAGES.invalidAmount })
+    .positive({ error: WALLET_MONEY_MESSAGES.invalidAmount })
+    .max(Number.MAX_SAFE_INTEGER, { error: WALLET_MONEY_MESSAGES.invalidAmount })
+    .superRefine((amount, ctx) => {
+      // Already "Invalid Amount" above: one message per amount.
+      if (!Number.isSafeInteger(amount) || amount <= 0) return;
+      if (amount > maxKobo * 1000) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.invalidAmount });
+      else if (amount < minKobo) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.belowMinimum, params: { amount: formatNaira(minKobo) } });
+      else if (amount > maxKobo) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.aboveMaximum, params: { amount: formatNaira(maxKobo) } });
+    });
+}
+
+export const topUpBodySchema = z.object({
+  amountKobo: amountKoboSchema(WALLET_LIMITS.topUpMinKobo, WALLET_LIMITS.topUpMaxKobo),
+});
+export type TopUpBody = z.infer<typeof topUpBodySchema>;
+
+export const topUpResultSchema = z.object({
+  reference: z.string(),
+  /** Where to send the payer: the gateway's checkout (the sandbox's is a same-origin path). */
+  checkoutUrl: z.string(),
+});
+export type TopUpResult = z.infer<typeof topUpResultSchema>;
+
+export const topUpReferenceParamsSchema = z.object({ reference: z.string().trim().min(1).max(100) });
+
+export const topUpVerifyResultSchema = z.object({
+  reference: z.string(),
+  status: z.literal('succeeded'),
+  amountKobo: z.number().int(),
+  /** The wallet balance after the credit (kobo). */
+  balance: z.number().int(),
+});
+export type TopUpVerifyResult = z.infer<typeof topUpVerifyResultSchema>;
+
+export const withdrawalBodySchema = payoutAccountSchema.and(
+  z.object({ amountKobo: amountKoboSchema(WALLET_LIMITS.withdrawalMinKobo, WALLET_LIMITS.withdrawalMaxKobo) }),
+);
+export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  amountKobo: z.number().int(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** Only the last four digits: "******7890". */
+  accountNumberMasked: z.string(),
+  accountName: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/** The operator's view adds whose withdrawal it is and how it is paid. */
+export const operatorWithdrawalSchema = withdrawalSchema.extend({
+  userId: z.string(),
+  payoutGateway: z.enum(['manual', 'paystack']),
+  reference: z.string(),
+  failureReason: z.string().nullable(),
+});
+export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalSchema>;
+
+export const withdrawalListQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+export const withdrawalIdParamsSchema = z.object({ id: z.uuid() });
+export const markFailedBodySchema = z.object({ reason: z.string().trim().max(200).optional() }).nullish();
+
+export const walletStatsSchema = z.object({
+  /** Integer kobo. */
+  balance: z.number().int(),
+  thisMonthSpentKobo: z.number().int(),
+  lastMonthSpentKobo: z.number().int(),
+  monthlyAverageSpentKobo: z.number().int(),
+});
+export type WalletStats = z.infer<typeof walletStatsSchema>;
+
+export const WALLET_TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'withdrawal', 'adjustment'] as const;
+
+export const walletTransactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(WALLET_TRANSACTION_TYPES),
+  /** Kobo; negative for money out. A withdrawal shows its amount (negative) and its status. */
+  amountKobo: z.number().int(),
+  balanceAfterKobo: z.number().int(),
+  date: z.string(),
+  /** An i18n key under `walletMoney.transactions.*`, with its params; the web translates. */
+  descriptionKey: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  status: z.enum(WITHDRAWAL_STATUSES).nullable(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+export const walletTransactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const walletTransactionsPageSchema = z.object({
+  items: z.array(walletTransactionSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type WalletTransactionsPage = z.infer<typeof walletTransactionsPageSchema>;
+
+export const reauthBodySchema = z.object({ password: z.string().min(1).max(200) });
+export const reauthResultSchema = z.object({ reauthenticatedAt: z.string(), validUntil: z.string() });
