@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../composition-root.js';
 import type { Executor } from '../db/client.js';
-import { ledgerEntries, postingLines, postings, users, wallets } from '../db/schema/index.js';
+import { drivers, ledgerEntries, postingLines, postings, users, wallets } from '../db/schema/index.js';
+import type { TransportMode } from '../../shared/schemas/deliveries.js';
 import { hashPassword } from '../lib/passwords.js';
 
 /** Test data factories, shared with the seed script. Each call makes unique data. */
@@ -38,6 +39,26 @@ export async function createSignedInUser(deps: AppDeps, overrides: Parameters<ty
   const user = await createUser(deps.db, overrides);
   const session = await deps.sessions.startSession(user.id, false);
   return { user, token: session.token, headers: { authorization: `Bearer ${session.token}` } };
+}
+
+/** A signed-in approved driver with a vehicle of this transport mode, as an approved application leaves one. */
+export async function createSignedInDriver(
+  deps: AppDeps,
+  { transportMode = 'bike', ...overrides }: Parameters<typeof createUser>[1] & { transportMode?: TransportMode } = {},
+) {
+  const driver = await createSignedInUser(deps, {
+    name: 'Musa Bello',
+    phone: `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    roles: ['customer', 'driver'],
+    ...overrides,
+  });
+  await deps.db.insert(drivers).values({
+    userId: driver.user.id,
+    transportMode,
+    vehicleType: transportMode,
+    plateNumber: `LAG-${uniqueSuffix().slice(-5).toUpperCase()}`,
+  });
+  return driver;
 }
 
 /** Funds a wallet through a ledger adjustment, as an operator would (tests and seed only). */

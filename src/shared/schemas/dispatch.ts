@@ -1,25 +1,156 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES } from './deliveries.js';
+import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
 
-/** i18n keys of the operator's driver form; the server's catalogue (lib/messages.ts) holds their English. */
+/**
+ * The operator's dispatch board and the driver's workspace: the API contract shared by the server
+ * (modules/dispatch, modules/drivers) and the web (features/dispatch, features/driver).
+ */
+
+/** i18n keys of field messages; the server's catalogue (lib/messages.ts) holds their English. */
 export const DISPATCH_MESSAGE_KEYS = {
-  driverNameRequired: 'validation.dispatch.driverNameRequired',
-  driverPhoneInvalid: 'validation.dispatch.driverPhoneInvalid',
+  driverRequired: 'validation.dispatch.driverRequired',
+  handoverCodeFormat: 'validation.dispatch.handoverCodeFormat',
+  ratingStars: 'validation.dispatch.ratingStars',
+  commentTooLong: 'validation.dispatch.commentTooLong',
 } as const;
 
+/** The receiver's handover code: 4 digits, sent when a driver is assigned. */
+export const HANDOVER_CODE_PATTERN = /^\d{4}$/;
+/** Wrong codes a driver may enter before only an operator can complete the delivery. */
+export const HANDOVER_MAX_ATTEMPTS = 5;
+
+/** Board filters: paid and waiting for a driver; on the road; delivered; cancelled; everything paid. */
+export const DISPATCH_BOARD_FILTERS = ['unassigned', 'active', 'delivered', 'cancelled', 'all'] as const;
+export type DispatchBoardFilter = (typeof DISPATCH_BOARD_FILTERS)[number];
+
+export const dispatchDeliveriesQuerySchema = z.object({
+  status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const deliveryHistoryEntrySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const assignedDriverSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  plateNumber: z.string(),
+});
+
+/** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
+export const dispatchDeliverySchema = z.object({
+  /** LF001 … */
+  id: z.string(),
+  trackingId: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  displayStatus: z.enum(DISPLAY_STATUSES),
+  transportMode: z.enum(TRANSPORT_MODES),
+  packageType: z.string(),
+  packageWeight: z.string(),
+  pickupLocation: z.string(),
+  dropoffLocation: z.string(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  deliveryDate: z.string(),
+  deliveryTime: z.string(),
+  /** Integer kobo. */
+  totalKobo: z.number().int(),
+  paidAt: z.string().nullable(),
+  driver: assignedDriverSchema.nullable(),
+  /** Five wrong handover codes: only an operator can complete it now. */
+  handoverLocked: z.boolean(),
+  history: z.array(deliveryHistoryEntrySchema),
+});
+export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
+
+export const dispatchDeliveriesPageSchema = z.object({
+  items: z.array(dispatchDeliverySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const dispatchDriversQuerySchema = z.object({ transportMode: z.enum(TRANSPORT_MODES) });
+
+/** A driver with the vehicle on record and the customers' real average rating. */
+export const driverSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  transportMode: z.enum(TRANSPORT_MODES),
+  vehicleType: z.string(),
+  vehicleBrand: z.string().nullable(),
+  plateNumber: z.string(),
+  /** One decimal; null before the first rating. */
+  rating: z.number().nullable(),
+  reviews: z.number().int(),
+  /** Deliveries assigned to the driver and not yet delivered. */
+  activeJobs: z.number().int(),
+});
+export type DriverSummary = z.infer<typeof driverSchema>;
+
+/** POST /api/dispatch/deliveries/{id}/assign-driver: assign or reassign (a new handover code is sent). */
 export const assignDriverBodySchema = z.object({
-  name: z.string().trim().min(1, DISPATCH_MESSAGE_KEYS.driverNameRequired).max(100),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d\s()-]{7,24}$/, DISPATCH_MESSAGE_KEYS.driverPhoneInvalid),
-  /** 0 to 5, one decimal (4.8). */
-  rating: z.number().min(0).max(5),
-  reviews: z.number().int().min(0).max(1_000_000),
+  driverId: z.uuid({ error: DISPATCH_MESSAGE_KEYS.driverRequired }),
 });
 export type AssignDriverBody = z.infer<typeof assignDriverBodySchema>;
 
+/** POST /api/dispatch/deliveries/{id}/status: the operator moves a delivery one step (as the lifecycle allows). */
 export const updateStatusBodySchema = z.object({
   status: z.enum(DELIVERY_STATUSES, { error: 'Unknown status' }),
   note: z.string().trim().max(200).optional(),
 });
+
+/** POST /api/dispatch/deliveries/{id}/complete: an operator completes a delivery without the code (after the lockout). */
+export const operatorCompleteBodySchema = z.object({ note: z.string().trim().min(1).max(200) });
+
+// The driver's workspace.
+
+export const DRIVER_JOB_SCOPES = ['active', 'completed'] as const;
+export const driverJobsQuerySchema = z.object({ scope: z.enum(DRIVER_JOB_SCOPES).default('active') });
+
+/** A job as the driver sees it: where to collect, where to deliver, whom to hand it to. */
+export const driverJobSchema = z.object({
+  id: z.string(),
+  trackingId: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  transportMode: z.enum(TRANSPORT_MODES),
+  packageType: z.string(),
+  packageWeight: z.string(),
+  description: z.string().nullable(),
+  pickupLocation: z.string(),
+  dropoffLocation: z.string(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  deliveryDate: z.string(),
+  deliveryTime: z.string(),
+  /** The driver's share of the fare (integer kobo), credited to their wallet on delivery. */
+  earningsKobo: z.number().int(),
+  /** Wrong handover codes left before only an operator can complete it. */
+  handoverAttemptsLeft: z.number().int(),
+  history: z.array(deliveryHistoryEntrySchema),
+});
+export type DriverJob = z.infer<typeof driverJobSchema>;
+
+/** POST /api/driver/jobs/{id}/status: one step on the road; delivered needs the code (…/deliver). */
+export const DRIVER_STATUS_STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;
+export const driverStatusBodySchema = z.object({ status: z.enum(DRIVER_STATUS_STEPS) });
+
+/** POST /api/driver/jobs/{id}/deliver: JSON `{ code }`, or multipart with `code` and an optional `photo`. */
+export const deliverBodySchema = z.object({
+  code: z.string().trim().regex(HANDOVER_CODE_PATTERN, DISPATCH_MESSAGE_KEYS.handoverCodeFormat),
+});
+
+/** POST /api/deliveries/{id}/rating: the customer rates the driver once, after delivery. */
+export const rateDeliveryBodySchema = z.object({
+  stars: z.number({ error: DISPATCH_MESSAGE_KEYS.ratingStars }).int(DISPATCH_MESSAGE_KEYS.ratingStars).min(1, DISPATCH_MESSAGE_KEYS.ratingStars).max(5, DISPATCH_MESSAGE_KEYS.ratingStars),
+  comment: z.string().trim().max(500, DISPATCH_MESSAGE_KEYS.commentTooLong).optional(),
+});
+export type RateDeliveryBody = z.infer<typeof rateDeliveryBodySchema>;
+
+export const deliveryRatingSchema = z.object({ stars: z.number().int(), comment: z.string().nullable(), createdAt: z.string() });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, bookingBody, payWithWallet } from '../../test/delivery-test-helpers.js';
 
 /**
@@ -71,7 +71,7 @@ describe('cached reads follow every write', () => {
       method: 'POST',
       url: `/api/dispatch/deliveries/${first.id}/assign-driver`,
       headers: operator.headers,
-      payload: { name: 'Musa Bello', phone: '+2348020000000', rating: 4.8, reviews: 127 },
+      payload: { driverId: (await createSignedInDriver(t.deps)).user.id },
     });
     expect(assigned.statusCode).toBe(200);
     expect((await trackingOf(inject, u.headers, trackingId)).driver).toMatchObject({ name: 'Musa Bello' });

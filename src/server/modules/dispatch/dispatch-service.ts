@@ -12,14 +12,16 @@ interface Deps {
 }
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
-export function createDispatchService({ deliveries }: Deps) {
+export function createDispatchService({ deliveries, drivers }: Deps) {
   return {
-    async assignDriver(publicId: string, driver: AssignDriverBody) {
+    async assignDriver(publicId: string, { driverId }: AssignDriverBody) {
       const existing = await deliveries.findAny(publicId);
+      const driver = await drivers.find(driverId);
+      if (!driver) throw new AppError('DRIVER_NOT_FOUND');
       const row = await deliveries.assignDriver(existing.id, {
         name: driver.name,
-        phone: driver.phone,
-        ratingTenths: Math.round(driver.rating * 10),
+        phone: driver.phone ?? '',
+        ratingTenths: Math.round((driver.rating ?? 0) * 10),
         reviews: driver.reviews,
       });
       if (!row) {
