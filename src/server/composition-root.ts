@@ -50,6 +50,8 @@ import {
 } from './modules/withdrawals/withdrawals-routes.js';
 import { reauthRoutes } from './modules/auth/reauth-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
+import { subscribeCustomerUpdates } from './modules/messages/customer-update-subscribers.js';
+import { createUserMessageQueue } from './modules/messages/message-queue.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
 import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
 import { createNotificationsService } from './modules/notifications/notifications-service.js';
@@ -182,7 +184,8 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   });
   await api.register(usersRoutes(users, auth, avatars));
   await api.register(avatarRoutes(avatars));
-  await api.register(preferencesRoutes(createPreferencesRepository(db)));
+  const preferences = createPreferencesRepository(db);
+  await api.register(preferencesRoutes(preferences));
   await api.register(reauthRoutes(auth));
   // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
   api.addHook('onReady', async () => {
@@ -239,6 +242,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     events.onEveryInstance(type, (event) => readCache.invalidate(event.userId));
   }
   subscribeNotifications(events, notifications);
+  subscribeCustomerUpdates(events, {
+    db,
+    queue: createUserMessageQueue({ outbox, findPreferences: preferences.findPreferences }),
+    getProfile: users.getProfile,
+    nudge: () => outboxWorker.nudge(),
+  });
   subscribeLiveEvents(events, live, deliveries);
 
   await api.register(deliveriesRoutes(deliveries, readCache));

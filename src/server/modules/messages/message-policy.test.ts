@@ -3,6 +3,8 @@ import type { MessageChannel } from '../../adapters/messages/index.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 import { categoryOf, isMessageWanted, MESSAGE_CATEGORIES, MESSAGE_KINDS, type MessageCategory } from './message-policy.js';
 import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } from './message-templates.js';
+import { renderDeliveryUpdate, UPDATE_LANGUAGES, UPDATE_STATUSES } from './delivery-update-templates.js';
+import { LANGUAGES } from '../../../shared/i18n.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
 
@@ -21,13 +23,15 @@ describe('which messages preferences can stop', () => {
     // Each kind names a template that renders, in a language, to a real message.
     for (const purpose of purposes) expect(renderCodeMessage(purpose, 'en-US', '123456').body).toContain('123456');
     for (const notice of notices) expect(renderNotice(notice, 'en-US').subject).not.toBe('');
+    for (const status of UPDATE_STATUSES) expect(renderDeliveryUpdate(status, 'en-US', 'LF001').body).toContain('LF001');
     expect([...MESSAGE_KINDS].sort()).toEqual(
-      [...purposes.map((p) => `code:${p}`), ...notices.map((n) => `notice:${n}`)].sort(),
+      [...purposes.map((p) => `code:${p}`), ...notices.map((n) => `notice:${n}`), 'update:delivery-status'].sort(),
     );
   });
 
   it('codes and security notices are essential: sent on every channel whatever the preferences', () => {
     expect(MESSAGE_CATEGORIES).toEqual({
+      'update:delivery-status': 'delivery-update',
       'code:verify': 'essential',
       'code:reset': 'essential',
       'code:change': 'essential',
@@ -35,7 +39,7 @@ describe('which messages preferences can stop', () => {
       'notice:email-changed': 'essential',
       'notice:phone-changed': 'essential',
     });
-    for (const kind of MESSAGE_KINDS) {
+    for (const kind of MESSAGE_KINDS.filter((k) => categoryOf(k) === 'essential')) {
       for (const channel of CHANNELS) {
         for (const preferences of ALL_PREFERENCES) {
           expect(isMessageWanted(categoryOf(kind), channel, preferences), `${kind} ${channel}`).toBe(true);
@@ -73,3 +77,20 @@ describe('which messages preferences can stop', () => {
     }
   });
 });
+
+describe("the customer's delivery updates", () => {
+  it('exist in every language, name the delivery and fit two SMS segments', () => {
+    expect([...UPDATE_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
+    for (const language of UPDATE_LANGUAGES) {
+      for (const status of UPDATE_STATUSES) {
+        const { body, holdsSecret } = renderDeliveryUpdate(status, language, 'LF12345');
+        expect(body, `${language} ${status}`).toContain('LF12345');
+        expect(body).not.toMatch(/[{}]/);
+        // Two SMS segments even in UCS-2 (Yoruba's marks need it): 2 × 67 characters.
+        expect(body.length, `${language} ${status}`).toBeLessThanOrEqual(134);
+        expect(holdsSecret).toBe(false);
+      }
+    }
+  });
+});
+

@@ -11,7 +11,7 @@ import type { CodePurpose, NoticeKind } from './message-templates.js';
 export type MessageCategory = 'essential' | 'delivery-update' | 'promotion';
 
 /** Every kind of message the server renders, by its template. A new template gets its category here. */
-export type MessageKind = `code:${CodePurpose}` | `notice:${NoticeKind}`;
+export type MessageKind = `code:${CodePurpose}` | `notice:${NoticeKind}` | 'update:delivery-status';
 
 export const MESSAGE_CATEGORIES = {
   'code:verify': 'essential',
@@ -20,6 +20,7 @@ export const MESSAGE_CATEGORIES = {
   'notice:account-locked': 'essential',
   'notice:email-changed': 'essential',
   'notice:phone-changed': 'essential',
+  'update:delivery-status': 'delivery-update',
 } as const satisfies Record<MessageKind, MessageCategory>;
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_CATEGORIES) as MessageKind[];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createSignedInUser } from '../../test/factories.js';
+import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { SESSION_COOKIE } from '../auth/session-service.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import { messagesFor, post, RELAXED_LIMITS, uniquePhone } from '../../test/auth-test-helpers.js';
@@ -133,6 +134,63 @@ describe('the outbox honours preferences for optional messages only', () => {
     expect((await post(t, '/api/forgot-password', { identifier: user.email })).statusCode).toBe(200);
     const [message] = await messagesFor(t, user.email!);
     expect(message?.subject).toBe('Your Lanefreight password reset code');
+  });
+});
+
+describe("the customer's delivery updates follow the preferences", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(RELAXED_LIMITS);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function paidDeliveryMovedTo(headers: Record<string, string>, userId: string, statuses: string[]) {
+    await fundWallet(t.deps.db, userId, 10_000_000);
+    const delivery = await book(t, headers);
+    await payWithWallet(t, headers, delivery.id);
+    const operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+    for (const status of statuses) {
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/dispatch/deliveries/${delivery.id}/status`,
+        headers: operator.headers,
+        payload: { status },
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+    return delivery.id as string;
+  }
+
+  it('none by default; by email once "Delivery updates" is on, in the customer\'s language', async () => {
+    const off = await createSignedInUser(t.deps);
+    await paidDeliveryMovedTo(off.headers, off.user.id, ['picked_up']);
+    expect(await messagesFor(t, off.user.email!)).toEqual([]);
+
+    const on = await createSignedInUser(t.deps, { language: 'fr' });
+    await t.app.inject({ method: 'PUT', url: '/api/preferences', headers: on.headers, payload: { ...ALL_OFF, deliveryUpdates: true } });
+    const id = await paidDeliveryMovedTo(on.headers, on.user.id, ['picked_up', 'in_transit']);
+    const subjects = (await messagesFor(t, on.user.email!)).map((m) => m.subject).sort();
+    expect(subjects).toEqual([`Livraison Lanefreight ${id} : en transit`, `Livraison Lanefreight ${id} : récupérée`].sort());
+  });
+
+  it('by SMS only with "SMS notifications" on as well', async () => {
+    const phone = uniquePhone();
+    const customer = await createSignedInUser(t.deps, { email: null, phone });
+    await t.app.inject({ method: 'PUT', url: '/api/preferences', headers: customer.headers, payload: { ...ALL_OFF, deliveryUpdates: true } });
+    await paidDeliveryMovedTo(customer.headers, customer.user.id, ['picked_up']);
+    expect(await messagesFor(t, phone)).toEqual([]);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/preferences',
+      headers: customer.headers,
+      payload: { ...ALL_OFF, deliveryUpdates: true, smsNotifications: true },
+    });
+    const id = await paidDeliveryMovedTo(customer.headers, customer.user.id, ['picked_up']);
+    expect((await messagesFor(t, phone)).map((m) => m.body)).toEqual([`Lanefreight: your delivery ${id} is picked up. Follow it in the app.`]);
   });
 });
 

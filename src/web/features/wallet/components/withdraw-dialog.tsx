@@ -81,7 +81,14 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
         return;
       }
       if (isApiError(failure) && Object.keys(failure.fieldKeys).length > 0) {
-        setErrors(Object.fromEntries(Object.entries(failure.fieldKeys).map(([field, keys]) => [field === 'amountKobo' ? 'amount' : field, t(keys[0] ?? '')])));
+        setErrors(
+          Object.fromEntries(
+            Object.entries(failure.fieldKeys).map(([field, keys]) => [
+              field === 'amountKobo' ? 'amount' : field,
+              t(keys[0] ?? ''),
+            ]),
+          ),
+        );
       }
       toastRefusal(t, 'wallet.toasts.withdrawFailed', failure);
     }
@@ -147,7 +154,13 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
               <DialogDescription>{t('wallet.reauth.description')}</DialogDescription>
             </DialogHeader>
             <FormField label={t('wallet.reauth.password')} error={passwordError} id="withdraw-password">
-              <Input type="password" autoComplete="current-password" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} />
+              <Input
+                type="password"
+                autoComplete="current-password"
+                autoFocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
             </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setPending(null)}>
@@ -163,7 +176,9 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
           <form onSubmit={(event) => void handleSubmit(event)} noValidate className="grid gap-4">
             <DialogHeader>
               <DialogTitle>{t('wallet.withdraw.title')}</DialogTitle>
-              <DialogDescription>{t('wallet.withdraw.description', { balance: formatNaira(balanceKobo) })}</DialogDescription>
+              <DialogDescription>
+                {t('wallet.withdraw.description', { balance: formatNaira(balanceKobo) })}
+              </DialogDescription>
             </DialogHeader>
             <AmountField
               id="withdraw-amount"
@@ -174,8 +189,17 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
             />
             <FormField label={t('wallet.withdraw.bank')} error={errors.bankCode} id="withdraw-bank">
               <Select value={fields.bankCode} onValueChange={change('bankCode')} disabled={!banks.data}>
-                <SelectTrigger className="w-full">
-                  <SelectValue placeholder={banks.isError ? t('wallet.withdraw.banksFailed') : t('wallet.withdraw.bankPlaceholder')} />
+                <SelectTrigger
+                  id="withdraw-bank"
+                  className="w-full"
+                  aria-invalid={errors.bankCode ? true : undefined}
+                  aria-describedby={errors.bankCode ? 'withdraw-bank-error' : undefined}
+                >
+                  <SelectValue
+                    placeholder={
+                      banks.isError ? t('wallet.withdraw.banksFailed') : t('wallet.withdraw.bankPlaceholder')
+                    }
+                  />
                 </SelectTrigger>
                 <SelectContent>
                   {(banks.data ?? []).map((bank) => (
@@ -186,7 +210,11 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
                 </SelectContent>
               </Select>
             </FormField>
-            <FormField label={t('wallet.withdraw.accountNumber')} error={errors.accountNumber} id="withdraw-account-number">
+            <FormField
+              label={t('wallet.withdraw.accountNumber')}
+              error={errors.accountNumber}
+              id="withdraw-account-number"
+            >
               <Input
                 inputMode="numeric"
                 autoComplete="off"
@@ -196,7 +224,12 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
               />
             </FormField>
             <FormField label={t('wallet.withdraw.accountName')} error={errors.accountName} id="withdraw-account-name">
-              <Input autoComplete="name" maxLength={100} value={fields.accountName} onChange={(event) => change('accountName')(event.target.value)} />
+              <Input
+                autoComplete="name"
+                maxLength={100}
+                value={fields.accountName}
+                onChange={(event) => change('accountName')(event.target.value)}
+              />
             </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
