@@ -1,2 +1,5 @@
-/** The operator account e2e/serve.ts creates for every browser run (throwaway database, loopback only). */
+/** Accounts e2e/prepare.ts creates for every browser run (throwaway database, loopback only). */
 export const E2E_OPERATOR = { email: 'dispatch.desk@example.com', password: 'Dispatch!Desk-2718' } as const;
+
+/** A customer whose wallet holds ₦20,000 of real (not test-mode) money, so a withdrawal can be paid out. */
+export const E2E_FUNDED_CUSTOMER = { email: 'funded.shipper@example.com', password: 'Funded!Shipper-2718', walletKobo: 2_000_000 } as const;

@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_OPERATOR } from './operator.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-e2e-'));
 process.env.DATA_DIR = dataDir;
@@ -13,11 +12,7 @@ process.env.CODE_SEND_RATE_LIMIT_PER_MINUTE ??= '1000';
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 
-// An operator for the dispatch steps, created before the server holds the (single-process) database.
-execFileSync(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/create-operator.ts', E2E_OPERATOR.email, '--password', E2E_OPERATOR.password, '--name', 'Dispatch Desk'],
-  { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
-);
+// The run's accounts (e2e/operator.ts), created before the server holds the (single-process) database.
+execFileSync(process.execPath, ['--import', 'tsx', 'e2e/prepare.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
 
 await import('../src/server/main.js');

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_OPERATOR } from './operator.js';
+import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 
 /**
  * Issue 11's browser test: wallet, live notifications and settings against the real server. The operator step
@@ -41,6 +41,7 @@ const PNG = Buffer.from(
 test.describe('wallet, live notifications and settings (issue 11)', () => {
   test('top up on the sandbox → toast → balance, transactions and the bell in two tabs; withdraw; mark read → dismiss', async ({
     page,
+    browser,
     context,
     request,
   }) => {
@@ -71,36 +72,56 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
     await expect(bell(secondTab)).toHaveAccessibleName('Notifications, 1 unread');
 
-    // Withdraw: above the balance is refused here; then a real withdrawal (the password again if asked).
-    await page.getByRole('button', { name: 'Withdraw' }).click();
-    await page.getByLabel('Amount (₦)').fill('6,000');
-    await page.getByRole('button', { name: 'Withdraw', exact: true }).last().click();
+    // Withdraw: above the balance is refused here; test-mode money is refused by the server, and says so.
+    const withdraw = async (on: Page, amount: string) => {
+      await on.getByRole('button', { name: 'Withdraw' }).click();
+      await on.getByLabel('Amount (₦)').fill(amount);
+      await on.getByRole('combobox', { name: 'Bank' }).click();
+      await on.getByRole('option', { name: 'Access Bank', exact: true }).click();
+      await on.getByLabel('Account Number (10 digits)').fill('0123456784');
+      await on.getByLabel('Account Name').fill('Funmi Adeyemi');
+      await on.getByRole('button', { name: 'Withdraw', exact: true }).last().click();
+    };
+    await withdraw(page, '6,000');
     await expect(toast(page, 'Insufficient Balance')).toContainText("You don't have enough balance for this withdrawal");
     await page.getByLabel('Amount (₦)').fill('2,000');
-    await page.getByLabel('Bank').click();
-    await page.getByRole('option', { name: 'Access Bank', exact: true }).click();
-    await page.getByLabel('Account Number (10 digits)').fill('0123456789');
-    await page.getByLabel('Account Name').fill('Funmi Adeyemi');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).last().click();
-    const password = page.getByLabel('Password', { exact: true });
-    if (await password.isVisible().catch(() => false)) {
-      await password.fill(PASSWORD);
-      await page.getByRole('button', { name: 'Confirm and Withdraw' }).click();
-    }
-    await expect(toast(page, 'Withdrawal Successful!')).toContainText('₦2,000.00 has been withdrawn from your wallet');
-    await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
-    await expect(page.getByTestId('wallet-transactions')).toContainText('−₦2,000.00');
+    await expect(toast(page, 'Withdrawal Failed')).toContainText('Money added in test mode can pay for deliveries but cannot be withdrawn');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦5,000.00');
+    await page.keyboard.press('Escape');
 
-    // An operator marks it paid through the operator API.
-    // The operator has a session of their own, apart from the customer's.
-    const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-    const signedIn = await api.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
+    // A customer with real money withdraws; an operator marks it paid; the customer sees it without a reload.
+    const shipperContext = await browser.newContext();
+    const shipper = await shipperContext.newPage();
+    const shipperApi = shipperContext.request;
+    const signedIn = await shipperApi.post('/api/login', { data: { identifier: E2E_FUNDED_CUSTOMER.email, password: E2E_FUNDED_CUSTOMER.password } });
     expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+    await shipper.goto('/dashboard/wallet');
+    const before = (await shipper.getByTestId('wallet-balance').textContent()) ?? '';
+    await withdraw(shipper, '2,000');
+    const password = shipper.getByLabel('Password', { exact: true });
+    if (await password.isVisible().catch(() => false)) {
+      await password.fill(E2E_FUNDED_CUSTOMER.password);
+      await shipper.getByRole('button', { name: 'Confirm and Withdraw' }).click();
+    }
+    await expect(toast(shipper, 'Withdrawal Successful!')).toContainText('₦2,000.00 has been withdrawn from your wallet');
+    await expect(shipper.getByTestId('wallet-balance')).not.toHaveText(before);
+    await expect(shipper.getByTestId('wallet-transactions')).toContainText('−₦2,000.00');
+
+    // The operator has a session of their own.
+    const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const operatorIn = await api.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
+    expect(operatorIn.ok(), await operatorIn.text()).toBeTruthy();
     const pending = (await (await api.get('/api/dispatch/withdrawals?status=pending')).json()) as { data: { id: string; amountKobo: number }[] };
     const withdrawal = pending.data.find((w) => Math.abs(w.amountKobo) === 200_000);
     expect(withdrawal).toBeTruthy();
-    expect((await api.post(`/api/dispatch/withdrawals/${withdrawal!.id}/mark-paid`, { data: {} })).ok()).toBeTruthy();
-    await expect(page.getByTestId('wallet-transactions')).toContainText('Paid');
+    // As the operator's browser would send it: from our origin (the CSRF check asks for it).
+    const marked = await api.post(`/api/dispatch/withdrawals/${withdrawal!.id}/mark-paid`, {
+      data: {},
+      headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    });
+    expect(marked.ok(), await marked.text()).toBeTruthy();
+    await expect(shipper.getByTestId('wallet-transactions')).toContainText('Paid');
     await api.dispose();
 
     // Notifications: mark read, then dismiss, saved on the server (a reload shows the same).
@@ -117,8 +138,15 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     await expect(page.getByTestId('notification-item')).toHaveCount(count - 1);
     await page.reload();
     await expect(page.getByTestId('notification-item')).toHaveCount(count - 1);
-    await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+    // Mark all as read, where there is something unread: the shipper's withdrawal notice.
+    await expect(bell(shipper)).toHaveAccessibleName(/Notifications, \d+ unread/);
+    await bell(shipper).click();
+    await shipper.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(bell(shipper)).toHaveAccessibleName('Notifications');
+    await expect(shipper.getByTestId('notification-item').and(shipper.locator('[data-read="false"]'))).toHaveCount(0);
+    await shipperContext.close();
   });
 
   test('settings: profile, picture and preferences, each with its toast; Cancel discards', async ({ page, context, request }) => {

@@ -29,7 +29,11 @@ import { preferencesRoutes } from './modules/preferences/preferences-routes.js';
 import { createOutboxRepository, type OutboxRepository } from './modules/messages/outbox-repository.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/messages/outbox-worker.js';
 import { devApiRoutes, devMailboxPage } from './modules/dev/dev-routes.js';
-import { createDevOutboxRetention, devOutboxChannels, type DevOutboxRetention } from './modules/dev/dev-outbox-retention.js';
+import {
+  createDevOutboxRetention,
+  devOutboxChannels,
+  type DevOutboxRetention,
+} from './modules/dev/dev-outbox-retention.js';
 import { createDeliveriesRepository } from './modules/deliveries/deliveries-repository.js';
 import { createDeliveriesService } from './modules/deliveries/deliveries-service.js';
 import { createDeliveryReadCache } from './modules/deliveries/delivery-read-cache.js';
@@ -228,7 +232,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     log: api.log,
     topUps,
   });
-  const withdrawals = createWithdrawalsService({ transactions, repository: createWithdrawalsRepository(db), payouts, wallet });
+  const withdrawals = createWithdrawalsService({
+    transactions,
+    repository: createWithdrawalsRepository(db),
+    payouts,
+    wallet,
+  });
 
   const readCache = createDeliveryReadCache();
   for (const type of [
@@ -262,7 +271,15 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
       }),
     );
   }
-  await api.register(walletRoutes(createWalletHistory({ history: createWalletHistoryRepository(db), findBalance: wallet.findBalance })));
+  await api.register(
+    walletRoutes(
+      createWalletHistory({
+        history: createWalletHistoryRepository(db),
+        findBalance: wallet.findBalance,
+        findWithdrawable: wallet.payableOutKobo,
+      }),
+    ),
+  );
   await api.register(topUpRoutes(topUps));
   await api.register(withdrawalsRoutes(withdrawals, sessions));
   await api.register(operatorWithdrawalsRoutes(withdrawals));

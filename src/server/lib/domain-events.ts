@@ -22,7 +22,8 @@ export type DomainEvent =
   | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
   | ({ type: 'wallet.credited' } & WalletMovementFacts)
-  | ({ type: 'wallet.debited' } & WalletMovementFacts);
+  | ({ type: 'wallet.debited' } & WalletMovementFacts)
+  | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' };
 
 export interface WalletMovementFacts {
   userId: string;

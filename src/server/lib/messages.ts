@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   INVALID_PHONE: 'Please enter a valid phone number.',
   DELIVERY_NOT_FOUND: "We couldn't find this delivery.",
   DRIVER_NOT_FOUND: 'We could not find that driver.',
+  WITHDRAWAL_TEST_MONEY: 'Money added in test mode can pay for deliveries but cannot be withdrawn. You can withdraw up to {{withdrawable}}.',
   DELIVERY_NOT_EDITABLE: 'This booking has been paid for or cancelled and can no longer be edited.',
   PRICE_EXPIRED: 'The price for this delivery has expired. Please review the booking to get a fresh price.',
   INSUFFICIENT_BALANCE: 'Your wallet balance is insufficient for this transaction.',

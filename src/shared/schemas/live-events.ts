@@ -16,12 +16,15 @@ export const deliveryStatusEventSchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
 });
+/** A withdrawal was paid out or failed (a failed one also returns its money: a `wallet.balance` follows). */
+export const walletWithdrawalEventSchema = z.object({ id: z.string(), status: z.enum(['paid', 'failed']) });
 export const unreadNotificationsEventSchema = z.object({ count: z.number().int().min(0) });
 export const resyncEventSchema = z.object({});
 
 export const LIVE_EVENT_SCHEMAS = {
   notification: notificationSchema,
   'wallet.balance': walletBalanceEventSchema,
+  'wallet.withdrawal': walletWithdrawalEventSchema,
   'delivery.status': deliveryStatusEventSchema,
   'notifications.unread': unreadNotificationsEventSchema,
   resync: resyncEventSchema,

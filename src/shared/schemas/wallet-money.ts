@@ -101,6 +101,8 @@ export const markFailedBodySchema = z.object({ reason: z.string().trim().max(200
 export const walletStatsSchema = z.object({
   /** Integer kobo. */
   balance: z.number().int(),
+  /** What a withdrawal may take: the balance less unspent test-mode money (decision 018). */
+  withdrawableKobo: z.number().int(),
   thisMonthSpentKobo: z.number().int(),
   lastMonthSpentKobo: z.number().int(),
   monthlyAverageSpentKobo: z.number().int(),

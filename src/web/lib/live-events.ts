@@ -25,6 +25,7 @@ export const LIVE_EVENTS_PATH = '/api/events';
 const liveEventSchemas = {
   notification: notificationSchema,
   'wallet.balance': z.object({ balance: z.number().int() }),
+  'wallet.withdrawal': z.object({ id: z.string(), status: z.string() }),
   'delivery.status': z.object({
     id: z.string(),
     trackingId: z.string().nullable(),
@@ -81,6 +82,9 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
       invalidate(queryClient, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, DASHBOARD_SUMMARY_KEY);
       return true;
     }
+    case 'wallet.withdrawal':
+      invalidate(queryClient, WALLET_TRANSACTIONS_KEY);
+      return true;
     case 'delivery.status':
       invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY);
       return true;

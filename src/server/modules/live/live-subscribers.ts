@@ -17,6 +17,8 @@ export function subscribeLiveEvents(
     events.onPublisher(type, (e) => live.publish(e.userId, 'wallet.balance', { balance: e.balanceAfterKobo }));
   }
 
+  events.onPublisher('withdrawal.finished', (e) => live.publish(e.userId, 'wallet.withdrawal', { id: e.withdrawalId, status: e.status }));
+
   // The status after the change is read back: a payment or a driver moves it too, and the event may not say to what.
   for (const type of ['delivery.paid', 'delivery.status_changed', 'delivery.driver_assigned', 'delivery.cancelled'] as const) {
     events.onPublisher(type, async (e) => {

@@ -49,20 +49,26 @@ function toTransaction(row: HistoryRow): WalletTransaction {
   }
 }
 
-export function createWalletHistory(deps: { history: WalletHistoryRepository; findBalance(userId: string): Promise<number> }) {
+export function createWalletHistory(deps: {
+  history: WalletHistoryRepository;
+  findBalance(userId: string): Promise<number>;
+  findWithdrawable(userId: string): Promise<number>;
+}) {
   return {
     /**
      * Spending this and last Lagos calendar month, and the monthly average over the months from the first spending
      * month through this one (the current month counts, so a new customer's average is not inflated; decision 028).
      */
     async stats(userId: string, now = new Date()): Promise<WalletStats> {
-      const [balance, spending] = await Promise.all([
+      const [balance, withdrawableKobo, spending] = await Promise.all([
         deps.findBalance(userId),
+        deps.findWithdrawable(userId),
         deps.history.spending(userId, lagosMonthStart(now), lagosMonthStart(now, 1)),
       ]);
       const months = spending.firstSpentAt ? lagosMonthIndex(now) - lagosMonthIndex(spending.firstSpentAt) + 1 : 0;
       return {
         balance,
+        withdrawableKobo,
         thisMonthSpentKobo: spending.thisMonthKobo,
         lastMonthSpentKobo: spending.lastMonthKobo,
         monthlyAverageSpentKobo: months > 0 ? Math.round(spending.totalKobo / months) : 0,

@@ -181,6 +181,20 @@ describe('withdrawals', () => {
     expect(await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id))).toHaveLength(0);
   });
 
+  it('test-mode money pays for deliveries but is not withdrawable: named as such (402), nothing written', async () => {
+    const u = await customer(10_000);
+    const { verifyUrl } = await topUpThroughSandbox(u.headers, 50_000);
+    expect((await post(verifyUrl, u.headers)).statusCode).toBe(200);
+    expect((await get('/api/wallet', u.headers)).json().data).toMatchObject({ balance: 60_000, withdrawableKobo: 10_000 });
+
+    const refused = await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 20_000 });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'WITHDRAWAL_TEST_MONEY', params: { withdrawable: '₦100.00' } });
+    expect(await balanceOf(t, u.user.id)).toBe(60_000);
+    expect(await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id))).toHaveLength(0);
+    expect((await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 10_000 })).statusCode).toBe(201);
+  });
+
   it('above the balance: "Insufficient Balance" for withdrawals (402), not the payment text, nothing written', async () => {
     const u = await customer(15_000);
     const response = await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 15_001 });
@@ -286,8 +300,10 @@ describe('wallet quick stats', () => {
     await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 10_000 });
 
     const stats = (await get('/api/wallet', u.headers)).json().data;
+    const balance = await balanceOf(t, u.user.id);
     expect(stats).toEqual({
-      balance: await balanceOf(t, u.user.id),
+      balance,
+      withdrawableKobo: balance,
       thisMonthSpentKobo: delivery.price.total,
       lastMonthSpentKobo: 0,
       monthlyAverageSpentKobo: delivery.price.total,

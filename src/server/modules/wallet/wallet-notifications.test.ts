@@ -66,6 +66,25 @@ describe('wallet notifications', () => {
     ]);
   });
 
+  it('an operator paying out a withdrawal reaches the customer live', async () => {
+    const u = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, u.user.id, 100_000);
+    const operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdrawals',
+      headers: u.headers,
+      payload: { bankCode: '058', accountNumber: '0016563228', accountName: 'Chiamaka Eze', amountKobo: 20_000 },
+    });
+    expect(requested.statusCode).toBe(201);
+    const stream = await openEventStream(baseUrl, { token: u.token });
+    const id = requested.json().data.id as string;
+    const paid = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${id}/mark-paid`, headers: operator.headers });
+    expect(paid.statusCode).toBe(200);
+    expect((await stream.waitFor(1, 'wallet.withdrawal'))[0]!.data).toEqual({ id, status: 'paid' });
+    stream.close();
+  });
+
   it('a refund another notification already tells of is not told twice', async () => {
     const u = await createSignedInUser(t.deps);
     await transactions.run((tx) =>

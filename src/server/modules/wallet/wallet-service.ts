@@ -98,9 +98,9 @@ export function createWalletService({ wallet }: Deps) {
     const debited =
       cover === 'balance'
         ? await wallet.debitIfCovered(movement.userId, movement.amountKobo, tx)
-        : await wallet.debitIfPayableOut(movement.userId, movement.amountKobo, tx).then((balanceAfterKobo) =>
-            balanceAfterKobo === null ? null : { balanceAfterKobo, sandboxKobo: 0 },
-          );
+        : await wallet
+            .debitIfPayableOut(movement.userId, movement.amountKobo, tx)
+            .then((balanceAfterKobo) => (balanceAfterKobo === null ? null : { balanceAfterKobo, sandboxKobo: 0 }));
     if (debited === null) return null;
     const { balanceAfterKobo, sandboxKobo } = debited;
     const postingId = await wallet.insertPosting(
@@ -143,7 +143,11 @@ export function createWalletService({ wallet }: Deps) {
    * ending wait, then find it ended. Released: payouts in transit → wallet. Settled: payouts in transit → the payout
    * gateway's clearing, with a wallet line of 0 so the wallet's history shows the withdrawal done.
    */
-  async function endHold(transaction: Transaction, key: string, ending: { kind: 'hold_release' } | { kind: 'hold_settle'; gateway: GatewayName }) {
+  async function endHold(
+    transaction: Transaction,
+    key: string,
+    ending: { kind: 'hold_release' } | { kind: 'hold_settle'; gateway: GatewayName },
+  ) {
     const { tx, emit } = transaction;
     const held = await wallet.findLedgerEntry(`hold:${key}`, tx, { lock: true });
     if (!held) return 'not_held' as const;
@@ -203,22 +207,41 @@ export function createWalletService({ wallet }: Deps) {
     /** What a withdrawal may take now (the balance less any sandbox money; see payable-out.ts). */
     payableOutKobo: (userId: string) => wallet.findPayableOut(userId),
 
-    /** Money paid in at a gateway for this wallet: the gateway's clearing → the wallet. */
-    topUp: (transaction: Transaction, movement: Movement & { gateway: GatewayName; paymentId: string }) =>
-      credit(transaction, movement, {
-        kind: 'topup',
-        ledgerKind: 'topup',
-        counterAccount: ACCOUNTS.clearing(movement.gateway),
-        paymentId: movement.paymentId,
-      }),
+    /**
+     * Money paid in at a gateway for this wallet: the gateway's clearing → the wallet. Through the sandbox it is
+     * test money: it may pay for deliveries but never leaves (decision 018).
+     */
+    topUp: (
+      transaction: Transaction,
+      movement: Omit<Movement, 'sandboxKobo'> & { gateway: GatewayName; paymentId: string },
+    ) =>
+      credit(
+        transaction,
+        { ...movement, sandboxKobo: movement.gateway === 'sandbox' ? movement.amountKobo : 0 },
+        {
+          kind: 'topup',
+          ledgerKind: 'topup',
+          counterAccount: ACCOUNTS.clearing(movement.gateway),
+          paymentId: movement.paymentId,
+        },
+      ),
 
     /** Money added by the platform itself (seed data, a correction): adjustments → the wallet. */
     adjust: (transaction: Transaction, movement: Movement) =>
-      credit(transaction, movement, { kind: 'adjustment', ledgerKind: 'adjustment', counterAccount: ACCOUNTS.adjustments }),
+      credit(transaction, movement, {
+        kind: 'adjustment',
+        ledgerKind: 'adjustment',
+        counterAccount: ACCOUNTS.adjustments,
+      }),
 
     /** A wallet payment outside the one-statement path: the wallet → revenue. */
     debit: (transaction: Transaction, movement: Movement) =>
-      debit(transaction, movement, { kind: 'wallet_payment', ledgerKind: 'payment', counterAccount: ACCOUNTS.revenue }, 'balance'),
+      debit(
+        transaction,
+        movement,
+        { kind: 'wallet_payment', ledgerKind: 'payment', counterAccount: ACCOUNTS.revenue },
+        'balance',
+      ),
 
     /**
      * Money back for a delivery that will not happen: the one refund path (cancellation, a card payment too late).
@@ -233,13 +256,19 @@ export function createWalletService({ wallet }: Deps) {
       }),
 
     /** A card payment for a delivery: the gateway's clearing → revenue (no wallet line). */
-    async recordCardPayment(transaction: Transaction, payment: { paymentId: string; reference: string; gateway: GatewayName; amountKobo: number }) {
+    async recordCardPayment(
+      transaction: Transaction,
+      payment: { paymentId: string; reference: string; gateway: GatewayName; amountKobo: number },
+    ) {
       await wallet.insertPosting(
         {
           kind: 'card_payment',
           idempotencyKey: `card:${payment.reference}`,
           paymentId: payment.paymentId,
-          lines: [lineOn(ACCOUNTS.clearing(payment.gateway), -payment.amountKobo), lineOn(ACCOUNTS.revenue, payment.amountKobo)],
+          lines: [
+            lineOn(ACCOUNTS.clearing(payment.gateway), -payment.amountKobo),
+            lineOn(ACCOUNTS.revenue, payment.amountKobo),
+          ],
         },
         transaction.tx,
       );

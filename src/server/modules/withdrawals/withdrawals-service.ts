@@ -2,16 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { Transactions } from '../../db/transactions.js';
 import { AppError } from '../../lib/app-error.js';
 import { findBank } from '../../../shared/banks.js';
-import type { OperatorWithdrawal, Withdrawal, WithdrawalBody, WithdrawalStatus } from '../../../shared/schemas/wallet-money.js';
+import type {
+  OperatorWithdrawal,
+  Withdrawal,
+  WithdrawalBody,
+  WithdrawalStatus,
+} from '../../../shared/schemas/wallet-money.js';
 import type { PayoutGateway, PayoutWebhookEvent } from '../../adapters/payouts/index.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import { formatNaira } from '../../../shared/money.js';
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals-repository.js';
 
 interface Deps {
   transactions: Pick<Transactions, 'run'>;
   repository: WithdrawalsRepository;
   payouts: PayoutGateway;
-  wallet: Pick<WalletService, 'hold' | 'releaseHold' | 'settleHold'>;
+  wallet: Pick<WalletService, 'hold' | 'findBalance' | 'payableOutKobo' | 'releaseHold' | 'settleHold'>;
 }
 
 const maskAccountNumber = (accountNumber: string) => `******${accountNumber.slice(-4)}`;
@@ -52,6 +58,7 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
     return transactions.run(async (transaction) => {
       const finished = await repository.finish(row.id, outcome, new Date(), reason, transaction.tx);
       if (!finished) return null;
+      transaction.emit({ type: 'withdrawal.finished', userId: row.userId, withdrawalId: row.id, status: outcome });
       if (outcome === 'paid') await wallet.settleHold(transaction, holdKey(row.id), row.payoutGateway);
       else await wallet.releaseHold(transaction, holdKey(row.id));
       return finished;
@@ -94,38 +101,56 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
     return toOperatorWithdrawal(finished);
   }
 
+  /**
+   * After the rollback: a balance that covers the amount with test money, which never leaves (decision 018), is
+   * named as such rather than "insufficient".
+   */
+  async function explainRefusal(error: unknown, userId: string, amountKobo: number): Promise<never> {
+    if (error instanceof AppError && error.code === 'WITHDRAWAL_INSUFFICIENT_BALANCE') {
+      const [balance, withdrawable] = await Promise.all([wallet.findBalance(userId), wallet.payableOutKobo(userId)]);
+      if (balance >= amountKobo) {
+        throw new AppError('WITHDRAWAL_TEST_MONEY', { params: { withdrawable: formatNaira(withdrawable) } });
+      }
+    }
+    throw error;
+  }
+
   return {
     async request(userId: string, body: WithdrawalBody): Promise<Withdrawal> {
       // An automated gateway resolves the account at the bank first: a refusal writes nothing.
       const recipient =
         payouts.settlement === 'webhook'
-          ? await payouts.createRecipient({ bankCode: body.bankCode, accountNumber: body.accountNumber, accountName: body.accountName })
+          ? await payouts.createRecipient({
+              bankCode: body.bankCode,
+              accountNumber: body.accountNumber,
+              accountName: body.accountName,
+            })
           : null;
-      const row = await transactions.run(async (transaction) => {
-        const inserted = await repository.insert(
-          {
+      const row = await transactions
+        .run(async (transaction) => {
+          const inserted = await repository.insert(
+            {
+              userId,
+              amountKobo: body.amountKobo,
+              bankCode: body.bankCode,
+              accountNumberMasked: maskAccountNumber(body.accountNumber),
+              accountName: recipient?.resolvedAccountName ?? body.accountName,
+              payoutGateway: payouts.name,
+              reference: `lfw_${randomBytes(12).toString('hex')}`,
+            },
+            transaction.tx,
+          );
+          const held = await wallet.hold(transaction, {
             userId,
             amountKobo: body.amountKobo,
-            bankCode: body.bankCode,
-            accountNumberMasked: maskAccountNumber(body.accountNumber),
-            accountName: recipient?.resolvedAccountName ?? body.accountName,
-            payoutGateway: payouts.name,
-            reference: `lfw_${randomBytes(12).toString('hex')}`,
-          },
-          transaction.tx,
-        );
-        const held = await wallet.hold(transaction, {
-          userId,
-          amountKobo: body.amountKobo,
-          description: `Withdrawal to ${findBank(body.bankCode)?.name ?? body.bankCode} ${inserted.accountNumberMasked}`,
-          key: holdKey(inserted.id),
-        });
-        // Thrown inside the transaction, so the withdrawal row goes too: nothing half-written.
-        if (held === null) {
-          throw new AppError('WITHDRAWAL_INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
-        }
-        return inserted;
-      });
+            description: `Withdrawal to ${findBank(body.bankCode)?.name ?? body.bankCode} ${inserted.accountNumberMasked}`,
+            key: holdKey(inserted.id),
+          });
+          // Thrown inside the transaction, so the withdrawal row goes too: nothing half-written.
+          if (held === null) throw new AppError('WITHDRAWAL_INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
+          return inserted;
+        })
+        .catch((error: unknown) => explainRefusal(error, userId, body.amountKobo));
       return toWithdrawal(recipient ? await sendTransfer(row, recipient.recipientCode) : row);
     },
 
@@ -144,9 +169,16 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
       if (event.amountKobo !== row.amountKobo) return { handled: false, reason: 'amount mismatch' };
       if (row.status !== 'pending') {
         // A reversal after payment would need a new posting back to the wallet: left to an operator for now.
-        return { handled: row.status === (event.type === 'transfer.success' ? 'paid' : 'failed'), reason: `already ${row.status}` };
+        return {
+          handled: row.status === (event.type === 'transfer.success' ? 'paid' : 'failed'),
+          reason: `already ${row.status}`,
+        };
       }
-      await finish(row, event.type === 'transfer.success' ? 'paid' : 'failed', event.type === 'transfer.success' ? null : event.type);
+      await finish(
+        row,
+        event.type === 'transfer.success' ? 'paid' : 'failed',
+        event.type === 'transfer.success' ? null : event.type,
+      );
       return { handled: true };
     },
   };

@@ -50,7 +50,10 @@ export function TopUpDialog() {
     setError(undefined);
     idempotencyKey.current ??= crypto.randomUUID();
     try {
-      const { checkoutUrl } = await topUp.mutateAsync({ amountKobo: checked.kobo, idempotencyKey: idempotencyKey.current });
+      const { checkoutUrl } = await topUp.mutateAsync({
+        amountKobo: checked.kobo,
+        idempotencyKey: idempotencyKey.current,
+      });
       window.location.assign(checkoutUrl);
     } catch (failure) {
       toastRefusal(t, 'wallet.toasts.topUpFailed', failure);

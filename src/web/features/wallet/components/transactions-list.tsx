@@ -13,7 +13,9 @@ const PAGE_SIZE = 10;
 
 function formatWhen(iso: string, language: string) {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return Number.isNaN(time)
+    ? iso
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 /** Money in shows with a plus, money out with a minus; naira with thousands separators either way. */
@@ -34,7 +36,9 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         aria-hidden="true"
         className={cn(
           'flex size-9 shrink-0 items-center justify-center rounded-full',
-          isOut ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+          isOut
+            ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300'
+            : 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
         )}
       >
         <Icon className="size-4" />
@@ -51,7 +55,10 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         </p>
       </div>
       <p
-        className={cn('shrink-0 text-sm font-semibold tabular-nums', isOut ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300')}
+        className={cn(
+          'shrink-0 text-sm font-semibold tabular-nums',
+          isOut ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300',
+        )}
         data-testid="transaction-amount"
       >
         {signedNaira(transaction.amountKobo)}
@@ -91,7 +98,11 @@ export function TransactionsList() {
         ) : query.data.items.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">{t('wallet.transactions.empty')}</p>
         ) : (
-          <ul className="divide-y divide-border" aria-label={t('wallet.transactions.title')} data-testid="wallet-transactions">
+          <ul
+            className="divide-y divide-border"
+            aria-label={t('wallet.transactions.title')}
+            data-testid="wallet-transactions"
+          >
             {query.data.items.map((transaction) => (
               <TransactionRow key={transaction.id} transaction={transaction} />
             ))}
@@ -103,7 +114,9 @@ export function TransactionsList() {
               <ChevronLeft aria-hidden="true" />
               {t('wallet.transactions.previous')}
             </Button>
-            <span className="text-sm text-muted-foreground">{t('wallet.transactions.pageOf', { page, pages: pageCount })}</span>
+            <span className="text-sm text-muted-foreground">
+              {t('wallet.transactions.pageOf', { page, pages: pageCount })}
+            </span>
             <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
               {t('wallet.transactions.next')}
               <ChevronRight aria-hidden="true" />

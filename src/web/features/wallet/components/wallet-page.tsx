@@ -50,7 +50,11 @@ export function WalletPage() {
               </div>
             ) : (
               <p className="text-3xl font-bold tabular-nums" data-testid="wallet-balance" aria-live="polite">
-                {wallet.data ? formatNaira(wallet.data.balance) : <Loader2 className="size-6 motion-safe:animate-spin" aria-label={t('wallet.loading')} />}
+                {wallet.data ? (
+                  formatNaira(wallet.data.balance)
+                ) : (
+                  <Loader2 className="size-6 motion-safe:animate-spin" aria-label={t('wallet.loading')} />
+                )}
               </p>
             )}
             {isVerifying && (
@@ -61,7 +65,10 @@ export function WalletPage() {
           </div>
           <div className="flex flex-wrap gap-2 [&_button]:bg-background [&_button]:text-foreground">
             <TopUpDialog />
-            <WithdrawDialog balanceKobo={wallet.data?.balance ?? 0} />
+            <WithdrawDialog
+              balanceKobo={wallet.data?.balance ?? 0}
+              withdrawableKobo={wallet.data?.withdrawableKobo ?? 0}
+            />
           </div>
         </CardContent>
       </Card>

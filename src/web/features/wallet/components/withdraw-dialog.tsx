@@ -35,7 +35,8 @@ type FieldErrors = Partial<Record<keyof Fields, string>>;
  * Withdraw to a Nigerian bank account. The amount is held at once as a pending withdrawal that an operator
  * (or the payout gateway) settles. A sign-in older than the server allows first asks for the password again.
  */
-export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
+/** `withdrawableKobo` is the balance less test-mode money, which may pay for deliveries but never leaves. */
+export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo: number; withdrawableKobo: number }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
@@ -177,7 +178,7 @@ export function WithdrawDialog({ balanceKobo }: { balanceKobo: number }) {
             <DialogHeader>
               <DialogTitle>{t('wallet.withdraw.title')}</DialogTitle>
               <DialogDescription>
-                {t('wallet.withdraw.description', { balance: formatNaira(balanceKobo) })}
+                {t('wallet.withdraw.description', { balance: formatNaira(withdrawableKobo) })}
               </DialogDescription>
             </DialogHeader>
             <AmountField
