@@ -42,13 +42,12 @@ export const assignedDriverSchema = z.object({
   plateNumber: z.string(),
 });
 
-/** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
-export const dispatchDeliverySchema = z.object({
+/** What both the dispatch board and the driver see of a delivery: where, what, for whom, and its status. */
+const deliveryJobSchema = z.object({
   /** LF001 … */
   id: z.string(),
   trackingId: z.string().nullable(),
   status: z.enum(DELIVERY_STATUSES),
-  displayStatus: z.enum(DISPLAY_STATUSES),
   transportMode: z.enum(TRANSPORT_MODES),
   packageType: z.string(),
   packageWeight: z.string(),
@@ -58,13 +57,18 @@ export const dispatchDeliverySchema = z.object({
   receiverPhone: z.string(),
   deliveryDate: z.string(),
   deliveryTime: z.string(),
+  history: z.array(deliveryHistoryEntrySchema),
+});
+
+/** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
+export const dispatchDeliverySchema = deliveryJobSchema.extend({
+  displayStatus: z.enum(DISPLAY_STATUSES),
   /** Integer kobo. */
   totalKobo: z.number().int(),
   paidAt: z.string().nullable(),
   driver: assignedDriverSchema.nullable(),
   /** Five wrong handover codes: only an operator can complete it now. */
   handoverLocked: z.boolean(),
-  history: z.array(deliveryHistoryEntrySchema),
 });
 export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
 
@@ -115,25 +119,12 @@ export const DRIVER_JOB_SCOPES = ['active', 'completed'] as const;
 export const driverJobsQuerySchema = z.object({ scope: z.enum(DRIVER_JOB_SCOPES).default('active') });
 
 /** A job as the driver sees it: where to collect, where to deliver, whom to hand it to. */
-export const driverJobSchema = z.object({
-  id: z.string(),
-  trackingId: z.string().nullable(),
-  status: z.enum(DELIVERY_STATUSES),
-  transportMode: z.enum(TRANSPORT_MODES),
-  packageType: z.string(),
-  packageWeight: z.string(),
+export const driverJobSchema = deliveryJobSchema.extend({
   description: z.string().nullable(),
-  pickupLocation: z.string(),
-  dropoffLocation: z.string(),
-  receiverName: z.string(),
-  receiverPhone: z.string(),
-  deliveryDate: z.string(),
-  deliveryTime: z.string(),
   /** The driver's share of the fare (integer kobo), credited to their wallet on delivery. */
   earningsKobo: z.number().int(),
   /** Wrong handover codes left before only an operator can complete it. */
   handoverAttemptsLeft: z.number().int(),
-  history: z.array(deliveryHistoryEntrySchema),
 });
 export type DriverJob = z.infer<typeof driverJobSchema>;
 
