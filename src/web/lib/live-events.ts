@@ -7,6 +7,8 @@ import { notificationSchema } from '@/shared/schemas/notifications';
 import {
   DASHBOARD_SUMMARY_KEY,
   DELIVERIES_KEY,
+  DISPATCH_KEY,
+  DRIVER_JOBS_KEY,
   NOTIFICATION_LIST_KEY,
   TRACKING_KEY,
   UNREAD_COUNT_KEY,
@@ -82,7 +84,7 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
       return true;
     }
     case 'delivery.status':
-      invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY);
+      invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY, DISPATCH_KEY, DRIVER_JOBS_KEY);
       return true;
     case 'notifications.unread':
       queryClient.setQueryData(UNREAD_COUNT_KEY, (parsed.data as { count: number }).count);
@@ -98,6 +100,8 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
         DELIVERIES_KEY,
         DASHBOARD_SUMMARY_KEY,
         TRACKING_KEY,
+        DISPATCH_KEY,
+        DRIVER_JOBS_KEY,
       );
       return true;
   }
