@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
 
-// The rating is part of the tracking result, so it is defined with it (deliveries.ts imports nothing from here).
-export { deliveryRatingSchema, type DeliveryRating } from './deliveries.js';
-
 /**
  * The operator's dispatch board and the driver's workspace: the API contract shared by the server
  * (modules/dispatch, modules/drivers) and the web (features/dispatch, features/driver).
@@ -156,3 +153,5 @@ export const rateDeliveryBodySchema = z.object({
 });
 export type RateDeliveryBody = z.infer<typeof rateDeliveryBodySchema>;
 
+/** How the customer rated the driver (declared with the tracking result, which shows it). */
+export { deliveryRatingSchema, type DeliveryRating } from './deliveries.js';

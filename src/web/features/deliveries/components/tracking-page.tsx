@@ -211,7 +211,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                   <dd className="flex items-center gap-1 font-medium">
                     <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
                     <span data-testid="driver-rating">
-                      {result.driver.rating === null
+                      {result.driver.reviews === 0
                         ? t('tracking.driver.newDriver')
                         : t('tracking.driver.ratingValue', { rating: result.driver.rating.toFixed(1), count: result.driver.reviews })}
                     </span>

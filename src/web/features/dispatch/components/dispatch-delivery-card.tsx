@@ -10,6 +10,7 @@ import { apiErrorText, isApiError } from '@/web/lib/api-client';
 import { useUpdateDeliveryStatus } from '../api/update-delivery-status';
 import { boardActionsFor } from '../lib/board-actions';
 import { formatDateTime } from '../lib/format';
+import { historyNote } from '../lib/history-note';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { CompleteDeliveryDialog } from './complete-delivery-dialog';
 
@@ -21,6 +22,10 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
   const actions = boardActionsFor(delivery);
   const move = useUpdateDeliveryStatus();
   const titleId = `dispatch-${delivery.id}-title`;
+  const noteText = (note: string) => {
+    const described = historyNote(note);
+    return 'text' in described ? described.text : t(described.key, described.params);
+  };
 
   const handleMove = (status: NonNullable<typeof actions.nextStatus>) =>
     move.mutate(
@@ -113,7 +118,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
                 <time dateTime={entry.at} className="text-xs text-muted-foreground">
                   {formatDateTime(entry.at, i18n.language)}
                 </time>
-                {entry.note && <span className="text-xs break-words text-muted-foreground">{entry.note}</span>}
+                {entry.note && <span className="text-xs break-words text-muted-foreground">{noteText(entry.note)}</span>}
               </li>
             ))}
           </ol>
