@@ -60,14 +60,12 @@ export function RateDriverForm({ deliveryId, trackingId, driverName }: { deliver
       return;
     }
     setError(undefined);
-    rate.mutate(
-      { deliveryId, ...parsed.data },
-      {
-        onSuccess: () => toast.success(t('tracking.rating.thanks'), { description: t('tracking.rating.thanksDescription', { name: driverName }) }),
-        onError: (failure) => {
-          if (isApiError(failure) && failure.unavailable) return;
-          toast.error(t('tracking.rating.failed'), { description: apiErrorText(t, failure) });
-        },
+    // Awaited rather than a mutate callback: the saved rating replaces this form before such a callback would run.
+    rate.mutateAsync({ deliveryId, ...parsed.data }).then(
+      () => toast.success(t('tracking.rating.thanks'), { description: t('tracking.rating.thanksDescription', { name: driverName }) }),
+      (failure: unknown) => {
+        if (isApiError(failure) && failure.unavailable) return;
+        toast.error(t('tracking.rating.failed'), { description: apiErrorText(t, failure) });
       },
     );
   };

@@ -62,9 +62,9 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
     <Card className="min-w-0" aria-labelledby={titleId} role="article" data-testid="dispatch-delivery">
       <CardHeader className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-0.5">
-          <h4 id={titleId} className="font-semibold">
+          <h3 id={titleId} className="font-semibold">
             {t('dispatch.card.title', { id: delivery.id })}
-          </h4>
+          </h3>
           {delivery.trackingId && <p className="font-mono text-xs break-all text-muted-foreground">{delivery.trackingId}</p>}
         </div>
         <Badge variant={STATUS_VARIANT[delivery.displayStatus]} data-testid="dispatch-status">

@@ -65,19 +65,19 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
             {t(`booking.options.packageWeight.${job.packageWeight}`, { defaultValue: job.packageWeight })}
             {job.description && <span className="block text-sm font-normal text-muted-foreground">{job.description}</span>}
           </Row>
-          <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t pt-3 text-sm">
-            <div>
-              <dt className="sr-only">{t('driverWorkspace.job.when')}</dt>
-              <dd>
-                {job.deliveryDate} · {t(`booking.options.deliveryTime.${job.deliveryTime}`, { defaultValue: job.deliveryTime })}
-              </dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="text-muted-foreground">{t('driverWorkspace.job.earnings')}</dt>
-              <dd className="font-semibold tabular-nums" data-testid="driver-job-earnings">
-                {formatNaira(job.earningsKobo)}
-              </dd>
-            </div>
+        </dl>
+        <dl className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t pt-3 text-sm">
+          <div>
+            <dt className="sr-only">{t('driverWorkspace.job.when')}</dt>
+            <dd>
+              {job.deliveryDate} · {t(`booking.options.deliveryTime.${job.deliveryTime}`, { defaultValue: job.deliveryTime })}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-muted-foreground">{t('driverWorkspace.job.earnings')}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="driver-job-earnings">
+              {formatNaira(job.earningsKobo)}
+            </dd>
           </div>
         </dl>
 
