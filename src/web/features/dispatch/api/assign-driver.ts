@@ -13,5 +13,5 @@ export async function assignDriver({ deliveryId, driverId }: AssignDriverBody & 
 
 export function useAssignDriver() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: assignDriver, onSettled: () => invalidateDispatch(queryClient) });
+  return useMutation({ mutationFn: assignDriver, onSettled: () => void invalidateDispatch(queryClient) });
 }

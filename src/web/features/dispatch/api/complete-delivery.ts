@@ -12,5 +12,5 @@ export async function completeDelivery({ deliveryId, note }: { deliveryId: strin
 
 export function useCompleteDelivery() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: completeDelivery, onSettled: () => invalidateDispatch(queryClient) });
+  return useMutation({ mutationFn: completeDelivery, onSettled: () => void invalidateDispatch(queryClient) });
 }

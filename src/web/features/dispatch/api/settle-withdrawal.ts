@@ -19,6 +19,6 @@ export function useSettleWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: settleWithdrawal,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.withdrawals() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: dispatchKeys.withdrawals() }),
   });
 }

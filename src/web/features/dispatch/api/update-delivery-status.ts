@@ -13,5 +13,5 @@ export async function updateDeliveryStatus({ deliveryId, status }: { deliveryId:
 
 export function useUpdateDeliveryStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateDeliveryStatus, onSettled: () => invalidateDispatch(queryClient) });
+  return useMutation({ mutationFn: updateDeliveryStatus, onSettled: () => void invalidateDispatch(queryClient) });
 }

@@ -10,5 +10,5 @@ export async function advanceJob({ jobId, status }: { jobId: string; status: Dri
 
 export function useAdvanceJob() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: advanceJob, onSettled: () => queryClient.invalidateQueries({ queryKey: DRIVER_JOBS_KEY }) });
+  return useMutation({ mutationFn: advanceJob, onSettled: () => void queryClient.invalidateQueries({ queryKey: DRIVER_JOBS_KEY }) });
 }

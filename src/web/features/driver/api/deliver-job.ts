@@ -19,9 +19,10 @@ export function useDeliverJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deliverJob,
-    // Success credits the driver's earnings; a failure changes the attempts left. Either way the jobs are asked again.
+    // Success credits the driver's earnings; a failure changes the attempts left. Either way the jobs are asked again,
+    // without waiting (see dispatch's invalidate.ts: the caller's toast must not wait for the refetch).
     onSettled: () =>
-      Promise.all(
+      void Promise.all(
         [DRIVER_JOBS_KEY, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, USER_PROFILE_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
