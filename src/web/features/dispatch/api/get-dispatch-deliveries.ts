@@ -19,6 +19,9 @@ export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFi
     queryKey: dispatchKeys.deliveries(params),
     queryFn: ({ signal }) => getDispatchDeliveries(params, signal),
     placeholderData: keepPreviousData,
+    // The live stream reaches a delivery's owner, not the operators: new payments and drivers' steps arrive by polling.
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
   });
 
 export function useDispatchDeliveries(params: { status: DispatchBoardFilter; page: number }) {

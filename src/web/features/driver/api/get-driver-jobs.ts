@@ -14,7 +14,13 @@ export async function getDriverJobs(scope: DriverJobScope, signal?: AbortSignal)
 }
 
 export const driverJobsQueryOptions = (scope: DriverJobScope) =>
-  queryOptions({ queryKey: driverJobsKey(scope), queryFn: ({ signal }) => getDriverJobs(scope, signal) });
+  queryOptions({
+    queryKey: driverJobsKey(scope),
+    queryFn: ({ signal }) => getDriverJobs(scope, signal),
+    // A new assignment is not pushed to the driver: asked again when they come back to the app (after a call, a map),
+    // which costs a slow phone far less than polling.
+    refetchOnWindowFocus: true,
+  });
 
 export function useDriverJobs(scope: DriverJobScope) {
   return useQuery(driverJobsQueryOptions(scope));
