@@ -157,6 +157,10 @@ export const ESTIMATED_DELIVERY_MINUTES = 45;
 
 export const TRACKING_STEPS = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const;
 
+/** The customer's rating of the driver, once the delivery is delivered. */
+export const deliveryRatingSchema = z.object({ stars: z.number().int(), comment: z.string().nullable(), createdAt: z.string() });
+export type DeliveryRating = z.infer<typeof deliveryRatingSchema>;
+
 export const trackingResultSchema = z.object({
   trackingId: z.string(),
   deliveryId: z.string(),
@@ -170,7 +174,10 @@ export const trackingResultSchema = z.object({
       at: z.string().nullable(),
     }),
   ),
+  /** The assigned driver with the customers' real average rating (0 before the first) and number of reviews. */
   driver: z.object({ name: z.string(), phone: z.string(), rating: z.number(), reviews: z.number().int() }).nullable(),
+  /** The customer's own rating of this delivery's driver; null until they rate (only possible once delivered). */
+  myRating: deliveryRatingSchema.nullable().optional(),
   packageDetails: z.object({
     type: z.enum(PACKAGE_TYPES),
     weight: z.enum(PACKAGE_WEIGHTS),

@@ -144,4 +144,5 @@ export const rateDeliveryBodySchema = z.object({
 });
 export type RateDeliveryBody = z.infer<typeof rateDeliveryBodySchema>;
 
-export const deliveryRatingSchema = z.object({ stars: z.number().int(), comment: z.string().nullable(), createdAt: z.string() });
+/** How the customer rated the driver (declared with the tracking result, which shows it). */
+export { deliveryRatingSchema, type DeliveryRating } from './deliveries.js';

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, openLiveConnection, type EventSourceLike } from './live-events';
 import {
   DELIVERIES_KEY,
+  DISPATCH_KEY,
+  DRIVER_JOBS_KEY,
   NOTIFICATION_LIST_KEY,
   TRACKING_KEY,
   UNREAD_COUNT_KEY,
@@ -29,6 +31,8 @@ function seededClient() {
   client.setQueryData([...WALLET_TRANSACTIONS_KEY, { page: 1 }], { items: [] });
   client.setQueryData([...DELIVERIES_KEY, 'list', {}], { items: [] });
   client.setQueryData([...TRACKING_KEY, 'LF-1'], {});
+  client.setQueryData([...DISPATCH_KEY, 'deliveries', { status: 'active' }], { items: [] });
+  client.setQueryData([...DRIVER_JOBS_KEY, 'active'], []);
   return client;
 }
 
@@ -71,6 +75,13 @@ describe('applyLiveEvent', () => {
     expect(isStale(client, [...DELIVERIES_KEY, 'list', {}])).toBe(true);
     expect(isStale(client, [...TRACKING_KEY, 'LF-1'])).toBe(true);
     expect(isStale(client, UNREAD_COUNT_KEY)).toBe(false);
+  });
+
+  it('a delivery status change refreshes the dispatch board and the driver\'s jobs', () => {
+    const client = seededClient();
+    applyLiveEvent(client, 'delivery.status', '{"id":"LF001","trackingId":null,"status":"picked_up","displayStatus":"in_transit"}');
+    expect(isStale(client, [...DISPATCH_KEY, 'deliveries', { status: 'active' }])).toBe(true);
+    expect(isStale(client, [...DRIVER_JOBS_KEY, 'active'])).toBe(true);
   });
 
   it('resync refreshes everything on screen', () => {

@@ -7,6 +7,8 @@ import { notificationSchema } from '@/shared/schemas/notifications';
 import {
   DASHBOARD_SUMMARY_KEY,
   DELIVERIES_KEY,
+  DISPATCH_KEY,
+  DRIVER_JOBS_KEY,
   NOTIFICATION_LIST_KEY,
   TRACKING_KEY,
   UNREAD_COUNT_KEY,
@@ -86,7 +88,7 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
       invalidate(queryClient, WALLET_TRANSACTIONS_KEY);
       return true;
     case 'delivery.status':
-      invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY);
+      invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY, DISPATCH_KEY, DRIVER_JOBS_KEY);
       return true;
     case 'notifications.unread':
       queryClient.setQueryData(UNREAD_COUNT_KEY, (parsed.data as { count: number }).count);
@@ -102,6 +104,8 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
         DELIVERIES_KEY,
         DASHBOARD_SUMMARY_KEY,
         TRACKING_KEY,
+        DISPATCH_KEY,
+        DRIVER_JOBS_KEY,
       );
       return true;
   }

@@ -16,3 +16,7 @@ export const WALLET_TRANSACTIONS_KEY = ['wallet', 'transactions'] as const;
 export const DELIVERIES_KEY = ['deliveries'] as const;
 export const DASHBOARD_SUMMARY_KEY = ['dashboard-summary'] as const;
 export const TRACKING_KEY = ['tracking'] as const;
+
+/** The operator's dispatch board (deliveries and drivers) and the driver's jobs: a status change moves them too. */
+export const DISPATCH_KEY = ['dispatch'] as const;
+export const DRIVER_JOBS_KEY = ['driver-jobs'] as const;

@@ -10,6 +10,7 @@ function toShellUser(profile: UserProfile): ShellUser {
     name: profile.name,
     contact: profile.email ?? profile.phone ?? profile.whatsappNumber,
     profileImage: profile.profileImage,
+    roles: profile.roles,
   };
 }
 

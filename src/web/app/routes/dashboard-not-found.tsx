@@ -1,18 +1,4 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { buttonVariants } from '@/web/components/ui/button';
+import { DashboardNotFound } from '@/web/components/errors/dashboard-not-found';
 
-/** An unknown /dashboard/* path keeps the shell (navigation stays one click away) instead of the bare 404 page. */
-export function Component() {
-  const { t } = useTranslation();
-  return (
-    <section className="flex flex-col items-center gap-4 py-16 text-center" aria-labelledby="dashboard-not-found-title">
-      <h2 id="dashboard-not-found-title" className="text-xl font-semibold">
-        {t('errors.notFound.title')}
-      </h2>
-      <Link to="/dashboard" className={buttonVariants()}>
-        {t('shell.backToDashboard')}
-      </Link>
-    </section>
-  );
-}
+/** An unknown /dashboard/* path keeps the shell instead of the bare 404 page. */
+export const Component = DashboardNotFound;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_ITEMS, isDashboardHome, isNavItemActive, titleKeyForPath } from './nav-items';
+import { NAV_ITEMS, isDashboardHome, isNavItemActive, navSectionsFor, titleKeyForPath } from './nav-items';
 
 describe('titleKeyForPath', () => {
   it.each([
@@ -20,6 +20,11 @@ describe('titleKeyForPath', () => {
     ['/dashboard/partner-success', 'becomePartner'],
     ['/dashboard/my-deliveries/LF-123', 'myDeliveries'],
     ['/dashboard/unknown', 'dashboard'],
+    ['/dashboard/driver', 'myJobs'],
+    ['/dashboard/operator/dispatch', 'dispatch'],
+    ['/dashboard/operator/applications', 'applications'],
+    ['/dashboard/operator/withdrawals/', 'withdrawals'],
+    ['/dashboard/operator', 'dashboard'],
   ])('%s -> %s', (path, key) => {
     expect(titleKeyForPath(path)).toBe(key);
   });
@@ -44,5 +49,34 @@ describe('isDashboardHome', () => {
   it('is true only for /dashboard', () => {
     expect(isDashboardHome('/dashboard/')).toBe(true);
     expect(isDashboardHome('/dashboard/wallet')).toBe(false);
+  });
+});
+
+describe('navSectionsFor', () => {
+  const linksOf = (roles: string[]) =>
+    navSectionsFor(roles).map((section) => [section.id, section.items.map((item) => item.to)] as const);
+
+  it('gives a customer the eight links and nothing else', () => {
+    const sections = linksOf(['customer']);
+    expect(sections).toHaveLength(1);
+    expect(sections[0]?.[1]).toHaveLength(8);
+  });
+
+  it('adds the Driver section for drivers', () => {
+    expect(linksOf(['customer', 'driver']).slice(1)).toEqual([['driver', ['/dashboard/driver']]]);
+  });
+
+  it('adds the Operations section for operators', () => {
+    expect(linksOf(['customer', 'operator']).slice(1)).toEqual([
+      ['operations', ['/dashboard/operator/dispatch', '/dashboard/operator/applications', '/dashboard/operator/withdrawals']],
+    ]);
+  });
+
+  it('gives both sections to someone who is both, the driver first', () => {
+    expect(linksOf(['operator', 'driver', 'customer']).map(([id]) => id)).toEqual(['main', 'driver', 'operations']);
+  });
+
+  it('ignores roles it does not know', () => {
+    expect(linksOf(['auditor'])).toHaveLength(1);
   });
 });

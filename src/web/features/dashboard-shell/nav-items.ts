@@ -1,14 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  BanknoteIcon,
   BellIcon,
+  ClipboardListIcon,
   HandshakeIcon,
   LayoutDashboardIcon,
   MapPinIcon,
   PackageIcon,
   PackagePlusIcon,
+  RouteIcon,
   SettingsIcon,
+  TruckIcon,
   WalletIcon,
 } from 'lucide-react';
+import { DRIVER_ROLE, OPERATOR_ROLE } from '@/shared/roles';
 
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -46,6 +51,30 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
+/** A labelled group of links shown only to some roles (the main links are everyone's). */
+export interface NavSection {
+  id: 'main' | 'driver' | 'operations';
+  /** Key under `shell.sections`; the main section has no heading. */
+  labelKey?: string;
+  items: readonly NavItem[];
+}
+
+export const DRIVER_NAV_ITEMS: readonly NavItem[] = [{ to: '/dashboard/driver', labelKey: 'myJobs', icon: TruckIcon }];
+
+export const OPERATOR_NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard/operator/dispatch', labelKey: 'dispatch', icon: RouteIcon },
+  { to: '/dashboard/operator/applications', labelKey: 'applications', icon: ClipboardListIcon },
+  { to: '/dashboard/operator/withdrawals', labelKey: 'withdrawals', icon: BanknoteIcon },
+];
+
+/** What the sidebar lists for these roles; the pages and the server check the role again. */
+export function navSectionsFor(roles: readonly string[]): NavSection[] {
+  const sections: NavSection[] = [{ id: 'main', items: NAV_ITEMS }];
+  if (roles.includes(DRIVER_ROLE)) sections.push({ id: 'driver', labelKey: 'driver', items: DRIVER_NAV_ITEMS });
+  if (roles.includes(OPERATOR_ROLE)) sections.push({ id: 'operations', labelKey: 'operations', items: OPERATOR_NAV_ITEMS });
+  return sections;
+}
+
 function normalise(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
@@ -62,7 +91,7 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return isSameOrBelow(path, item.to) || (item.relatedPaths ?? []).some((related) => isSameOrBelow(path, related));
 }
 
-/** Keys under `shell.titles`, by the first segment after /dashboard/. */
+/** Keys under `shell.titles`, by the first segment after /dashboard/ (or the first two, for the operator's pages). */
 const TITLE_KEY_BY_SEGMENT: Record<string, string> = {
   '': 'dashboard',
   'book-delivery': 'bookDeliveries',
@@ -78,13 +107,19 @@ const TITLE_KEY_BY_SEGMENT: Record<string, string> = {
   'transportation-partner-form': 'becomePartner',
   'investment-partner-form': 'becomePartner',
   'partner-success': 'becomePartner',
+  driver: 'myJobs',
+  'operator/dispatch': 'dispatch',
+  'operator/applications': 'applications',
+  'operator/withdrawals': 'withdrawals',
 };
 
 export function titleKeyForPath(pathname: string): string {
   const path = normalise(pathname);
   if (!isSameOrBelow(path, DASHBOARD_PATH)) return 'dashboard';
-  const segment = path.slice(DASHBOARD_PATH.length + 1).split('/')[0] ?? '';
-  return TITLE_KEY_BY_SEGMENT[segment] ?? 'dashboard';
+  const segments = path.slice(DASHBOARD_PATH.length + 1).split('/');
+  return (
+    TITLE_KEY_BY_SEGMENT[segments.slice(0, 2).join('/')] ?? TITLE_KEY_BY_SEGMENT[segments[0] ?? ''] ?? 'dashboard'
+  );
 }
 
 export function isDashboardHome(pathname: string): boolean {

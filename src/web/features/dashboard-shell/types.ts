@@ -4,4 +4,6 @@ export interface ShellUser {
   /** Email, or the phone number for accounts registered by phone. */
   contact: string | null;
   profileImage: string | null;
+  /** customer, driver, operator (src/shared/roles.ts): which sidebar sections to show. */
+  roles: readonly string[];
 }

@@ -14,6 +14,7 @@ import { useTracking } from '../api/get-tracking';
 import { isUnavailable } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { LoadingState, Notice } from './page-states';
+import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
 
 /** /dashboard/tracking?id=LF-7KQ2-M9XD: the id in the URL is the one looked up, so links and reloads work. */
@@ -209,7 +210,11 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                   <dt className="text-sm text-muted-foreground">{t('tracking.driver.rating')}</dt>
                   <dd className="flex items-center gap-1 font-medium">
                     <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-                    {t('tracking.driver.ratingValue', { rating: result.driver.rating.toFixed(1), count: result.driver.reviews })}
+                    <span data-testid="driver-rating">
+                      {result.driver.reviews === 0
+                        ? t('tracking.driver.newDriver')
+                        : t('tracking.driver.ratingValue', { rating: result.driver.rating.toFixed(1), count: result.driver.reviews })}
+                    </span>
                   </dd>
                 </div>
                 <div className="flex justify-between gap-4">
@@ -245,6 +250,18 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
           </CardContent>
         </Card>
       </div>
+
+      {result.displayStatus === 'delivered' && result.driver && (
+        <Card className="min-w-0">
+          <CardContent>
+            {result.myRating ? (
+              <GivenRating rating={result.myRating} />
+            ) : (
+              <RateDriverForm deliveryId={result.deliveryId} trackingId={result.trackingId} driverName={result.driver.name} />
+            )}
+          </CardContent>
+        </Card>
+      )}
     </section>
   );
 }

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { operatorWithdrawalSchema } from '@/shared/schemas/wallet-money';
+import { apiRequest } from '@/web/lib/api-client';
+import { dispatchKeys } from './query-keys';
+
+export type WithdrawalOutcome = { id: string; outcome: 'paid' } | { id: string; outcome: 'failed'; reason?: string };
+
+/**
+ * `POST /api/dispatch/withdrawals/{id}/mark-paid` (the transfer was made) or `…/mark-failed` with an optional
+ * reason (the held money returns to the customer's wallet).
+ */
+export async function settleWithdrawal(request: WithdrawalOutcome) {
+  const path = `/dispatch/withdrawals/${encodeURIComponent(request.id)}/${request.outcome === 'paid' ? 'mark-paid' : 'mark-failed'}`;
+  const body = request.outcome === 'failed' && request.reason ? { reason: request.reason } : {};
+  return operatorWithdrawalSchema.parse(await apiRequest<unknown>(path, { body }));
+}
+
+export function useSettleWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: settleWithdrawal,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: dispatchKeys.withdrawals() }),
+  });
+}

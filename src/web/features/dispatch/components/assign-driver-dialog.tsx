@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Loader2, Star, UserPlus } from 'lucide-react';
+import { assignDriverBodySchema, type DispatchDelivery, type DriverSummary } from '@/shared/schemas/dispatch';
+import { Button } from '@/web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/web/components/ui/dialog';
+import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/cn';
+import { useAssignDriver } from '../api/assign-driver';
+import { useDispatchDrivers } from '../api/get-dispatch-drivers';
+
+/** Choose one of the drivers whose vehicle suits the delivery; reassigning sends the receiver a new code. */
+export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDelivery; mode: 'assign' | 'reassign' }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const drivers = useDispatchDrivers(delivery.transportMode, isOpen);
+  const assign = useAssignDriver();
+  const currentDriverId = delivery.driver?.userId ?? null;
+  const selected = chosen ?? currentDriverId;
+
+  const handleOpenChange = (open: boolean) => {
+    setIsOpen(open);
+    if (!open) {
+      setChosen(null);
+      setError(undefined);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = assignDriverBodySchema.safeParse({ driverId: selected ?? '' });
+    if (!parsed.success || selected === currentDriverId) {
+      setError(t('validation.dispatch.driverRequired'));
+      return;
+    }
+    const driver = drivers.data?.find((candidate) => candidate.userId === parsed.data.driverId);
+    assign.mutate(
+      { deliveryId: delivery.id, driverId: parsed.data.driverId },
+      {
+        onSuccess: () => {
+          toast.success(t('dispatch.toasts.driverAssigned'), {
+            description: t('dispatch.toasts.driverAssignedDescription', { id: delivery.id, name: driver?.name ?? '' }),
+          });
+          handleOpenChange(false);
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.unavailable) return;
+          toast.error(t('dispatch.toasts.assignFailed'), { description: apiErrorText(t, failure) });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant={mode === 'assign' ? 'default' : 'outline'}>
+          <UserPlus aria-hidden="true" />
+          {t(mode === 'assign' ? 'dispatch.actions.assign' : 'dispatch.actions.reassign')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('dispatch.assign.title', { id: delivery.id })}</DialogTitle>
+          <DialogDescription>
+            {t('dispatch.assign.description', { mode: t(`booking.options.transportMode.${delivery.transportMode}`) })}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit} className="grid min-w-0 gap-4">
+          {drivers.isPending && (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+              {t('dispatch.assign.loading')}
+            </p>
+          )}
+          {drivers.isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {apiErrorText(t, drivers.error)}
+            </p>
+          )}
+          {drivers.data?.length === 0 && <p className="text-sm text-muted-foreground">{t('dispatch.assign.none')}</p>}
+          {drivers.data && drivers.data.length > 0 && (
+            <fieldset className="grid min-w-0 gap-2" aria-describedby={error ? 'assign-driver-error' : undefined}>
+              <legend className="mb-2 text-sm font-medium">{t('dispatch.assign.legend')}</legend>
+              {drivers.data.map((driver) => (
+                <DriverOption
+                  key={driver.userId}
+                  driver={driver}
+                  name={`assign-${delivery.id}`}
+                  isChecked={selected === driver.userId}
+                  isCurrent={driver.userId === currentDriverId}
+                  onChoose={() => {
+                    setChosen(driver.userId);
+                    setError(undefined);
+                  }}
+                />
+              ))}
+            </fieldset>
+          )}
+          {error && (
+            <p id="assign-driver-error" role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
+              {t('dispatch.cancel')}
+            </Button>
+            <Button type="submit" disabled={assign.isPending || !drivers.data?.length}>
+              {assign.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+              {assign.isPending ? t('dispatch.assign.submitting') : t('dispatch.assign.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DriverOption({
+  driver,
+  name,
+  isChecked,
+  isCurrent,
+  onChoose,
+}: {
+  driver: DriverSummary;
+  name: string;
+  isChecked: boolean;
+  isCurrent: boolean;
+  onChoose: () => void;
+}) {
+  const { t } = useTranslation();
+  const vehicle = [driver.vehicleBrand, t(`booking.options.transportMode.${driver.transportMode}`), driver.plateNumber]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <label
+      className={cn(
+        'flex min-w-0 cursor-pointer items-start gap-3 rounded-md border p-3 has-focus-visible:ring-2 has-focus-visible:ring-ring',
+        isChecked ? 'border-primary bg-primary/5' : 'border-border',
+      )}
+    >
+      <input type="radio" name={name} value={driver.userId} checked={isChecked} onChange={onChoose} className="mt-1 accent-primary" />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="font-medium break-words">
+          {driver.name}
+          {isCurrent && <span className="ml-2 text-xs text-muted-foreground">({t('dispatch.assign.current')})</span>}
+        </span>
+        <span className="text-xs break-words text-muted-foreground">{vehicle}</span>
+        <span className="flex flex-wrap items-center gap-x-3 text-xs">
+          <span className="flex items-center gap-1">
+            <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
+            {driver.rating === null
+              ? t('dispatch.assign.newDriver')
+              : t('dispatch.assign.rating', { rating: driver.rating.toFixed(1), count: driver.reviews })}
+          </span>
+          <span>{t('dispatch.assign.activeJobs', { count: driver.activeJobs })}</span>
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,142 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ArrowRight, Loader2, Phone, User } from 'lucide-react';
+import { formatNaira } from '@/shared/money';
+import type { DispatchDelivery } from '@/shared/schemas/dispatch';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
+import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { useUpdateDeliveryStatus } from '../api/update-delivery-status';
+import { boardActionsFor } from '../lib/board-actions';
+import { formatDateTime } from '../lib/format';
+import { historyNote } from '../lib/history-note';
+import { AssignDriverDialog } from './assign-driver-dialog';
+import { CompleteDeliveryDialog } from './complete-delivery-dialog';
+
+const STATUS_VARIANT = { delivered: 'success', in_transit: 'info', pending: 'warning', cancelled: 'secondary' } as const;
+
+/** One delivery on the board: what, where, for whom, who drives it, what happened when, and what to do next. */
+export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery }) {
+  const { t, i18n } = useTranslation();
+  const actions = boardActionsFor(delivery);
+  const move = useUpdateDeliveryStatus();
+  const titleId = `dispatch-${delivery.id}-title`;
+  const noteText = (note: string) => {
+    const described = historyNote(note);
+    return 'text' in described ? described.text : t(described.key, described.params);
+  };
+
+  const handleMove = (status: NonNullable<typeof actions.nextStatus>) =>
+    move.mutate(
+      { deliveryId: delivery.id, status },
+      {
+        onSuccess: () =>
+          toast.success(t('dispatch.toasts.statusUpdated'), {
+            description: t('dispatch.toasts.statusUpdatedDescription', { id: delivery.id, status: t(`tracking.statuses.${status}`) }),
+          }),
+        onError: (error) => {
+          if (isApiError(error) && error.unavailable) return;
+          toast.error(t('dispatch.toasts.statusFailed'), { description: apiErrorText(t, error) });
+        },
+      },
+    );
+
+  const details = [
+    ['pickup', delivery.pickupLocation],
+    ['dropoff', delivery.dropoffLocation],
+    ['receiver', `${delivery.receiverName} · ${delivery.receiverPhone}`],
+    [
+      'package',
+      `${t(`booking.options.packageType.${delivery.packageType}`, { defaultValue: delivery.packageType })} · ${t(
+        `booking.options.packageWeight.${delivery.packageWeight}`,
+        { defaultValue: delivery.packageWeight },
+      )}`,
+    ],
+    ['transport', t(`booking.options.transportMode.${delivery.transportMode}`)],
+    ['when', `${delivery.deliveryDate} · ${t(`booking.options.deliveryTime.${delivery.deliveryTime}`, { defaultValue: delivery.deliveryTime })}`],
+    ['total', formatNaira(delivery.totalKobo)],
+  ] as const;
+
+  return (
+    <Card className="min-w-0" aria-labelledby={titleId} role="article" data-testid="dispatch-delivery">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <h3 id={titleId} className="font-semibold">
+            {t('dispatch.card.title', { id: delivery.id })}
+          </h3>
+          {delivery.trackingId && <p className="font-mono text-xs break-all text-muted-foreground">{delivery.trackingId}</p>}
+        </div>
+        <Badge variant={STATUS_VARIANT[delivery.displayStatus]} data-testid="dispatch-status">
+          {t(`tracking.statuses.${delivery.status}`)}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid min-w-0 gap-4">
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          {details.map(([key, value]) => (
+            <div key={key} className="grid min-w-0 gap-0.5">
+              <dt className="text-xs text-muted-foreground">{t(`dispatch.card.${key}`)}</dt>
+              <dd className="text-sm font-medium break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <div className="grid gap-1 rounded-md bg-muted/50 p-3">
+          <p className="text-xs text-muted-foreground">{t('dispatch.card.driver')}</p>
+          {delivery.driver ? (
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium" data-testid="dispatch-driver">
+              <span className="flex items-center gap-1">
+                <User className="size-4" aria-hidden="true" />
+                {delivery.driver.name}
+              </span>
+              <span className="font-mono text-xs">{delivery.driver.plateNumber}</span>
+              {delivery.driver.phone && (
+                <a href={`tel:${delivery.driver.phone}`} className="flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                  <Phone className="size-3.5" aria-hidden="true" />
+                  {delivery.driver.phone}
+                </a>
+              )}
+            </p>
+          ) : (
+            <p className="text-sm">{t('dispatch.card.noDriver')}</p>
+          )}
+          {delivery.handoverLocked && (
+            <p role="status" className="text-sm font-medium text-destructive">
+              {t('dispatch.card.locked')}
+            </p>
+          )}
+        </div>
+
+        <details className="group">
+          <summary className="cursor-pointer rounded-sm text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            {t('dispatch.card.history', { count: delivery.history.length })}
+          </summary>
+          <ol className="mt-2 grid gap-2 border-l-2 border-border pl-4">
+            {delivery.history.map((entry, index) => (
+              <li key={`${entry.status}-${entry.at}-${index}`} className="grid gap-0.5 text-sm">
+                <span className="font-medium">{t(`tracking.statuses.${entry.status}`)}</span>
+                <time dateTime={entry.at} className="text-xs text-muted-foreground">
+                  {formatDateTime(entry.at, i18n.language)}
+                </time>
+                {entry.note && <span className="text-xs break-words text-muted-foreground">{noteText(entry.note)}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
+
+        {(actions.assign || actions.nextStatus || actions.canComplete) && (
+          <div className="flex flex-wrap gap-2">
+            {actions.assign && <AssignDriverDialog delivery={delivery} mode={actions.assign} />}
+            {actions.nextStatus && (
+              <Button variant="outline" disabled={move.isPending} onClick={() => handleMove(actions.nextStatus!)}>
+                {move.isPending ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
+                {t('dispatch.actions.moveTo', { status: t(`tracking.statuses.${actions.nextStatus}`) })}
+              </Button>
+            )}
+            {actions.canComplete && <CompleteDeliveryDialog deliveryId={delivery.id} />}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Check, Loader2, X } from 'lucide-react';
+import { formatNaira } from '@/shared/money';
+import { markFailedBodySchema, type OperatorWithdrawal } from '@/shared/schemas/wallet-money';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Textarea } from '@/web/components/ui/textarea';
+import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { usePendingWithdrawals } from '../api/get-pending-withdrawals';
+import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
+import { formatDateTime } from '../lib/format';
+
+const REASON_MAX = 200;
+
+/** /dashboard/operator/withdrawals: pending withdrawals to pay by bank transfer, then mark paid or failed. */
+export function WithdrawalsQueuePage() {
+  const { t } = useTranslation();
+  const withdrawals = usePendingWithdrawals();
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
+      <header className="grid gap-1">
+        <h2 className="text-2xl font-bold tracking-tight">{t('operatorWithdrawals.title')}</h2>
+        <p className="text-muted-foreground">{t('operatorWithdrawals.subtitle')}</p>
+      </header>
+      {withdrawals.isPending && (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
+          {t('operatorWithdrawals.loading')}
+        </p>
+      )}
+      {withdrawals.isError && (
+        <div role="alert" className="grid justify-items-start gap-2 rounded-lg border border-destructive/40 p-4">
+          <p>{apiErrorText(t, withdrawals.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void withdrawals.refetch()}>
+            {t('dispatch.retry')}
+          </Button>
+        </div>
+      )}
+      {withdrawals.data?.length === 0 && (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t('operatorWithdrawals.empty')}</p>
+      )}
+      {withdrawals.data && withdrawals.data.length > 0 && (
+        <ul className="grid gap-3">
+          {withdrawals.data.map((withdrawal) => (
+            <li key={withdrawal.id}>
+              <WithdrawalRow withdrawal={withdrawal} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function useSettle() {
+  const { t } = useTranslation();
+  const settle = useSettleWithdrawal();
+  const run = (request: WithdrawalOutcome, amount: string, onDone?: () => void) =>
+    settle.mutate(request, {
+      onSuccess: () => {
+        const key = request.outcome === 'paid' ? 'markedPaid' : 'markedFailed';
+        toast.success(t(`operatorWithdrawals.toasts.${key}`), { description: t(`operatorWithdrawals.toasts.${key}Description`, { amount }) });
+        onDone?.();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.unavailable) return;
+        toast.error(t('operatorWithdrawals.toasts.failed'), { description: apiErrorText(t, error) });
+      },
+    });
+  return { run, isPending: settle.isPending };
+}
+
+function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
+  const { t, i18n } = useTranslation();
+  const { run, isPending } = useSettle();
+  // Money out is stored negative; the queue shows what is to be transferred.
+  const amount = formatNaira(Math.abs(withdrawal.amountKobo));
+  const rows = [
+    ['accountName', withdrawal.accountName],
+    ['bank', `${withdrawal.bankName} · ${withdrawal.accountNumberMasked}`],
+    ['reference', withdrawal.reference],
+    ['requested', formatDateTime(withdrawal.createdAt, i18n.language)],
+  ] as const;
+
+  return (
+    <Card className="py-4" data-testid="operator-withdrawal">
+      <CardContent className="grid gap-3 px-4 sm:px-6">
+        <p className="text-xl font-semibold tabular-nums">{amount}</p>
+        <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+          {rows.map(([key, value]) => (
+            <div key={key} className="grid min-w-0 gap-0.5">
+              <dt className="text-xs text-muted-foreground">{t(`operatorWithdrawals.fields.${key}`)}</dt>
+              <dd className="text-sm font-medium break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {withdrawal.payoutGateway === 'paystack' ? (
+          <p className="text-sm text-muted-foreground">{t('operatorWithdrawals.byGateway')}</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={isPending}
+              onClick={() => run({ id: withdrawal.id, outcome: 'paid' }, amount)}
+              aria-label={t('operatorWithdrawals.markPaidFor', { amount, name: withdrawal.accountName })}
+            >
+              <Check aria-hidden="true" />
+              {t('operatorWithdrawals.markPaid')}
+            </Button>
+            <MarkFailedDialog withdrawal={withdrawal} amount={amount} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdrawal; amount: string }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const { run, isPending } = useSettle();
+
+  const handleOpenChange = (open: boolean) => {
+    setIsOpen(open);
+    if (!open) setReason('');
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = markFailedBodySchema.parse({ reason });
+    run({ id: withdrawal.id, outcome: 'failed', reason: parsed?.reason || undefined }, amount, () => handleOpenChange(false));
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" aria-label={t('operatorWithdrawals.markFailedFor', { amount, name: withdrawal.accountName })}>
+          <X aria-hidden="true" />
+          {t('operatorWithdrawals.markFailed')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('operatorWithdrawals.failDialog.title', { amount })}</DialogTitle>
+          <DialogDescription>{t('operatorWithdrawals.failDialog.description')}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+          <FormField label={t('operatorWithdrawals.failDialog.reason')}>
+            <Textarea value={reason} maxLength={REASON_MAX} onChange={(event) => setReason(event.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
+              {t('dispatch.cancel')}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={isPending}>
+              {isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+              {t('operatorWithdrawals.failDialog.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

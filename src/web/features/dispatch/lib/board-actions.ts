@@ -1,0 +1,26 @@
+import type { DeliveryStatus } from '@/shared/schemas/deliveries';
+import { DRIVER_STATUS_STEPS, type DispatchDelivery } from '@/shared/schemas/dispatch';
+
+/** Paid and on its way, in the lifecycle's order (the shared driver steps between paid and delivered). */
+const ROAD: readonly DeliveryStatus[] = ['pending', ...DRIVER_STATUS_STEPS, 'delivered'];
+
+/** What an operator can do to one delivery on the board; the server checks each again. */
+export interface BoardActions {
+  /** Assign (no driver yet) or reassign: while it is paid and not yet delivered. */
+  assign: 'assign' | 'reassign' | null;
+  /** The next step on the road the operator can record, never `delivered` (that needs the code or `complete`). */
+  nextStatus: DeliveryStatus | null;
+  /** Complete without the code: out for delivery and the driver locked out by wrong codes. */
+  canComplete: boolean;
+}
+
+export function boardActionsFor(delivery: Pick<DispatchDelivery, 'status' | 'driver' | 'handoverLocked'>): BoardActions {
+  const index = ROAD.indexOf(delivery.status);
+  const isOpen = index >= 0 && delivery.status !== 'delivered';
+  const next = isOpen ? ROAD[index + 1] : undefined;
+  return {
+    assign: isOpen ? (delivery.driver ? 'reassign' : 'assign') : null,
+    nextStatus: delivery.driver && next && next !== 'delivered' ? next : null,
+    canComplete: delivery.status === 'out_for_delivery' && delivery.handoverLocked && delivery.driver !== null,
+  };
+}

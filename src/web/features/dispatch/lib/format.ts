@@ -1,0 +1,6 @@
+/** Date and time in the reader's language; the raw value if it is not a date. */
+export function formatDateTime(iso: string, language: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+}

@@ -1,0 +1,184 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Camera, CheckCircle2, Loader2 } from 'lucide-react';
+import { formatNaira } from '@/shared/money';
+import { deliverBodySchema, type DriverJob } from '@/shared/schemas/dispatch';
+import { Button } from '@/web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/web/components/ui/dialog';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { useDeliverJob } from '../api/deliver-job';
+import { isAcceptablePhoto, shrinkPhoto } from '../lib/photo';
+
+/**
+ * "Mark delivered": the receiver's 4-digit code (the phone's number pad, and the SMS code suggested where the
+ * phone can) and an optional photo straight from the camera. Wrong codes count down to the lockout.
+ */
+export function DeliverDialog({ job }: { job: DriverJob }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [photo, setPhoto] = useState<Blob | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const [isPreparingPhoto, setIsPreparingPhoto] = useState(false);
+  const deliver = useDeliverJob();
+  const isLocked = job.handoverAttemptsLeft <= 0;
+  const codeId = `${ids}-code`;
+  const photoId = `${ids}-photo`;
+
+  const handleOpenChange = (open: boolean) => {
+    setIsOpen(open);
+    if (!open) {
+      setCode('');
+      setCodeError(undefined);
+      setPhoto(null);
+      setPhotoError(undefined);
+    }
+  };
+
+  const handlePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setPhotoError(undefined);
+    if (!file) return setPhoto(null);
+    if (!file.type.startsWith('image/')) {
+      event.target.value = '';
+      return setPhotoError(t('driverWorkspace.deliver.photoInvalid'));
+    }
+    setIsPreparingPhoto(true);
+    const prepared = await shrinkPhoto(file);
+    setIsPreparingPhoto(false);
+    if (!isAcceptablePhoto(prepared)) {
+      event.target.value = '';
+      setPhoto(null);
+      return setPhotoError(t('driverWorkspace.deliver.photoInvalid'));
+    }
+    setPhoto(prepared);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = deliverBodySchema.safeParse({ code });
+    if (!parsed.success) {
+      setCodeError(t('validation.dispatch.handoverCodeFormat'));
+      return;
+    }
+    setCodeError(undefined);
+    deliver.mutate(
+      { jobId: job.id, code: parsed.data.code, photo },
+      {
+        onSuccess: () => {
+          toast.success(t('driverWorkspace.toasts.delivered'), {
+            description: t('driverWorkspace.toasts.deliveredDescription', { amount: formatNaira(job.earningsKobo) }),
+          });
+          handleOpenChange(false);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.unavailable) return;
+          const text = apiErrorText(t, error);
+          setCodeError(text);
+          setCode('');
+          toast.error(t('driverWorkspace.toasts.deliverFailed'), { description: text });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button size="lg" className="w-full" disabled={isLocked}>
+          <CheckCircle2 aria-hidden="true" />
+          {t('driverWorkspace.steps.deliver')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('driverWorkspace.deliver.title', { id: job.id })}</DialogTitle>
+          <DialogDescription>{t('driverWorkspace.deliver.description', { name: job.receiverName })}</DialogDescription>
+        </DialogHeader>
+        {isLocked ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {t('driverWorkspace.deliver.locked')}
+          </p>
+        ) : (
+          <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+            <div className="grid gap-2">
+              <Label htmlFor={codeId}>{t('driverWorkspace.deliver.codeLabel')}</Label>
+              <Input
+                id={codeId}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={4}
+                autoFocus
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={`${codeId}-attempts${codeError ? ` ${codeId}-error` : ''}`}
+                className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+              />
+              {codeError && (
+                <p id={`${codeId}-error`} role="alert" className="text-sm font-medium text-destructive">
+                  {codeError}
+                </p>
+              )}
+              <p id={`${codeId}-attempts`} className="text-sm text-muted-foreground" aria-live="polite" data-testid="attempts-left">
+                {t('driverWorkspace.deliver.attemptsLeft', { count: job.handoverAttemptsLeft })}
+              </p>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={photoId}>
+                <Camera className="size-4" aria-hidden="true" />
+                {t('driverWorkspace.deliver.photoLabel')}
+              </Label>
+              <Input
+                id={photoId}
+                type="file"
+                accept="image/*"
+                capture="environment"
+                onChange={(event) => void handlePhoto(event)}
+                aria-invalid={photoError ? true : undefined}
+                aria-describedby={photoError ? `${photoId}-error` : `${photoId}-hint`}
+                className="h-auto py-2"
+              />
+              {photoError ? (
+                <p id={`${photoId}-error`} role="alert" className="text-sm font-medium text-destructive">
+                  {photoError}
+                </p>
+              ) : (
+                <p id={`${photoId}-hint`} className="text-sm text-muted-foreground" aria-live="polite">
+                  {isPreparingPhoto
+                    ? t('driverWorkspace.deliver.photoPreparing')
+                    : photo
+                      ? t('driverWorkspace.deliver.photoReady', { size: Math.max(1, Math.round(photo.size / 1024)) })
+                      : t('driverWorkspace.deliver.photoHint')}
+                </p>
+              )}
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
+                {t('dispatch.cancel')}
+              </Button>
+              <Button type="submit" size="lg" disabled={deliver.isPending || isPreparingPhoto}>
+                {deliver.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+                {deliver.isPending ? t('driverWorkspace.deliver.submitting') : t('driverWorkspace.deliver.submit')}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
