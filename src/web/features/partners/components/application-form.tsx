@@ -113,7 +113,7 @@ function ChoiceField({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-label`} className="grid gap-2 sm:col-span-2" data-invalid={error ? true : undefined}>
+    <div className="grid gap-2 sm:col-span-2" data-invalid={error ? true : undefined}>
       <span id={`${id}-label`} className={cn('text-sm font-medium', error && 'text-destructive')}>
         {t(`partners.form.fields.${spec.name}`)}
         <span aria-hidden="true"> *</span>
