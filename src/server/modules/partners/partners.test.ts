@@ -106,7 +106,7 @@ describe('partner applications', () => {
     });
   };
   const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Headers, payload: unknown = {}) => t.app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, headers: Headers, payload: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url, headers, payload });
 
   async function storedDocuments(): Promise<string[]> {
     const root = path.join(uploadsDir, 'partner-documents');
