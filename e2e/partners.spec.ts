@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { E2E_OPERATOR } from './operator.js';
@@ -83,6 +84,14 @@ function pdf(title: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+async function expectAccessible(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no horizontal scroll').toBeLessThanOrEqual(0);
+  // The shared toaster is not part of these pages (see booking.spec.ts).
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const documentInput = (page: Page, kind: string) => page.locator(`input[type=file][data-document="${kind}"]`);
 
@@ -112,6 +121,7 @@ test('apply as a transportation partner with real files, then an operator approv
   await expect(page.getByText('Preferred routes are required')).toBeVisible();
   await expect(page.getByText('Please upload this document')).toHaveCount(5);
   await expect(page.getByText('Upload 3 to 5 vehicle photos')).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByLabel('Business name (optional)').fill('Bello Haulage');
   await page.getByLabel('Preferred routes').fill('Ikeja - Lekki, Yaba - Apapa');
@@ -169,6 +179,7 @@ test('apply as a transportation partner with real files, then an operator approv
   const card = desk.getByTestId('operator-application').filter({ hasText: name });
   await expect(card).toContainText('Pickup');
   await expect(card).toContainText('LSR 123 AB');
+  await expectAccessible(desk);
   const licence = card.getByRole('link', { name: 'Vehicle licence' });
   const licenceFile = await operatorContext.request.get((await licence.getAttribute('href'))!);
   expect(licenceFile.status()).toBe(200);
@@ -189,4 +200,40 @@ test('apply as a transportation partner with real files, then an operator approv
   await expect(page.getByTestId('partner-application')).toContainText('Welcome to the Lanefreight family!');
   await page.goto('/dashboard/notifications');
   await expect(page.getByText('Your transportation partner application was approved.')).toBeVisible();
+});
+
+test('the investment form at 360 px: every required field said, Cancel back to the choices, accessible', async ({ page, context, request }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUp(request, context, 'Ngozi Investor');
+  await page.goto('/dashboard/become-partner');
+  await expect(page.getByRole('link', { name: 'Start Your Investment Journey' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Start Your Investment Journey' }).click();
+  await expect(page.getByRole('heading', { name: 'Investment Partner Application' })).toBeVisible();
+  for (const option of ['Logistics', 'Technology', 'Fleet', 'Warehousing', '₦100k - ₦500k', '₦500k - ₦1M', '₦1M - ₦5M', '₦5M+']) {
+    await expect(page.getByRole('radio', { name: option, exact: true })).toBeVisible();
+  }
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();
+  await page.getByLabel('Email address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(toast(page, 'Validation Error')).toContainText('Full name is required');
+  for (const message of [
+    'Full name is required',
+    'Phone number is required',
+    'Enter a valid email address',
+    'Home address is required',
+    'Investment area is required',
+    'Initial capital is required',
+    'Bank name is required',
+    'The account number must be 10 digits',
+  ]) {
+    await expect(page.getByRole('main').getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Please upload this document')).toHaveCount(3);
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/dashboard/become-partner');
 });
