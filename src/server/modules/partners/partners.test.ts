@@ -176,6 +176,25 @@ describe('partner applications', () => {
       expect(body.code).toBe('FILE_TOO_LARGE');
     });
 
+    it('a file over 10 MB in the middle of the documents: the rest of the body is read, the answer arrives', async () => {
+      const large = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+      const parts = transportationParts({ without: ['idDocument'] });
+      parts.splice(parts.findIndex((part) => part.field === 'proofOfAddress'), 0, pdfPart('idDocument', large));
+      await expectRefused(parts, 413, 'idDocument', 'validation.partners.documentTooLarge');
+    });
+
+    it('a request that is not multipart, or has no type, or too many fields', async () => {
+      const applicant = await createSignedInUser(t.deps);
+      const json = await t.app.inject({ method: 'POST', url: '/api/partner-applications', headers: applicant.headers, payload: { type: 'investment' } });
+      expect(json.statusCode).toBe(415);
+      await expectRefused(investmentParts().filter((part) => part.field !== 'type' && !part.filename), 400, 'type', 'validation.partners.partnerType');
+      const crowded = await apply(applicant.headers, [
+        { field: 'type', content: 'investment' },
+        ...Array.from({ length: 30 }, (_, n) => ({ field: `extra${n}`, content: 'x' })),
+      ]);
+      expect(crowded.statusCode).toBe(400);
+    });
+
     it('a sixth vehicle photo, or a second ID document', async () => {
       await expectRefused(transportationParts({ photos: 6 }), 400, 'vehiclePhoto', 'validation.partners.tooManyFiles');
       await expectRefused(transportationParts({ extra: [pdfPart('idDocument')] }), 400, 'idDocument', 'validation.partners.tooManyFiles');
