@@ -253,6 +253,16 @@ describe('partner applications', () => {
     expect((await apply(applicant.headers, transportationParts())).statusCode).toBe(201);
   });
 
+  it('two applications of one type sent at once: one is taken, the other is a 409 and leaves no file', async () => {
+    const applicant = await createSignedInUser(t.deps);
+    const before = (await storedDocuments()).length;
+    const answers = await Promise.all([apply(applicant.headers, investmentParts()), apply(applicant.headers, investmentParts())]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json().code).toBe('APPLICATION_ALREADY_OPEN');
+    expect(await applicationsOf(applicant.user.id)).toHaveLength(1);
+    expect(await storedDocuments()).toHaveLength(before + 3);
+  });
+
   describe('operator routes', () => {
     it('are for operators only: a customer gets 403, a visitor 401, on every one', async () => {
       const customer = await createSignedInUser(t.deps);
