@@ -1,6 +1,7 @@
 /**
  * Creates an operator (dispatch: assign drivers, move delivery statuses) or promotes an existing user.
- *   npx tsx scripts/create-operator.ts ops@example.ng [--name "Dispatch Desk"] [--password "…"] [--force]
+ *   npm run operator:create -- --email ops@example.ng [--password "…"] [--name "Dispatch Desk"] [--force]
+ *   npx tsx scripts/create-operator.ts ops@example.ng [--name …] [--password …]   (the email may also come first)
  * Uses DATABASE_URL, or the PGlite files under DATA_DIR (stop the server first: PGlite is single-process).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -14,8 +15,7 @@ const flag = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const email = args
-  .find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'))
+const email = (flag('email') ?? args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')))
   ?.trim()
   .toLowerCase();
 
@@ -25,7 +25,7 @@ if (env.NODE_ENV === 'production' && !args.includes('--force')) {
   process.exit(1);
 }
 if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error('Usage: tsx scripts/create-operator.ts <email> [--name "Name"] [--password "secret"] [--force]');
+  console.error('Usage: npm run operator:create -- --email <email> [--password "secret"] [--name "Name"] [--force]');
   process.exit(1);
 }
 

@@ -73,6 +73,9 @@ import { createDriversRepository } from './modules/drivers/drivers-repository.js
 import { createDriversService } from './modules/drivers/drivers-service.js';
 import { createDispatchService } from './modules/dispatch/dispatch-service.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch-routes.js';
+import { createPartnersRepository } from './modules/partners/partners-repository.js';
+import { createPartnersService } from './modules/partners/partners-service.js';
+import { operatorPartnersRoutes, partnersRoutes } from './modules/partners/partners-routes.js';
 
 /**
  * The one place where modules meet: every repository and service is built here, and each service receives only
@@ -97,7 +100,7 @@ export interface AppDeps {
   devMailbox: boolean;
   /** Keeps the dev outbox's messages for 24 hours (started with the outbox worker). */
   devOutboxRetention: DevOutboxRetention;
-  /** Uploaded files (avatars): local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
+  /** Uploaded files (avatars, partner documents): local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
   storage: FileStorage;
   close(): Promise<void>;
 }
@@ -288,6 +291,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   await api.register(liveRoutes(live));
   await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
   await api.register(dispatchRoutes(createDispatchService({ deliveries, drivers })));
+  // Partner applications: documents in storage, approval makes a driver (decision 032).
+  const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });
+  await api.register(partnersRoutes(partners));
+  await api.register(operatorPartnersRoutes(partners));
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
 }

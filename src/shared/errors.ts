@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   'WITHDRAWAL_SETTLED_BY_GATEWAY',
   'REAUTH_REQUIRED',
   'PASSWORD_INCORRECT',
+  // Partner applications (docs/decisions/032).
+  'APPLICATION_ALREADY_OPEN',
+  'APPLICATION_NOT_FOUND',
+  'APPLICATION_ALREADY_DECIDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
 import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
 import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
+import { PARTNER_MESSAGE_KEYS } from './schemas/partners.js';
 import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
 import { PAYOUT_MESSAGES } from './schemas/payouts.js';
 import { WALLET_MONEY_MESSAGES } from './schemas/wallet-money.js';
@@ -23,6 +24,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof BOOKING_MESSAGE_KEYS>
   | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>
   | ValuesOf<typeof DISPATCH_MESSAGE_KEYS>
+  | ValuesOf<typeof PARTNER_MESSAGE_KEYS>
   | ValuesOf<typeof PAYOUT_MESSAGES>
   | ValuesOf<typeof WALLET_MONEY_MESSAGES>
   | ValuesOf<typeof INPUT_MESSAGE_KEYS>;

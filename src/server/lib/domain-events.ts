@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryStatus } from '../../shared/schemas/deliveries.js';
+import type { PartnerType } from '../../shared/schemas/partners.js';
 import type { InvalidationBus } from './invalidation-bus.js';
 
 /**
@@ -23,7 +24,19 @@ export type DomainEvent =
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
   | ({ type: 'wallet.credited' } & WalletMovementFacts)
   | ({ type: 'wallet.debited' } & WalletMovementFacts)
-  | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' };
+  | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' }
+  | ({ type: 'partner.application_decided' } & ApplicationDecisionFacts);
+
+/** An operator approved or rejected a partner application (modules/partners). */
+export interface ApplicationDecisionFacts {
+  /** The applicant. */
+  userId: string;
+  applicationId: string;
+  partnerType: PartnerType;
+  decision: 'approved' | 'rejected';
+  /** The operator's reason, for a rejection. */
+  reason: string | null;
+}
 
 export interface WalletMovementFacts {
   userId: string;

@@ -85,6 +85,11 @@ export const ERROR_MESSAGES = {
   WITHDRAWAL_SETTLED_BY_GATEWAY: 'This withdrawal is paid by the transfer service; its outcome will arrive from there.',
   REAUTH_REQUIRED: 'For your security, please enter your password again.',
   PASSWORD_INCORRECT: 'That password is not correct.',
+  // Partner applications (docs/decisions/032).
+  APPLICATION_ALREADY_OPEN:
+    'You already have an application of this kind waiting for review. You will hear from us within 24-48 hours.',
+  APPLICATION_NOT_FOUND: 'We could not find that application.',
+  APPLICATION_ALREADY_DECIDED: 'This application has already been decided.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -140,6 +145,32 @@ export const VALIDATION_MESSAGES = {
   'validation.payout.accountNumberInvalid': 'This account number is not valid for the chosen bank. Please check it',
   'validation.payout.accountNameRequired': 'Please enter the account name',
   'validation.payout.accountNameTooLong': 'The account name must be at most 100 characters',
+  'validation.partners.partnerType': 'Choose transportation or investment partner, before the documents',
+  'validation.partners.preferredRoutes': 'Preferred routes are required',
+  'validation.partners.serviceAvailability': 'Service availability is required',
+  'validation.partners.vehicleType': 'Vehicle type is required',
+  'validation.partners.vehicleBrand': 'Vehicle brand is required',
+  'validation.partners.plateNumber': 'Plate number is required',
+  'validation.partners.plateNumberFormat': 'Enter the plate number as it is on the vehicle, e.g. LSR 123 AB',
+  'validation.partners.fullName': 'Full name is required',
+  'validation.partners.phoneNumber': 'Phone number is required',
+  'validation.partners.phoneNumberFormat': 'Enter a valid phone number',
+  'validation.partners.emailAddress': 'Email address is required',
+  'validation.partners.emailAddressFormat': 'Enter a valid email address',
+  'validation.partners.homeAddress': 'Home address is required',
+  'validation.partners.investmentArea': 'Investment area is required',
+  'validation.partners.initialCapital': 'Initial capital is required',
+  'validation.partners.bankName': 'Bank name is required',
+  'validation.partners.accountNumber': 'The account number must be 10 digits',
+  'validation.partners.tooLong': 'This is too long',
+  'validation.partners.documentRequired': 'Please upload this document',
+  'validation.partners.documentType': 'Upload a PDF, JPEG, PNG or WebP file',
+  'validation.partners.photoType': 'Upload a JPEG, PNG or WebP photo',
+  'validation.partners.documentTooLarge': 'The file is too large. The limit is 10 MB.',
+  'validation.partners.tooManyFiles': 'Too many files for this document',
+  'validation.partners.tooFewPhotos': 'Upload 3 to 5 vehicle photos',
+  'validation.partners.unknownDocument': 'This document is not part of this application',
+  'validation.partners.rejectionReason': 'Please give the reason for the rejection',
 } as const satisfies Record<ValidationMessageKey, string>;
 
 /**

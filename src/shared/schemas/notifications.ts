@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = ['delivery', 'wallet', 'promotion'] as const;
+export const NOTIFICATION_TYPES = ['delivery', 'wallet', 'promotion', 'partner'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * The web shows `t('notifications.messages.<messageKey>', params)`. Money params come twice:
@@ -18,6 +19,10 @@ export const NOTIFICATION_KEYS = [
   'deliveryDelivered',
   'walletCredited',
   'walletWithdrawn',
+  'transportationApplicationApproved',
+  'transportationApplicationRejected',
+  'investmentApplicationApproved',
+  'investmentApplicationRejected',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 

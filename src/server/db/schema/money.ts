@@ -98,7 +98,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['delivery', 'wallet', 'promotion'] }).notNull(),
+    type: text('type', { enum: ['delivery', 'wallet', 'promotion', 'partner'] }).notNull(),
     messageKey: text('message_key').notNull(),
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -84,6 +84,16 @@ export function subscribeNotifications(
   });
 
   subscribeWalletNotifications(events, notifications);
+
+  // The applicant hears the operator's decision; a rejection carries the operator's reason.
+  events.onPublisher('partner.application_decided', (e) =>
+    notifications.insertNotification({
+      userId: e.userId,
+      type: 'partner',
+      messageKey: `${e.partnerType}Application${e.decision === 'approved' ? 'Approved' : 'Rejected'}`,
+      params: e.reason === null ? {} : { reason: e.reason },
+    }),
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import type { NotificationKey } from '../../../shared/schemas/notifications.js';
+import type { NotificationKey, NotificationType } from '../../../shared/schemas/notifications.js';
 
 export interface NewNotification {
   userId: string;
-  type: 'delivery' | 'wallet' | 'promotion';
+  type: NotificationType;
   messageKey: NotificationKey;
   params: Record<string, string | number>;
 }

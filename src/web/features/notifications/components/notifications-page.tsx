@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellOff, Check, CheckCheck, ChevronLeft, ChevronRight, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
+import { BellOff, Check, CheckCheck, ChevronLeft, ChevronRight, Handshake, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
 import type { Notification } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -16,7 +16,7 @@ import { useNow } from '../hooks/use-now';
 import { relativeTime } from '../lib/relative-time';
 
 const PAGE_SIZE = 20;
-const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone } as const;
+const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone, partner: Handshake } as const;
 
 function NotificationItem({ notification, now }: { notification: Notification; now: number }) {
   const { t, i18n } = useTranslation();

@@ -1,0 +1,239 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { E2E_OPERATOR } from './operator.js';
+
+/**
+ * Issue 12, partner applications: a person applies as a transportation partner with real files, sees each file
+ * upload and the success screen, then the status; the operator approves it in the console; the person sees it.
+ */
+
+const PASSWORD = 'Cargo!Lane-2718';
+
+async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
+  const email = `partner.${Date.now()}@example.com`;
+  const registered = await request.post('/api/register', { data: { name, email, password: PASSWORD } });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
+      const body = (await response.json()) as { data: { body: string }[] };
+      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
+      return code;
+    })
+    .toBeTruthy();
+  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: code, startSession: true } });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+  await context.addCookies((await request.storageState()).cookies);
+  return email;
+}
+
+/** A real PNG of `width`×`height` noisy pixels (noise does not compress, so the file has weight to upload). */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let i = 0; i < rows.length; i++) rows[i] = i % (width * 3 + 1) === 0 ? 0 : (i * 2654435761) >>> 24;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A small, valid one-page PDF. */
+function pdf(title: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 24 72 Td (${title}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 24 72 Td (${title}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function expectAccessible(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no horizontal scroll').toBeLessThanOrEqual(0);
+  // The shared toaster is not part of these pages (see booking.spec.ts).
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const documentInput = (page: Page, kind: string) => page.locator(`input[type=file][data-document="${kind}"]`);
+
+test('apply as a transportation partner with real files, then an operator approves it', async ({ page, context, request, browser }) => {
+  const name = `Musa Partner ${Date.now()}`;
+  await signUp(request, context, name);
+
+  await page.goto('/dashboard/become-partner');
+  await expect(page.getByRole('heading', { name: 'Become a Partner', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Investment Partner' })).toBeVisible();
+  for (const figure of ['5000+', '₦2.5M', '50K+', '24/7', 'Earn up to ₦200,000+ monthly', '12-18% annual returns']) {
+    await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('You have not applied yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Your Investment Journey' })).toHaveAttribute('href', '/dashboard/investment-partner-form');
+  await page.getByRole('link', { name: 'Start Driving & Earning' }).click();
+  await expect(page).toHaveURL('/dashboard/transportation-partner-form');
+
+  // The back arrow returns to the choices.
+  await page.getByRole('link', { name: 'Back to Become a Partner' }).click();
+  await expect(page).toHaveURL('/dashboard/become-partner');
+  await page.getByRole('link', { name: 'Start Driving & Earning' }).click();
+
+  // Nothing filled in: the terms come first, as in the spec, and every field says what it needs.
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(toast(page, 'Terms Required')).toContainText('Please agree to the terms and conditions');
+  await expect(page.getByText('Preferred routes are required')).toBeVisible();
+  await expect(page.getByText('Please upload this document')).toHaveCount(5);
+  await expect(page.getByText('Upload 3 to 5 vehicle photos')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Business name (optional)').fill('Bello Haulage');
+  await page.getByLabel('Preferred routes').fill('Ikeja - Lekki, Yaba - Apapa');
+  await page.getByRole('radio', { name: 'Part-time' }).click();
+  await page.getByRole('radio', { name: 'Pickup' }).click();
+  await page.getByLabel('Vehicle brand').fill('Toyota Hilux');
+  await page.getByLabel('Plate number').fill('lsr 123 ab');
+  for (const kind of ['idDocument', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']) {
+    await documentInput(page, kind).setInputFiles({ name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: pdf(kind) });
+  }
+  const photo = png(120, 100);
+  await documentInput(page, 'vehiclePhoto').setInputFiles([1, 2, 3].map((n) => ({ name: `pickup-${n}.png`, mimeType: 'image/png', buffer: photo })));
+  await expect(page.getByText('pickup-3.png')).toBeVisible();
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();
+
+  // The server answers a moment late, so the busy form can be read: "Submitting..." and a progress bar per file.
+  let releaseUpload = () => {};
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route('**/api/partner-applications', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: /pickup-1\.png: \d+% uploaded/ })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(8);
+  releaseUpload();
+
+  await expect(page).toHaveURL('/dashboard/partner-success');
+  await page.unroute('**/api/partner-applications');
+  await expect(page.getByRole('heading', { name: 'Welcome to the Family!' })).toBeVisible();
+  await expect(page.getByText('Expect a response within 24-48 hours.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/dashboard');
+
+  await page.goto('/dashboard/become-partner');
+  const mine = page.getByTestId('partner-application');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('Transportation Partner');
+  await expect(mine).toContainText('Submitted');
+  await expect(page.getByRole('button', { name: 'Application in progress' })).toBeDisabled();
+
+  // A customer has no console.
+  await page.goto('/dashboard/operator/applications');
+  await expect(page.getByRole('heading', { name: 'Partner applications' })).toHaveCount(0);
+
+  // The operator, in another browser, opens the application and its documents, and approves it.
+  const operatorContext = await browser.newContext();
+  const signedIn = await operatorContext.request.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
+  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  const desk = await operatorContext.newPage();
+  await desk.goto('/dashboard/operator/applications');
+  await expect(desk.getByRole('heading', { name: 'Partner applications' })).toBeVisible();
+  await desk.getByLabel('Type', { exact: true }).selectOption('transportation');
+  const card = desk.getByTestId('operator-application').filter({ hasText: name });
+  await expect(card).toContainText('Pickup');
+  await expect(card).toContainText('LSR 123 AB');
+  await expectAccessible(desk);
+  const licence = card.getByRole('link', { name: 'Vehicle licence' });
+  const licenceFile = await operatorContext.request.get((await licence.getAttribute('href'))!);
+  expect(licenceFile.status()).toBe(200);
+  expect(licenceFile.headers()['content-type']).toBe('application/pdf');
+  expect((await licenceFile.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // The applicant reads their own document too; nobody else can.
+  expect((await request.get((await licence.getAttribute('href'))!)).status()).toBe(200);
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(desk, `Application of ${name} approved`)).toBeVisible();
+  await desk.getByLabel('Status', { exact: true }).selectOption('approved');
+  await expect(desk.getByTestId('operator-application').filter({ hasText: name })).toContainText('Approved');
+  await operatorContext.close();
+
+  // The applicant sees the decision, and is told.
+  await page.goto('/dashboard/become-partner');
+  await expect(page.getByTestId('partner-application')).toContainText('Approved');
+  await expect(page.getByTestId('partner-application')).toContainText('Welcome to the Lanefreight family!');
+  await page.goto('/dashboard/notifications');
+  await expect(page.getByText('Your transportation partner application was approved.')).toBeVisible();
+});
+
+test('the investment form at 360 px: every required field said, Cancel back to the choices, accessible', async ({ page, context, request }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUp(request, context, 'Ngozi Investor');
+  await page.goto('/dashboard/become-partner');
+  await expect(page.getByRole('link', { name: 'Start Your Investment Journey' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Start Your Investment Journey' }).click();
+  await expect(page.getByRole('heading', { name: 'Investment Partner Application' })).toBeVisible();
+  for (const option of ['Logistics', 'Technology', 'Fleet', 'Warehousing', '₦100k - ₦500k', '₦500k - ₦1M', '₦1M - ₦5M', '₦5M+']) {
+    await expect(page.getByRole('radio', { name: option, exact: true })).toBeVisible();
+  }
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();
+  await page.getByLabel('Email address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(toast(page, 'Validation Error')).toContainText('Full name is required');
+  for (const message of [
+    'Full name is required',
+    'Phone number is required',
+    'Enter a valid email address',
+    'Home address is required',
+    'Investment area is required',
+    'Initial capital is required',
+    'Bank name is required',
+    'The account number must be 10 digits',
+  ]) {
+    await expect(page.getByRole('main').getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Please upload this document')).toHaveCount(3);
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/dashboard/become-partner');
+});

@@ -1,0 +1,5 @@
+import { BecomePartnerPage } from '@/web/features/partners';
+
+export function Component() {
+  return <BecomePartnerPage />;
+}

@@ -1,0 +1,5 @@
+import { ApplicationForm } from '@/web/features/partners';
+
+export function Component() {
+  return <ApplicationForm type="investment" />;
+}

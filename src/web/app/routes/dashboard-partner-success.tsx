@@ -1,0 +1,5 @@
+import { PartnerSuccessPage } from '@/web/features/partners';
+
+export function Component() {
+  return <PartnerSuccessPage />;
+}

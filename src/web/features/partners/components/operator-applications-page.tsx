@@ -1,0 +1,245 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FileText, Loader2 } from 'lucide-react';
+import {
+  APPLICATION_STATUSES,
+  OPEN_APPLICATION_STATUSES,
+  PARTNER_TYPES,
+  rejectApplicationBodySchema,
+  REJECTION_REASON_MAX,
+  type OperatorApplication,
+} from '@/shared/schemas/partners';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Label } from '@/web/components/ui/label';
+import { Textarea } from '@/web/components/ui/textarea';
+import { apiErrorText } from '@/web/lib/api-client';
+import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
+import { ApplicationStatusBadge } from './application-status-badge';
+
+const ALL = '';
+const selectClass =
+  'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none';
+
+function RejectDialog({ application, onReject, isBusy }: { application: OperatorApplication; onReject: (reason: string) => Promise<boolean>; isBusy: boolean }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = rejectApplicationBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]!.message));
+      return;
+    }
+    if (await onReject(parsed.data.reason)) {
+      setIsOpen(false);
+      setReason('');
+      setError(undefined);
+    }
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" disabled={isBusy}>
+          {t('partners.operator.reject')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t('partners.operator.rejectTitle', { name: application.applicant.name })}</DialogTitle>
+            <DialogDescription>{t('partners.operator.rejectDescription')}</DialogDescription>
+          </DialogHeader>
+          <FormField label={t('partners.operator.reason')} error={error}>
+            <Textarea rows={3} maxLength={REJECTION_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
+              {t('partners.form.cancel')}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={isBusy}>
+              {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+              {isBusy ? t('partners.operator.busy') : t('partners.operator.confirmReject')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ApplicationCard({ application }: { application: OperatorApplication }) {
+  const { t, i18n } = useTranslation();
+  const decide = useDecideApplication();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const isOpen = OPEN_APPLICATION_STATUSES.includes(application.status);
+
+  const act = async (decision: Decision, successKey: string) => {
+    try {
+      await decide.mutateAsync(decision);
+      toast.success(t(`partners.operator.toasts.${successKey}`, { name: application.applicant.name }));
+      return true;
+    } catch (error) {
+      toast.error(t('partners.operator.toasts.failed'), { description: apiErrorText(t, error) });
+      return false;
+    }
+  };
+
+  const detail = (name: string, value: string) => {
+    const optionKey = `partners.options.${name}.${value}`;
+    return i18n.exists(optionKey) ? t(optionKey) : value;
+  };
+
+  return (
+    <Card data-testid="operator-application" aria-labelledby={`application-${application.id}`}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>
+            <h3 id={`application-${application.id}`} className="text-lg">
+              {application.applicant.name} · {t(`partners.type.${application.type}`)}
+            </h3>
+          </CardTitle>
+          <ApplicationStatusBadge status={application.status} />
+        </div>
+        <CardDescription>
+          {[application.applicant.email, application.applicant.phone].filter(Boolean).join(' · ')} ·{' '}
+          {t('partners.applications.submittedOn', { date: date.format(new Date(application.createdAt)) })}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {Object.entries(application.details).map(([name, value]) => (
+            <div key={name} className="grid min-w-0">
+              <dt className="text-muted-foreground">{t(`partners.form.fields.${name}`)}</dt>
+              <dd className="break-words">{detail(name, value)}</dd>
+            </div>
+          ))}
+        </dl>
+        {application.rejectionReason && (
+          <p className="text-sm">{t('partners.applications.hint.rejected', { reason: application.rejectionReason })}</p>
+        )}
+        <div className="grid gap-2">
+          <h4 className="text-sm font-medium">{t('partners.form.sections.documents')}</h4>
+          <ul className="flex flex-wrap gap-2">
+            {application.documents.map((document) => (
+              <li key={document.id}>
+                <a
+                  href={documentUrl(application.id, document.id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  <FileText className="size-4" aria-hidden="true" />
+                  {t(`partners.documents.kinds.${document.kind}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </CardContent>
+      {isOpen && (
+        <CardFooter className="flex flex-wrap gap-2">
+          {application.status === 'submitted' && (
+            <Button variant="secondary" disabled={decide.isPending} onClick={() => void act({ action: 'start-review', id: application.id }, 'reviewStarted')}>
+              {t('partners.operator.startReview')}
+            </Button>
+          )}
+          <Button disabled={decide.isPending} onClick={() => void act({ action: 'approve', id: application.id }, 'approved')}>
+            {t('partners.operator.approve')}
+          </Button>
+          <RejectDialog
+            application={application}
+            isBusy={decide.isPending}
+            onReject={(reason) => act({ action: 'reject', id: application.id, reason }, 'rejected')}
+          />
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
+
+/** Operators: the partner applications, filtered by status and type, with their documents and the decision. */
+export function OperatorApplicationsPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<ApplicationFilter>({ status: 'submitted' });
+  const applications = useOperatorApplications(filter);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-2xl font-semibold">{t('partners.operator.title')}</h2>
+        <p className="text-muted-foreground">{t('partners.operator.subtitle')}</p>
+      </div>
+      <div className="flex flex-wrap gap-4">
+        <div className="grid gap-1">
+          <Label htmlFor="applications-status">{t('partners.operator.filters.status')}</Label>
+          <select
+            id="applications-status"
+            className={selectClass}
+            value={filter.status ?? ALL}
+            onChange={(event) => setFilter((current) => ({ ...current, status: (event.target.value || undefined) as ApplicationFilter['status'] }))}
+          >
+            <option value={ALL}>{t('partners.operator.filters.all')}</option>
+            {APPLICATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`partners.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="applications-type">{t('partners.operator.filters.type')}</Label>
+          <select
+            id="applications-type"
+            className={selectClass}
+            value={filter.type ?? ALL}
+            onChange={(event) => setFilter((current) => ({ ...current, type: (event.target.value || undefined) as ApplicationFilter['type'] }))}
+          >
+            <option value={ALL}>{t('partners.operator.filters.all')}</option>
+            {PARTNER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`partners.type.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {applications.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+          {t('partners.operator.loading')}
+        </p>
+      ) : applications.isError ? (
+        <div className="flex items-center gap-3 text-sm">
+          {apiErrorText(t, applications.error)}
+          <Button variant="outline" size="sm" onClick={() => void applications.refetch()}>
+            {t('partners.applications.retry')}
+          </Button>
+        </div>
+      ) : applications.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('partners.operator.empty')}</p>
+      ) : (
+        <div className="grid gap-4">
+          {applications.data.map((application) => (
+            <ApplicationCard key={application.id} application={application} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
