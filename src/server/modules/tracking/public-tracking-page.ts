@@ -7,21 +7,21 @@ import type { PublicTrackingTexts } from './public-tracking-texts.js';
  * reads fully on a cheap phone on a slow network (docs/decisions/037). Colours keep WCAG AA contrast.
  */
 const STYLE = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#111827}
-header,main,footer{max-width:40rem;margin:0 auto;padding:12px 16px}
-header p{margin:0;font-weight:700;color:#1e3a8a}
+body{margin:0;padding:0 10px 8px;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#111827}
+header,main,footer{max-width:40rem;margin:0 auto}
+header p{margin:0;padding:12px 4px;font-weight:700;color:#1e3a8a}
 main{background:#fff;border:1px solid #d1d5db;border-radius:12px;padding:20px 16px}
 h1{font-size:1.375rem;line-height:1.3;margin:0 0 4px}
 h2{font-size:1.0625rem;margin:24px 0 8px}
 p{margin:4px 0}
 .id{color:#374151;overflow-wrap:anywhere}
 .badge{display:inline-block;border-radius:999px;padding:2px 12px;font-weight:600}
-.pending{background:#fef3c7;color:#78350f}.in_transit{background:#dbeafe;color:#1e3a8a}
-.delivered{background:#dcfce7;color:#14532d}.cancelled{background:#fee2e2;color:#7f1d1d}
+.badge.pending{background:#fef3c7;color:#78350f}.badge.in_transit{background:#dbeafe;color:#1e3a8a}
+.badge.delivered{background:#dcfce7;color:#14532d}.badge.cancelled{background:#fee2e2;color:#7f1d1d}
 ol{list-style:none;margin:0;padding:0 0 0 8px}
-li{position:relative;border-left:2px solid #d1d5db;padding:0 0 16px 20px}
-li:last-child{border-color:transparent;padding-bottom:0}
-li::before{content:"";position:absolute;left:-9px;top:4px;width:16px;height:16px;border-radius:50%;background:#fff;border:2px solid #6b7280}
+ol li{position:relative;border-left:2px solid #d1d5db;padding:0 0 16px 20px}
+ol li:last-child{border-color:transparent;padding-bottom:0}
+ol li::before{content:"";position:absolute;left:-9px;top:4px;width:16px;height:16px;border-radius:50%;background:#fff;border:2px solid #6b7280}
 li.completed::before{background:#166534;border-color:#166534}
 li.current::before{background:#1d4ed8;border-color:#1d4ed8}
 li.current strong{color:#1e3a8a}
@@ -30,8 +30,8 @@ li.pending{color:#4b5563}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0}
 dt{color:#4b5563}dd{margin:0;overflow-wrap:anywhere}
 .note{margin-top:16px;font-size:.875rem;color:#4b5563}
-footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px 8px;margin:8px 0 0;padding:0}
-footer a{display:inline-block;padding:6px 4px;color:#1d4ed8}
+footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px 12px;margin:8px 0 0;padding:0 4px}
+footer a{display:inline-block;padding:8px 2px;color:#1d4ed8}
 a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 a[aria-current]{color:#111827;font-weight:700;text-decoration:none}`;
 
