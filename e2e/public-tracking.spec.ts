@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { E2E_OPERATOR } from './operator.js';
 
 /**
@@ -20,9 +20,10 @@ async function apiContext(baseURL: string) {
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
 }
 
-async function expectOk(response: Awaited<ReturnType<APIRequestContext['get']>>) {
+/** The answer's data (the fields these steps read are strings), after checking it succeeded. */
+async function expectOk(response: APIResponse): Promise<Record<string, string>> {
   expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBeTruthy();
-  return (await response.json()).data;
+  return ((await response.json()) as { data: Record<string, string> }).data;
 }
 
 async function signUpCustomer(api: APIRequestContext) {
@@ -57,7 +58,7 @@ async function bookAndPay(api: APIRequestContext) {
     }),
   );
   const payment = await expectOk(await api.post('/api/payments/initiate', { data: { deliveryId: delivery.id, method: 'card' } }));
-  const checkout = await (await api.get(payment.checkoutUrl)).text();
+  const checkout = await (await api.get(payment.checkoutUrl!)).text();
   const approve = /<form[^>]*action="([^"]+\/approve)"[^>]*>.*?name="csrf" value="([^"]*)"/.exec(checkout);
   expect(approve, 'the sandbox checkout has an approve form').toBeTruthy();
   const decided = await api.post(approve![1]!, { multipart: { csrf: approve![2]! }, maxRedirects: 0 });
@@ -65,7 +66,7 @@ async function bookAndPay(api: APIRequestContext) {
   const verified = await expectOk(
     await api.post(`/api/payments/verify?reference=${payment.reference}&delivery_id=${delivery.id}`, { data: {} }),
   );
-  return { id: delivery.id as string, trackingId: verified.trackingId as string };
+  return { id: delivery.id!, trackingId: verified.trackingId! };
 }
 
 test('a receiver reads the tracking page of a real delivery with JavaScript disabled, at 360 px', async ({ browser, baseURL }) => {

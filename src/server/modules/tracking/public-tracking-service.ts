@@ -94,7 +94,7 @@ interface Options {
  * events), so a receiver refreshing the page costs no database round trip.
  */
 export function createPublicTrackingService(options: Options) {
-  const { deliveries, maxAgeMs = 30_000, maxEntries = 20_000, now = Date.now } = options;
+  const { deliveries, maxAgeMs = 30_000, maxEntries = 5_000, now = Date.now } = options;
   const limiter = createRateLimiter(options.rateLimitStore, {
     name: 'track:ip',
     limit: options.lookupsPerMinute,
