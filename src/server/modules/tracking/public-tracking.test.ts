@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
-import { areaOf, maskedName } from './public-tracking-service.js';
+import { areaOf, createPublicTrackingService, maskedName } from './public-tracking-service.js';
+import { createMemoryRateLimitStore } from '../../lib/rate-limit.js';
+import type { DeliveryRow } from '../deliveries/deliveries-service.js';
 
 type Headers = Record<string, string>;
 
@@ -257,5 +259,87 @@ describe('rate limit', () => {
 
     // Another client is not affected.
     expect((await get('/track/LF-2222-2225', '10.9.9.10')).statusCode).toBe(404);
+  });
+});
+
+describe('the in-memory views', () => {
+  const row = {
+    trackingId: 'LF-2222-2222',
+    status: 'pending',
+    receiverLanguage: 'ig',
+    receiverName: 'Ada Obi',
+    pickupLocation: 'Yaba, Lagos',
+    dropoffLocation: 'Ikeja, Lagos',
+    driverName: null,
+    paidAt: new Date('2026-11-22T10:00:00Z'),
+    createdAt: new Date('2026-11-22T09:00:00Z'),
+  } as unknown as DeliveryRow;
+
+  it('answers repeat lookups from memory until the delivery changes', async () => {
+    const fake = { calls: { count: 0 } };
+    const service = createPublicTrackingService({
+      deliveries: {
+        async findByTrackingIdForPublic() {
+          fake.calls.count += 1;
+          return { delivery: row, events: [] };
+        },
+      },
+      rateLimitStore: createMemoryRateLimitStore(),
+      lookupsPerMinute: 100,
+    });
+    const first = await service.track('lf 2222 2222', '10.1.1.1');
+    expect(await service.track('LF-2222-2222', '10.1.1.1')).toBe(first);
+    expect(fake.calls.count).toBe(1);
+    service.invalidate('LF-2222-2222');
+    const after = await service.track('LF-2222-2222', '10.1.1.1');
+    expect(after).not.toBe(first);
+    expect(after).toEqual(first);
+    expect(fake.calls.count).toBe(2);
+  });
+
+  it('never keeps a view read while a write committed', async () => {
+    let finishRead: (() => void) | undefined;
+    let calls = 0;
+    const service = createPublicTrackingService({
+      deliveries: {
+        async findByTrackingIdForPublic() {
+          calls += 1;
+          if (calls === 1) await new Promise<void>((resolve) => (finishRead = resolve));
+          return { delivery: row, events: [] };
+        },
+      },
+      rateLimitStore: createMemoryRateLimitStore(),
+      lookupsPerMinute: 100,
+    });
+    const racing = service.track('LF-2222-2222', '10.1.1.1');
+    await new Promise((resolve) => setImmediate(resolve));
+    service.invalidate('LF-2222-2222');
+    finishRead!();
+    await racing;
+    await service.track('LF-2222-2222', '10.1.1.1');
+    expect(calls).toBe(2);
+  });
+
+  it('serves nothing older than its age limit', async () => {
+    let now = 0;
+    let calls = 0;
+    const service = createPublicTrackingService({
+      deliveries: {
+        async findByTrackingIdForPublic() {
+          calls += 1;
+          return { delivery: row, events: [] };
+        },
+      },
+      rateLimitStore: createMemoryRateLimitStore(),
+      lookupsPerMinute: 100,
+      maxAgeMs: 1_000,
+      now: () => now,
+    });
+    await service.track('LF-2222-2222', '10.1.1.1');
+    now = 999;
+    await service.track('LF-2222-2222', '10.1.1.1');
+    now = 1_001;
+    await service.track('LF-2222-2222', '10.1.1.1');
+    expect(calls).toBe(2);
   });
 });
