@@ -142,7 +142,7 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByText('Heavy (20kg+)')).toBeVisible();
     await expect(page.getByText('Afternoon (12PM-6PM)')).toBeVisible();
     await expect(page.getByText('Two boxes, handle with care')).toBeVisible();
-    await expect(page.getByText('Yorùbá')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('definition').filter({ hasText: 'Yorùbá' })).toBeVisible();
     await expect(page.getByText('Base Fare')).toBeVisible();
     await expect(page.getByText('Distance Fee')).toBeVisible();
     await expect(page.getByText('Service Fee')).toBeVisible();
