@@ -80,7 +80,7 @@ export const TARGETS = {
 /** Enough approved top-ups per user that every verification in the warm-up and the measurement credits anew. */
 const TOP_UPS_PER_USER = 400;
 
-const BOOKING = {
+export const BOOKING = {
   receiverName: 'Chinedu Eze',
   receiverPhone: '+2348031234567',
   pickupLocation: '12 Admiralty Way, Lekki, Lagos',
@@ -98,9 +98,9 @@ const BOOKING = {
  * Every measured request carries the Accept-Encoding a browser sends, the bare endpoint's too: the web app is
  * the client these reads serve, and it always accepts compressed answers.
  */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-async function prepareDatabase(postgresUrl: string | undefined, users: number) {
+export async function prepareDatabase(postgresUrl: string | undefined, users: number) {
   // PostgreSQL runs still get a (nearly empty) DATA_DIR for the server's local files.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-bench-'));
   let databaseUrl: string | undefined;
@@ -156,7 +156,12 @@ async function prepareDatabase(postgresUrl: string | undefined, users: number) {
   return { dataDir, databaseUrl, tokens, topUps, drop };
 }
 
-async function startServer(dataDir: string, databaseUrl: string | undefined, port: number) {
+export async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  port: number,
+  extraEnv: Record<string, string> = {},
+) {
   const env: Record<string, string> = {
     // The child needs PATH and friends; it parses its own configuration.
     ...(process.env as Record<string, string>),
@@ -166,6 +171,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, por
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.PAYSTACK_SECRET_KEY;
@@ -192,7 +198,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, por
 }
 
 /** The bare Fastify endpoint in its own process, kept running so it can be measured before and after. */
-async function startBareServer(port: number) {
+export async function startBareServer(port: number) {
   const child = spawn(process.execPath, ['bench/bare-server.mjs', String(port)], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,6 +4,7 @@
  *   sign-in throughput and p99 at 20 connections, with /api/health p99 measured meanwhile (< 50 ms)
  *   booking + wallet payment /s (≥ 500 on PostgreSQL); top-up verification + credit /s (≥ 300); My Deliveries and tracking vs a bare endpoint
  *   (≥ 40 %, p99 ≤ 30 ms at 50 connections); server RSS (≤ 250 MB)
+ *   the public tracking page /track/{id}: p99 at 50 connections (≤ 20 ms) and its transfer size (≤ 30 KB), PGlite
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
  * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
@@ -12,6 +13,7 @@
 import pg from 'pg';
 import { formatSigninBench, runSigninBench, type SigninBenchResult } from './signin.js';
 import { formatBookingsTable, runBookingsBench, type BookingsBenchResult } from './bookings.js';
+import { formatPublicTrackingBench, runPublicTrackingBench } from './public-tracking.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -48,7 +50,13 @@ if (withPostgres) {
   bookings.push(await runBookingsBench({ durationSeconds, postgresUrl, log }));
 }
 
+// The page is served from memory after its first read, so the database behind it hardly matters: PGlite only.
+console.log('== public tracking page (PGlite)');
+const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
+
 console.log('\n# Sign-in (20 connections)');
 for (const [name, result] of signins) console.log(`\n${name}\n${formatSigninBench(result)}`);
 console.log(`\n# Bookings, deliveries and tracking (50 connections, ${durationSeconds} s each)\n`);
 console.log(formatBookingsTable(bookings));
+console.log(`\n# Public tracking page (50 connections, ${durationSeconds} s)\n`);
+console.log(formatPublicTrackingBench([publicTracking]));

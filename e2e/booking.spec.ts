@@ -69,6 +69,9 @@ async function fillBooking(
 ) {
   await page.getByLabel('Receiver Name').fill('Chinedu Eze');
   await page.getByLabel('Receiver Phone Number').fill('+234 803 123 4567');
+  // The receiver's language starts as the sender's (the app's language) and lists the eight in their own names.
+  await expect(page.getByLabel("Receiver's Language", { exact: true })).toHaveText('English (US)');
+  await choose(page, "Receiver's Language", 'Yorùbá');
   await page.getByLabel('Pickup Location').fill('12 Marina Road, Lagos Island');
   await page.getByLabel('Dropoff Location').fill('5 Admiralty Way, Lekki');
   await choose(page, 'Package Type', packageType);
@@ -139,6 +142,7 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByText('Heavy (20kg+)')).toBeVisible();
     await expect(page.getByText('Afternoon (12PM-6PM)')).toBeVisible();
     await expect(page.getByText('Two boxes, handle with care')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('definition').filter({ hasText: 'Yorùbá' })).toBeVisible();
     await expect(page.getByText('Base Fare')).toBeVisible();
     await expect(page.getByText('Distance Fee')).toBeVisible();
     await expect(page.getByText('Service Fee')).toBeVisible();
@@ -152,6 +156,7 @@ test.describe('booking and paying for a delivery', () => {
     await page.getByRole('main').getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/book-delivery\\?delivery=${deliveryId}$`));
     await expect(page.getByLabel('Receiver Name')).toHaveValue('Chinedu Eze');
+    await expect(page.getByLabel("Receiver's Language", { exact: true })).toHaveText('Yorùbá');
     await expect(page.getByLabel('Package Description (optional)')).toHaveValue('Two boxes, handle with care');
     await expect(page.getByTestId('price-estimate')).toHaveText('₦3,800.00');
     await choose(page, 'Package Type', 'Documents');

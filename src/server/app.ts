@@ -20,7 +20,14 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { childLoggerFactory } from './lib/request-logger.js';
 import { LOG_SERIALIZERS } from './lib/log-serializers.js';
 import { registerServeWeb } from './plugins/serve-web.js';
-import { createAppDeps, registerDevMailboxPage, registerModules, type AppDeps } from './composition-root.js';
+import {
+  createAppDeps,
+  registerDevMailboxPage,
+  registerModules,
+  registerPublicPages,
+  type AppDeps,
+  type RegisteredModules,
+} from './composition-root.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -129,12 +136,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.log.warn('production without SMTP_URL and/or TERMII_API_KEY: some messages (codes) will not reach anyone');
   }
 
+  let modules: RegisteredModules | undefined;
   await app.register(
     async (api) => {
-      await registerModules(api, deps);
+      modules = await registerModules(api, deps);
     },
     { prefix: '/api' },
   );
+  await registerPublicPages(app, modules!);
 
   const web = await registerServeWeb(app, options.webDist ?? env.WEB_DIST, {
     isTestMode: env.PAYMENT_GATEWAY === 'sandbox',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
+import { FALLBACK_LANGUAGE, isLanguage } from '../shared/i18n.js';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.js';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.js';
@@ -69,6 +70,8 @@ import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/paymen
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-routes.js';
 import { createTrackingService } from './modules/tracking/tracking-service.js';
 import { trackingRoutes } from './modules/tracking/tracking-routes.js';
+import { createPublicTrackingService, type PublicTrackingService } from './modules/tracking/public-tracking-service.js';
+import { publicTrackingApiRoutes, publicTrackingPage } from './modules/tracking/public-tracking-routes.js';
 import { createDriversRepository } from './modules/drivers/drivers-repository.js';
 import { createDriversService } from './modules/drivers/drivers-service.js';
 import { createDispatchService } from './modules/dispatch/dispatch-service.js';
@@ -148,8 +151,13 @@ export async function createAppDeps(env: Env, database: Database, log: FastifyBa
   };
 }
 
+/** What the routes outside /api need from the modules. */
+export interface RegisteredModules {
+  publicTracking: PublicTrackingService;
+}
+
 /** Every module's routes under /api, wired once. */
-export async function registerModules(api: FastifyInstance, deps: AppDeps) {
+export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<RegisteredModules> {
   const { env, database, db, sessions, events, outbox, outboxWorker, rateLimitStore, storage } = deps;
   const transactions = createTransactions(db, events);
   const gateway = createPaymentGateway(env, db);
@@ -214,6 +222,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
       if (row.paymentMethod === 'wallet') return wallet.sandboxPartOfDebit(`payment:${row.id}`, tx);
       return (await paymentsRepository.findSettledGateway(row.id, tx)) === 'sandbox' ? row.totalKobo : 0;
     },
+    accountLanguageOf: async (userId) => {
+      const { language } = await users.getProfile(userId);
+      return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+    },
   });
   const live = createLiveService({
     repository: createLiveEventsRepository(db),
@@ -243,6 +255,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   });
 
   const readCache = createDeliveryReadCache();
+  // The receiver's page (decisions 036, 037): anyone's delivery by tracking id, only what is public.
+  const publicTracking = createPublicTrackingService({
+    deliveries,
+    rateLimitStore,
+    lookupsPerMinute: env.PUBLIC_TRACKING_RATE_LIMIT_PER_MINUTE,
+  });
   for (const type of [
     'delivery.created',
     'delivery.updated',
@@ -251,7 +269,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
     'delivery.driver_assigned',
     'delivery.cancelled',
   ] as const) {
-    events.onEveryInstance(type, (event) => readCache.invalidate(event.userId));
+    events.onEveryInstance(type, (event) => {
+      readCache.invalidate(event.userId);
+      publicTracking.invalidate(event.trackingId);
+    });
   }
   subscribeNotifications(events, notifications);
   subscribeCustomerUpdates(events, {
@@ -290,6 +311,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   await api.register(notificationsRoutes(notifications));
   await api.register(liveRoutes(live));
   await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
+  await api.register(publicTrackingApiRoutes(publicTracking));
   await api.register(dispatchRoutes(createDispatchService({ deliveries, drivers })));
   // Partner applications: documents in storage, approval makes a driver (decision 032).
   const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });
@@ -297,6 +319,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps) {
   await api.register(operatorPartnersRoutes(partners));
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
+  return { publicTracking };
+}
+
+/** The public tracking page, outside /api: no sign-in (decision 037). */
+export async function registerPublicPages(app: FastifyInstance, modules: RegisteredModules) {
+  await app.register(publicTrackingPage(modules.publicTracking));
 }
 
 /** The development mailbox page, outside /api (only when enabled). */

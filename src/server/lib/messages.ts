@@ -127,6 +127,7 @@ export const VALIDATION_MESSAGES = {
   'booking.validation.deliveryDateTooFar': 'Delivery date must be within the next year',
   'booking.validation.receiverPhoneInvalid': 'Enter a valid phone number',
   'booking.validation.tooLong': 'This is too long',
+  'booking.validation.receiverLanguage': 'Choose one of the listed languages',
   'validation.payment.deliveryIdRequired': 'Delivery ID is required',
   'validation.payment.methodRequired': 'Choose a payment method',
   'validation.dispatch.driverRequired': 'Choose a driver',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n.js';
 
 /** Option values are stable codes; their labels are translated (`booking.options.<field>.<value>`). */
 export const PACKAGE_TYPES = ['documents', 'electronics', 'clothing', 'food', 'other'] as const;
@@ -28,6 +29,7 @@ export const BOOKING_MESSAGE_KEYS = {
   deliveryDateInvalid: 'booking.validation.deliveryDateInvalid',
   deliveryDateTooFar: 'booking.validation.deliveryDateTooFar',
   receiverPhoneInvalid: 'booking.validation.receiverPhoneInvalid',
+  receiverLanguage: 'booking.validation.receiverLanguage',
   tooLong: 'booking.validation.tooLong',
 } as const;
 
@@ -51,6 +53,8 @@ export const bookingBodySchema = z.object({
   deliveryTime: option(DELIVERY_TIMES, BOOKING_MESSAGE_KEYS.deliveryTime),
   deliveryDate: z.iso.date({ error: BOOKING_MESSAGE_KEYS.deliveryDate }),
   description: z.string().trim().max(500, BOOKING_MESSAGE_KEYS.tooLong).optional(),
+  /** The language of the receiver's messages and public tracking page; the sender's account language when omitted. */
+  receiverLanguage: option(LANGUAGES, BOOKING_MESSAGE_KEYS.receiverLanguage).optional(),
 });
 export type BookingBody = z.infer<typeof bookingBodySchema>;
 
@@ -93,6 +97,7 @@ export const deliverySchema = bookingBodySchema.extend({
   id: z.string(),
   trackingId: z.string().nullable(),
   description: z.string().nullable(),
+  receiverLanguage: z.enum(LANGUAGES),
   route: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),

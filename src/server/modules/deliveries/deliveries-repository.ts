@@ -11,6 +11,7 @@ const BOOKING_COLUMNS = [
   'userId',
   'receiverName',
   'receiverPhone',
+  'receiverLanguage',
   'pickupLocation',
   'dropoffLocation',
   'packageType',
@@ -60,6 +61,7 @@ export function createDeliveriesRepository(db: Executor) {
    */
   const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
   let trackingStatement: ReturnType<typeof prepareTracking> | undefined;
+  let publicTrackingStatement: ReturnType<typeof prepareTracking> | undefined;
   let insertStatement: ReturnType<typeof prepareInsert> | undefined;
   let ownedStatement: ReturnType<typeof prepareOwned> | undefined;
 
@@ -97,7 +99,8 @@ export function createDeliveriesRepository(db: Executor) {
   }
 
   /** Tracking is the other hot read: the delivery and its status history in one prepared round trip. */
-  function prepareTracking() {
+  function prepareTracking(owned: boolean) {
+    const byTrackingId = eq(deliveries.trackingId, sql.placeholder('trackingId'));
     return db
       .select({
         delivery: deliveries,
@@ -108,11 +111,9 @@ export function createDeliveriesRepository(db: Executor) {
         ), '[]'::json)`,
       })
       .from(deliveries)
-      .where(
-        and(eq(deliveries.trackingId, sql.placeholder('trackingId')), eq(deliveries.userId, sql.placeholder('userId'))),
-      )
+      .where(owned ? and(byTrackingId, eq(deliveries.userId, sql.placeholder('userId'))) : byTrackingId)
       .limit(1)
-      .prepare('delivery_by_tracking_id');
+      .prepare(owned ? 'delivery_by_tracking_id' : 'delivery_by_tracking_id_public');
   }
 
   return {
@@ -138,9 +139,11 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
-    async findByTrackingIdWithEvents(trackingId: string, userId: string) {
-      trackingStatement ??= prepareTracking();
-      const [row] = await trackingStatement.execute({ trackingId, userId });
+    /** With a user: only theirs. Without (the public tracking page): any. */
+    async findByTrackingIdWithEvents(trackingId: string, userId: string | null) {
+      const [row] = userId
+        ? await (trackingStatement ??= prepareTracking(true)).execute({ trackingId, userId })
+        : await (publicTrackingStatement ??= prepareTracking(false)).execute({ trackingId });
       if (!row) return null;
       const events = row.events.map((e) => ({ status: e.status, createdAt: new Date(e.at) }));
       return { delivery: row.delivery, events };

@@ -4,6 +4,7 @@ import type { DeliveryFacts } from '../../lib/domain-events.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import { priceDelivery } from '../../../shared/pricing.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
+import type { Language } from '../../../shared/i18n.js';
 import {
   BOOKING_MESSAGE_KEYS,
   DELIVERY_STATUSES,
@@ -34,6 +35,8 @@ interface Deps {
   wallet: Pick<WalletService, 'findBalance' | 'refund'>;
   /** How much of what paid this delivery was sandbox money (decision 018); its refund stays marked. */
   sandboxPartOfPayment: (row: DeliveryRow, tx: Executor) => Promise<number>;
+  /** The sender's account language: the receiver's when the booking names none. */
+  accountLanguageOf: (userId: string) => Promise<Language>;
 }
 
 /** What every delivery event carries, so subscribers need no query. */
@@ -51,11 +54,12 @@ function assertDeliveryDate(date: string, now: Date) {
 }
 
 /** The priced, stored form of a booking: the server's own price, never the client's. */
-function bookingValues(body: BookingBody, now: Date) {
+function bookingValues(body: BookingBody, receiverLanguage: Language, now: Date) {
   const price = priceDelivery(body);
   return {
     receiverName: body.receiverName,
     receiverPhone: body.receiverPhone,
+    receiverLanguage,
     pickupLocation: body.pickupLocation,
     dropoffLocation: body.dropoffLocation,
     packageType: body.packageType,
@@ -78,7 +82,7 @@ export function statusesForDisplay(display: DisplayStatus) {
 }
 
 /** The only writer of deliveries and delivery_events; every write publishes its event once committed. */
-export function createDeliveriesService({ transactions, repository, wallet, sandboxPartOfPayment }: Deps) {
+export function createDeliveriesService({ transactions, repository, wallet, sandboxPartOfPayment, accountLanguageOf }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await repository.findByNumber(number, userId);
@@ -100,6 +104,8 @@ export function createDeliveriesService({ transactions, repository, wallet, sand
     findById: (id: string, tx?: Executor) => repository.findById(id, tx),
     findByTrackingIdWithEvents: (trackingId: string, userId: string) =>
       repository.findByTrackingIdWithEvents(trackingId, userId),
+    /** Anyone's delivery by its tracking id, for the public tracking page: the caller shows only what is public. */
+    findByTrackingIdForPublic: (trackingId: string) => repository.findByTrackingIdWithEvents(trackingId, null),
 
     /** A card payment's paid side, in the settling transaction: conditional, null when no longer payable so. */
     async markPaid(transaction: Transaction, id: string, fields: PaidFields) {
@@ -141,11 +147,12 @@ export function createDeliveriesService({ transactions, repository, wallet, sand
     async createBooking(userId: string, body: BookingBody) {
       const now = new Date();
       assertDeliveryDate(body.deliveryDate, now);
+      const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const row = await transactions.single(async ({ emit }) => {
         const inserted = await repository.insertDelivery({
           userId,
-          ...bookingValues(body, now),
+          ...bookingValues(body, receiverLanguage, now),
           createdAt: now,
           updatedAt: now,
         });
@@ -163,7 +170,8 @@ export function createDeliveriesService({ transactions, repository, wallet, sand
       }
       assertDeliveryDate(body.deliveryDate, now);
       const row = await transactions.single(async ({ emit }) => {
-        const updated = await repository.updateUnpaid(existing.id, bookingValues(body, now));
+        const receiverLanguage = body.receiverLanguage ?? (existing.receiverLanguage as Language);
+        const updated = await repository.updateUnpaid(existing.id, bookingValues(body, receiverLanguage, now));
         if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
         return updated;
       });

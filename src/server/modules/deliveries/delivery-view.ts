@@ -16,6 +16,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     trackingId: row.trackingId,
     receiverName: row.receiverName,
     receiverPhone: row.receiverPhone,
+    receiverLanguage: row.receiverLanguage as Delivery['receiverLanguage'],
     pickupLocation: row.pickupLocation,
     dropoffLocation: row.dropoffLocation,
     packageType: row.packageType as Delivery['packageType'],

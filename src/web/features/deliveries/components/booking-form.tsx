@@ -15,6 +15,7 @@ import {
   type BookingBody,
   type Delivery,
 } from '@/shared/schemas/deliveries';
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/shared/i18n';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
@@ -57,8 +58,12 @@ function valuesOf(delivery: Delivery): BookingFormValues {
 }
 
 /** Creates a booking, or edits an unpaid one when `delivery` is given; either way continues to the preview. */
+/** Each language in its own name: the sender picks what the receiver reads. */
+const RECEIVER_LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
+
 export function BookingForm({ delivery }: { delivery?: Delivery }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const senderLanguage = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
   const navigate = useNavigate();
   const book = useBookDelivery();
   const update = useUpdateBooking();
@@ -70,7 +75,7 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
     formState: { errors, isSubmitting },
   } = useForm<BookingFormValues, unknown, BookingBody>({
     resolver: zodResolver(bookingBodySchema),
-    defaultValues: delivery ? valuesOf(delivery) : EMPTY,
+    defaultValues: delivery ? valuesOf(delivery) : { ...EMPTY, receiverLanguage: senderLanguage },
   });
   /** Field messages are i18n keys from the shared schema (or the server's `detailKeys`). */
   const fieldText = (key: string | undefined) => (key ? t(key) : undefined);
@@ -118,6 +123,23 @@ export function BookingForm({ delivery }: { delivery?: Delivery }) {
           <FormField label={t('booking.fields.receiverPhone')} error={message('receiverPhone')}>
             <Input type="tel" autoComplete="tel" inputMode="tel" placeholder={t('booking.placeholders.receiverPhone')} {...register('receiverPhone')} />
           </FormField>
+          <Controller
+            name="receiverLanguage"
+            control={control}
+            render={({ field }) => (
+              <SelectField
+                label={t('booking.fields.receiverLanguage')}
+                placeholder={t('booking.placeholders.receiverLanguage')}
+                options={RECEIVER_LANGUAGE_OPTIONS}
+                value={field.value}
+                onChange={field.onChange}
+                name={field.name}
+                triggerRef={field.ref}
+                error={message('receiverLanguage')}
+                className="sm:col-span-2"
+              />
+            )}
+          />
           <FormField label={t('booking.fields.pickupLocation')} error={message('pickupLocation')}>
             <Input autoComplete="off" placeholder={t('booking.placeholders.pickupLocation')} {...register('pickupLocation')} />
           </FormField>

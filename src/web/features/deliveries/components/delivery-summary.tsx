@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Delivery } from '@/shared/schemas/deliveries';
+import { LANGUAGE_NAMES } from '@/shared/i18n';
 import { formatCalendarDate, formatNaira } from '../lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -19,6 +20,9 @@ export function DeliveryDetails({ delivery }: { delivery: Delivery }) {
     <dl className="grid gap-3">
       <Row label={t('booking.fields.receiverName')}>{delivery.receiverName}</Row>
       <Row label={t('booking.fields.receiverPhone')}>{delivery.receiverPhone}</Row>
+      <Row label={t('booking.fields.receiverLanguage')}>
+        <span lang={delivery.receiverLanguage}>{LANGUAGE_NAMES[delivery.receiverLanguage]}</span>
+      </Row>
       <Row label={t('booking.fields.pickupLocation')}>{delivery.pickupLocation}</Row>
       <Row label={t('booking.fields.dropoffLocation')}>{delivery.dropoffLocation}</Row>
       <Row label={t('booking.fields.packageType')}>{t(`booking.options.packageType.${delivery.packageType}`)}</Row>
