@@ -74,11 +74,16 @@ import { createPublicTrackingService, type PublicTrackingService } from './modul
 import { publicTrackingApiRoutes, publicTrackingPage } from './modules/tracking/public-tracking-routes.js';
 import { createDriversRepository } from './modules/drivers/drivers-repository.js';
 import { createDriversService } from './modules/drivers/drivers-service.js';
+import { ratingsRoutes } from './modules/drivers/ratings-routes.js';
 import { createDispatchService } from './modules/dispatch/dispatch-service.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch-routes.js';
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
 import { createPartnersService } from './modules/partners/partners-service.js';
 import { operatorPartnersRoutes, partnersRoutes } from './modules/partners/partners-routes.js';
+import { createDriverJobsService } from './modules/dispatch/driver-jobs-service.js';
+import { driverRoutes } from './modules/dispatch/driver-routes.js';
+import { createReceiverMessages } from './modules/messages/receiver-messages.js';
+import { createRateLimiter } from './lib/rate-limit.js';
 
 /**
  * The one place where modules meet: every repository and service is built here, and each service receives only
@@ -207,16 +212,19 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     void auth.warmUp();
   });
 
-  // Drivers: approved transportation partners and their vehicles (decision 031).
-  const drivers = createDriversService({ repository: createDriversRepository(db), users });
-
   // Deliveries, money and what follows from them.
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
   const paymentsRepository = createPaymentsRepository(db);
+  // The receiver's SMS (decision 035): the first in the assignment's transaction, the others after status changes.
+  const receiverMessages = createReceiverMessages({ outbox, publicUrl: env.PUBLIC_URL, nudge: () => outboxWorker.nudge() });
   const deliveries = createDeliveriesService({
     transactions,
     repository: createDeliveriesRepository(db),
     wallet,
+    driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
+    queueDriverAssignedMessage: async (row, code, tx) => {
+      await receiverMessages.queueDriverAssigned(row, code, tx);
+    },
     // What paid it, as it was marked (decision 018): the wallet payment's ledger entry, or the card's gateway.
     sandboxPartOfPayment: async (row, tx) => {
       if (row.paymentMethod === 'wallet') return wallet.sandboxPartOfDebit(`payment:${row.id}`, tx);
@@ -227,6 +235,9 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       return isLanguage(language) ? language : FALLBACK_LANGUAGE;
     },
   });
+  // Drivers: approved transportation partners, their vehicles and ratings (decisions 031, 034).
+  const drivers = createDriversService({ repository: createDriversRepository(db), users, transactions, deliveries });
+
   const live = createLiveService({
     repository: createLiveEventsRepository(db),
     invalidationBus: deps.invalidationBus,
@@ -268,12 +279,14 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     'delivery.status_changed',
     'delivery.driver_assigned',
     'delivery.cancelled',
+    'delivery.rated',
   ] as const) {
     events.onEveryInstance(type, (event) => {
       readCache.invalidate(event.userId);
       publicTracking.invalidate(event.trackingId);
     });
   }
+  receiverMessages.subscribe(events, (id) => deliveries.findById(id));
   subscribeNotifications(events, notifications);
   subscribeCustomerUpdates(events, {
     db,
@@ -310,13 +323,27 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   await api.register(transferWebhookRoutes(withdrawals, payouts));
   await api.register(notificationsRoutes(notifications));
   await api.register(liveRoutes(live));
-  await api.register(trackingRoutes(createTrackingService(deliveries), readCache));
+  await api.register(trackingRoutes(createTrackingService(deliveries, drivers), readCache));
   await api.register(publicTrackingApiRoutes(publicTracking));
+  await api.register(ratingsRoutes(drivers));
   await api.register(dispatchRoutes(createDispatchService({ deliveries, drivers })));
   // Partner applications: documents in storage, approval makes a driver (decision 032).
   const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });
   await api.register(partnersRoutes(partners));
   await api.register(operatorPartnersRoutes(partners));
+  await api.register(
+    driverRoutes(
+      createDriverJobsService({
+        deliveries,
+        storage,
+        handoverAttempts: createRateLimiter(rateLimitStore, {
+          name: 'handover:driver',
+          limit: env.HANDOVER_RATE_LIMIT_PER_MINUTE,
+          windowMs: 60_000,
+        }),
+      }),
+    ),
+  );
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
   return { publicTracking };

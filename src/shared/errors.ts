@@ -77,6 +77,14 @@ export const ERROR_CODES = [
   'APPLICATION_ALREADY_OPEN',
   'APPLICATION_NOT_FOUND',
   'APPLICATION_ALREADY_DECIDED',
+  // Dispatch, the driver's handover and ratings (docs/decisions/034).
+  'DRIVER_NOT_ASSIGNED',
+  'HANDOVER_REQUIRED',
+  'HANDOVER_CODE_INVALID',
+  'HANDOVER_LOCKED',
+  'DELIVERY_NOT_RATABLE',
+  'ALREADY_RATED',
+  'DRIVER_VEHICLE_UNSUITABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

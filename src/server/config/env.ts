@@ -72,6 +72,10 @@ export const envSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
   /** Open live streams per user on one instance (tabs); more are refused with 429. */
   LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** The driver's share of a delivery's fare (base fare + distance fee), credited to their wallet on delivery (decision 034). */
+  DRIVER_EARNINGS_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+  /** Handover code attempts per minute per driver (on top of the 5 wrong codes a delivery allows). */
+  HANDOVER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -22,6 +22,7 @@ export type DomainEvent =
   | ({ type: 'delivery.status_changed'; status: DeliveryStatus } & DeliveryFacts)
   | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
+  | ({ type: 'delivery.rated'; stars: number } & DeliveryFacts)
   | ({ type: 'wallet.credited' } & WalletMovementFacts)
   | ({ type: 'wallet.debited' } & WalletMovementFacts)
   | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' }

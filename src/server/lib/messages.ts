@@ -90,6 +90,14 @@ export const ERROR_MESSAGES = {
     'You already have an application of this kind waiting for review. You will hear from us within 24-48 hours.',
   APPLICATION_NOT_FOUND: 'We could not find that application.',
   APPLICATION_ALREADY_DECIDED: 'This application has already been decided.',
+  // Dispatch, the driver's handover and ratings (docs/decisions/034).
+  DRIVER_NOT_ASSIGNED: 'Assign a driver to this delivery first.',
+  HANDOVER_REQUIRED: "Delivered needs the receiver's handover code, or an operator's completion.",
+  HANDOVER_CODE_INVALID: 'That handover code is not correct. Attempts left: {{attemptsLeft}}.',
+  HANDOVER_LOCKED: 'Too many wrong handover codes. Only an operator can complete this delivery now.',
+  DELIVERY_NOT_RATABLE: 'You can rate the driver once the delivery has been delivered.',
+  ALREADY_RATED: 'You have already rated this delivery.',
+  DRIVER_VEHICLE_UNSUITABLE: "This driver's vehicle does not suit this delivery's mode of transport.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -196,6 +204,8 @@ export const SUCCESS_MESSAGES = {
   deliveryCancelled: 'Delivery cancelled.',
   driverAssigned: 'Driver assigned.',
   statusUpdated: 'Status updated.',
+  deliveryCompleted: 'Delivery completed.',
+  deliveryRated: 'Thank you for rating your driver.',
   paymentSucceeded: 'Payment successful.',
   continueToCheckout: 'Continue to checkout.',
   avatarUpdated: 'Your profile picture has been updated.',

@@ -109,7 +109,7 @@ export const walletStatsSchema = z.object({
 });
 export type WalletStats = z.infer<typeof walletStatsSchema>;
 
-export const WALLET_TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'withdrawal', 'adjustment'] as const;
+export const WALLET_TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'earning'] as const;
 
 export const walletTransactionSchema = z.object({
   id: z.string(),

@@ -13,7 +13,19 @@ export const postings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['topup', 'card_payment', 'wallet_payment', 'refund', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_failed', 'adjustment'],
+      enum: [
+        'topup',
+        'card_payment',
+        'wallet_payment',
+        'refund',
+        'withdrawal_hold',
+        'withdrawal_paid',
+        'withdrawal_failed',
+        'adjustment',
+        // A driver's share of a delivered fare: revenue → driver earnings, then driver earnings → the wallet.
+        'driver_earning',
+        'driver_earning_paid',
+      ],
     }).notNull(),
     /** Unique per movement: the same movement can never be posted twice. */
     idempotencyKey: text('idempotency_key').notNull(),
@@ -24,7 +36,7 @@ export const postings = pgTable(
   (t) => [uniqueIndex('postings_idempotency_key').on(t.idempotencyKey), uniqueIndex('postings_payment_key').on(t.paymentId)],
 );
 
-/** The platform's accounts. Wallets are per user (ledger_entries); driver earnings will be per driver (account_key). */
+/** The platform's accounts. Wallets are per user (ledger_entries); driver earnings are per driver (account_key). */
 export const PLATFORM_ACCOUNT_TYPES = ['gateway_clearing', 'revenue', 'refunds', 'payouts_in_transit', 'adjustments', 'driver_earnings'] as const;
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
 
@@ -36,7 +48,7 @@ export const postingLines = pgTable(
       .notNull()
       .references(() => postings.id),
     accountType: text('account_type', { enum: PLATFORM_ACCOUNT_TYPES }).notNull(),
-    /** Which one of its type: the gateway (sandbox, paystack, manual) for clearing, a driver's id later; '' otherwise. */
+    /** Which one of its type: the gateway (sandbox, paystack, manual) for clearing, a driver's user id for driver_earnings; '' otherwise. */
     accountKey: text('account_key').notNull().default(''),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

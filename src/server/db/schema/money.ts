@@ -32,9 +32,12 @@ export const ledgerEntries = pgTable(
     /** The part of amount_kobo that is sandbox money (same sign); the sum per user is the wallet's sandbox_kobo. */
     sandboxKobo: bigint('sandbox_kobo', { mode: 'number' }).notNull().default(0),
     balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
-    /** hold: money set aside (pending); it ends once, as hold_release (back to the balance) or hold_settle (0, gone). */
+    /**
+     * hold: money set aside (pending); it ends once, as hold_release (back to the balance) or hold_settle (0, gone).
+     * earning: a driver's share of a delivered fare.
+     */
     kind: text('kind', {
-      enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'hold', 'hold_release', 'hold_settle'],
+      enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'hold', 'hold_release', 'hold_settle', 'earning'],
     }).notNull(),
     description: text('description').notNull(),
     deliveryId: uuid('delivery_id').references(() => deliveries.id),

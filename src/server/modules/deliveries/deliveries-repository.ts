@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+import { ACTIVE_JOB_STATUSES } from './delivery-lifecycle.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
@@ -52,6 +53,32 @@ export interface PaidFields {
   expectedTotalKobo: number;
   /** When set, the price lock must still hold at this instant. */
   lockValidAt?: Date;
+}
+
+export interface AssignedDriver {
+  userId: string;
+  name: string;
+  phone: string;
+  ratingTenths: number;
+  reviews: number;
+}
+
+/** The dispatch board's filters (shared/schemas/dispatch.ts), as conditions on paid deliveries. */
+export type BoardFilter = 'unassigned' | 'active' | 'delivered' | 'cancelled' | 'all';
+
+function boardConditions(filter: BoardFilter): SQL[] {
+  switch (filter) {
+    case 'unassigned':
+      return [eq(deliveries.status, 'pending'), isNull(deliveries.driverId)];
+    case 'active':
+      return [isNotNull(deliveries.driverId), inArray(deliveries.status, [...ACTIVE_JOB_STATUSES])];
+    case 'delivered':
+      return [eq(deliveries.status, 'delivered')];
+    case 'cancelled':
+      return [eq(deliveries.status, 'cancelled')];
+    case 'all':
+      return [];
+  }
 }
 
 export function createDeliveriesRepository(db: Executor) {
@@ -191,24 +218,101 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Assigns (or reassigns) the driver with a fresh handover code; null when the status no longer takes a driver. */
     async setDriver(
       id: string,
-      driver: { name: string; phone: string; ratingTenths: number; reviews: number },
+      driver: AssignedDriver,
+      handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
       tx: Executor = db,
     ) {
       const [row] = await tx
         .update(deliveries)
         .set({
+          driverId: driver.userId,
           driverName: driver.name,
           driverPhone: driver.phone,
           driverRating: driver.ratingTenths,
           driverReviews: driver.reviews,
+          handoverCodeHash,
+          handoverFailedAttempts: 0,
           updatedAt: new Date(),
         })
         .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...statuses])))
         .returning();
       return row ?? null;
+    },
+
+    /** The row, locked until the transaction ends: handover attempts on one delivery are judged one at a time. */
+    async lockById(id: string, tx: Executor) {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /** One more wrong handover code; returns the count after it. */
+    async countFailedHandover(id: string, tx: Executor) {
+      const [row] = await tx
+        .update(deliveries)
+        .set({ handoverFailedAttempts: sql`${deliveries.handoverFailedAttempts} + 1`, updatedAt: new Date() })
+        .where(eq(deliveries.id, id))
+        .returning({ attempts: deliveries.handoverFailedAttempts });
+      return row?.attempts ?? 0;
+    },
+
+    /** Handed over: delivered, the code forgotten, the proof kept; null when it was no longer due for hand-over. */
+    async markDelivered(id: string, from: readonly DeliveryStatus[], proofKey: string | null, tx: Executor) {
+      const [row] = await tx
+        .update(deliveries)
+        .set({ status: 'delivered', handoverCodeHash: null, deliveryProofKey: proofKey, updatedAt: new Date() })
+        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...from])))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Paid deliveries for the dispatch board, oldest payment first (who has waited longest comes first). */
+    async findBoardPage(filter: BoardFilter, limit: number, offset: number) {
+      const where = and(isNotNull(deliveries.paidAt), ...boardConditions(filter));
+      const rows = await db
+        .select({ delivery: deliveries, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(deliveries)
+        .where(where)
+        .orderBy(filter === 'unassigned' || filter === 'active' ? asc(deliveries.paidAt) : desc(deliveries.updatedAt), desc(deliveries.number))
+        .limit(limit)
+        .offset(offset);
+      if (rows.length > 0 || offset === 0) return { rows: rows.map((r) => r.delivery), total: rows[0]?.total ?? 0 };
+      const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(deliveries).where(where);
+      return { rows: [], total: count?.total ?? 0 };
+    },
+
+    /** A driver's jobs in these statuses, the next due first. */
+    async findDriverJobs(driverId: string, statuses: readonly DeliveryStatus[], limit: number) {
+      return db
+        .select()
+        .from(deliveries)
+        .where(and(eq(deliveries.driverId, driverId), inArray(deliveries.status, [...statuses])))
+        .orderBy(statuses.includes('delivered') ? desc(deliveries.updatedAt) : asc(deliveries.paidAt))
+        .limit(limit);
+    },
+
+    /** Deliveries assigned to each driver and not yet finished. */
+    async countActiveJobs(driverIds: readonly string[], statuses: readonly DeliveryStatus[]) {
+      if (driverIds.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ driverId: deliveries.driverId, count: sql<number>`count(*)`.mapWith(Number) })
+        .from(deliveries)
+        .where(and(inArray(deliveries.driverId, [...driverIds]), inArray(deliveries.status, [...statuses])))
+        .groupBy(deliveries.driverId);
+      return new Map(rows.map((row) => [row.driverId!, row.count]));
+    },
+
+    /** The history of several deliveries at once, oldest event first. */
+    async findEvents(deliveryIds: readonly string[]) {
+      if (deliveryIds.length === 0) return [];
+      return db
+        .select({ deliveryId: deliveryEvents.deliveryId, status: deliveryEvents.status, note: deliveryEvents.note, createdAt: deliveryEvents.createdAt })
+        .from(deliveryEvents)
+        .where(inArray(deliveryEvents.deliveryId, [...deliveryIds]))
+        .orderBy(asc(deliveryEvents.createdAt), asc(deliveryEvents.id));
     },
 
     /** One page, newest first, with the total from the same scan (a window count). */

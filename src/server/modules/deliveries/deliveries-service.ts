@@ -13,17 +13,37 @@ import {
   type DeliveryStatus,
   type DisplayStatus,
 } from '../../../shared/schemas/deliveries.js';
-import type { DeliveriesRepository, DeliveryRow, PaidFields } from './deliveries-repository.js';
+import type { AssignedDriver, BoardFilter, DeliveriesRepository, DeliveryRow, PaidFields } from './deliveries-repository.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
 import {
+  ACTIVE_JOB_STATUSES,
   CANCELLABLE_STATUSES,
   DRIVER_ASSIGNABLE_STATUSES,
+  HANDOVER_DUE_STATUSES,
   isCancellable,
   isEditable,
+  isHandoverDue,
+  stepRefusal,
+  type Actor,
 } from './delivery-lifecycle.js';
+import { generateHandoverCode, handoverCodeMatches, hashHandoverCode } from './handover-code.js';
+import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
 
-export type { DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
+export type { AssignedDriver, BoardFilter, DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
+
+/** The longest list a driver's workspace shows at once (active jobs are few; completed ones, the latest). */
+const DRIVER_JOBS_LIMIT = 100;
+
+/** The driver's share of the fare (base fare + distance; the service fee stays with the platform), in whole kobo. */
+export function driverShareOf(row: Pick<DeliveryRow, 'baseFareKobo' | 'distanceFeeKobo'>, percent: number): number {
+  return Math.floor(((row.baseFareKobo + row.distanceFeeKobo) * percent) / 100);
+}
+
+/** How the hand-over is proven: the receiver's code (the driver), or an operator's word. */
+export type HandoverProof =
+  | { by: 'driver'; driverId: string; code: string; proofKey: string | null }
+  | { by: 'operator'; note: string };
 
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
@@ -32,7 +52,11 @@ const MAX_DAYS_AHEAD = 366;
 interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   repository: DeliveriesRepository;
-  wallet: Pick<WalletService, 'findBalance' | 'refund'>;
+  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'creditDriverEarnings'>;
+  /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
+  driverSharePercent: number;
+  /** Writes the receiver's "driver on the way" message (with the code) to the outbox, in the assignment's transaction. */
+  queueDriverAssignedMessage: (row: DeliveryRow, code: string, tx: Executor) => Promise<void>;
   /** How much of what paid this delivery was sandbox money (decision 018); its refund stays marked. */
   sandboxPartOfPayment: (row: DeliveryRow, tx: Executor) => Promise<number>;
   /** The sender's account language: the receiver's when the booking names none. */
@@ -82,12 +106,43 @@ export function statusesForDisplay(display: DisplayStatus) {
 }
 
 /** The only writer of deliveries and delivery_events; every write publishes its event once committed. */
-export function createDeliveriesService({ transactions, repository, wallet, sandboxPartOfPayment, accountLanguageOf }: Deps) {
+export function createDeliveriesService({
+  transactions,
+  repository,
+  wallet,
+  sandboxPartOfPayment,
+  accountLanguageOf,
+  driverSharePercent,
+  queueDriverAssignedMessage,
+}: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await repository.findByNumber(number, userId);
     if (!row) throw new AppError('DELIVERY_NOT_FOUND');
     return row;
+  }
+
+  /** One move of the lifecycle, checked by the caller; null when the delivery was no longer in `from`. */
+  async function moveStatus(id: string, from: DeliveryStatus, to: DeliveryStatus, note?: string) {
+    return transactions.run(async ({ tx, emit }) => {
+      const updated = await repository.transitionStatus(id, [from], to, tx);
+      if (!updated) return null;
+      await repository.insertEvent({ deliveryId: updated.id, status: to, note }, tx);
+      emit({ type: 'delivery.status_changed', status: to, ...factsOf(updated) });
+      return updated;
+    });
+  }
+
+  /** Status changes only (history entries are statuses; the assignment is told by the driver field). */
+  async function historiesOf(rows: readonly DeliveryRow[]) {
+    const byDelivery = new Map<string, { status: DeliveryStatus; note: string | null; at: string }[]>();
+    for (const event of await repository.findEvents(rows.map((row) => row.id))) {
+      if (!(DELIVERY_STATUSES as readonly string[]).includes(event.status)) continue;
+      const list = byDelivery.get(event.deliveryId) ?? [];
+      list.push({ status: event.status as DeliveryStatus, note: event.note, at: event.createdAt.toISOString() });
+      byDelivery.set(event.deliveryId, list);
+    }
+    return byDelivery;
   }
 
   return {
@@ -119,30 +174,109 @@ export function createDeliveriesService({ transactions, repository, wallet, sand
       return row;
     },
 
-    /** Null when the delivery is not (or no longer) in a status that takes a driver. */
-    async assignDriver(
-      id: string,
-      driver: { name: string; phone: string; ratingTenths: number; reviews: number },
-    ): Promise<DeliveryRow | null> {
+    /**
+     * Assigns or reassigns the driver (null when the status no longer takes one). Each assignment makes a new
+     * handover code, stored hashed, with the failed attempts reset; the receiver's message carrying it is written
+     * in the same transaction. The code itself never leaves this function otherwise (events travel as JSON).
+     */
+    async assignDriver(id: string, driver: AssignedDriver): Promise<DeliveryRow | null> {
+      const code = generateHandoverCode();
       return transactions.run(async ({ tx, emit }) => {
-        const updated = await repository.setDriver(id, driver, DRIVER_ASSIGNABLE_STATUSES, tx);
+        const updated = await repository.setDriver(id, driver, hashHandoverCode(code), DRIVER_ASSIGNABLE_STATUSES, tx);
         if (!updated) return null;
         await repository.insertEvent({ deliveryId: updated.id, status: 'driver_assigned', note: driver.name }, tx);
+        await queueDriverAssignedMessage(updated, code, tx);
         emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(updated) });
         return updated;
       });
     },
 
-    /** One move of the lifecycle, checked by the caller; null when the delivery was no longer in `from`. */
-    async moveStatus(id: string, from: DeliveryStatus, to: DeliveryStatus, note?: string) {
-      return transactions.run(async ({ tx, emit }) => {
-        const updated = await repository.transitionStatus(id, [from], to, tx);
-        if (!updated) return null;
-        await repository.insertEvent({ deliveryId: updated.id, status: to, note }, tx);
-        emit({ type: 'delivery.status_changed', status: to, ...factsOf(updated) });
-        return updated;
-      });
+    moveStatus,
+
+    /** One step on the road by a driver or an operator, as the lifecycle allows (stepRefusal's codes otherwise). */
+    async stepStatus(row: DeliveryRow, to: DeliveryStatus, actor: Actor, note?: string): Promise<DeliveryRow> {
+      const refusal = stepRefusal(row.status, to, actor, row.driverId !== null);
+      if (refusal) throw new AppError(refusal);
+      const updated = await moveStatus(row.id, row.status, to, note);
+      if (!updated) throw new AppError('CONFLICT');
+      return updated;
     },
+
+    /**
+     * Delivered: with the receiver's code (the driver) or by an operator. The row is locked first, so parallel
+     * guesses are judged one at a time. A wrong code counts (and commits) before it is refused; the fifth locks
+     * the driver out. On success, in the same transaction: the event, and the driver's share of the fare posted
+     * revenue → driver earnings → the driver's wallet (sandbox money stays sandbox money, decision 018).
+     */
+    async handOver(id: string, proof: HandoverProof): Promise<DeliveryRow> {
+      const outcome = await transactions.run(async (transaction) => {
+        const { tx, emit } = transaction;
+        const row = await repository.lockById(id, tx);
+        if (!row || (proof.by === 'driver' && row.driverId !== proof.driverId)) throw new AppError('DELIVERY_NOT_FOUND');
+        if (!isHandoverDue(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+        if (!row.driverId) throw new AppError('DRIVER_NOT_ASSIGNED');
+        if (proof.by === 'driver') {
+          if (row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS) throw new AppError('HANDOVER_LOCKED');
+          if (!handoverCodeMatches(row.handoverCodeHash, proof.code)) {
+            const attempts = await repository.countFailedHandover(row.id, tx);
+            return { delivered: null, attemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - attempts) };
+          }
+        }
+        const delivered = await repository.markDelivered(row.id, HANDOVER_DUE_STATUSES, proof.by === 'driver' ? proof.proofKey : null, tx);
+        if (!delivered) throw new AppError('CONFLICT');
+        await repository.insertEvent(
+          { deliveryId: row.id, status: 'delivered', note: proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}` },
+          tx,
+        );
+        const shareKobo = driverShareOf(delivered, driverSharePercent);
+        if (shareKobo > 0) {
+          const sandboxPart = await sandboxPartOfPayment(delivered, tx);
+          await wallet.creditDriverEarnings(transaction, {
+            userId: row.driverId,
+            amountKobo: shareKobo,
+            // Rounded up, so no fraction of test money ever becomes money that can be paid out.
+            sandboxKobo: Math.min(shareKobo, Math.ceil((shareKobo * sandboxPart) / delivered.totalKobo)),
+            description: `Earnings for delivery ${formatDeliveryId(delivered.number)}`,
+            deliveryId: delivered.id,
+            deliveryNumber: delivered.number,
+            idempotencyKey: `earning:${delivered.id}`,
+          });
+        }
+        emit({ type: 'delivery.status_changed', status: 'delivered', ...factsOf(delivered) });
+        return { delivered, attemptsLeft: HANDOVER_MAX_ATTEMPTS };
+      });
+      if (outcome.delivered) return outcome.delivered;
+      if (outcome.attemptsLeft === 0) throw new AppError('HANDOVER_LOCKED');
+      throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft: outcome.attemptsLeft } });
+    },
+
+    /** The dispatch board: paid deliveries by filter, each with its history (status changes, oldest first). */
+    async listBoard(filter: BoardFilter, page: number, pageSize: number) {
+      const { rows, total } = await repository.findBoardPage(filter, pageSize, (page - 1) * pageSize);
+      return { rows, total, history: await historiesOf(rows) };
+    },
+
+    /** A driver's jobs: active (assigned, not yet delivered) or completed (delivered), with their history. */
+    async listDriverJobs(driverId: string, scope: 'active' | 'completed') {
+      const rows = await repository.findDriverJobs(driverId, scope === 'active' ? ACTIVE_JOB_STATUSES : ['delivered'], DRIVER_JOBS_LIMIT);
+      return { rows, history: await historiesOf(rows) };
+    },
+
+    /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
+    async findDriverJob(driverId: string, publicId: string): Promise<DeliveryRow> {
+      const number = parseDeliveryId(publicId);
+      const row = number === null ? null : await repository.findByNumber(number, null);
+      if (!row || row.driverId !== driverId) throw new AppError('DELIVERY_NOT_FOUND');
+      return row;
+    },
+
+    historyOf: async (row: DeliveryRow) => (await historiesOf([row])).get(row.id) ?? [],
+
+    /** Deliveries assigned to each driver and not yet delivered. */
+    countActiveJobs: (driverIds: readonly string[]) => repository.countActiveJobs(driverIds, ACTIVE_JOB_STATUSES),
+
+    /** What a driver earns on this delivery (integer kobo). */
+    driverShareOf: (row: DeliveryRow) => driverShareOf(row, driverSharePercent),
 
     async createBooking(userId: string, body: BookingBody) {
       const now = new Date();

@@ -7,8 +7,11 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/schemas/
 export type Actor = 'customer' | 'operator' | 'driver' | 'system';
 export const ACTORS: readonly Actor[] = ['customer', 'operator', 'driver', 'system'];
 
-/** pay: the money arrived (a wallet payment, or the system settling a card payment); advance: one step on the road. */
-export type MoveKind = 'pay' | 'cancel' | 'advance';
+/**
+ * pay: the money arrived (a wallet payment, or the system settling a card payment); advance: one step on the road;
+ * hand_over: the last step, made only with the receiver's code (the driver) or by an operator's completion.
+ */
+export type MoveKind = 'pay' | 'cancel' | 'advance' | 'hand_over';
 
 export interface Move {
   from: DeliveryStatus;
@@ -26,7 +29,7 @@ export const MOVES: readonly Move[] = [
   { from: 'pending', to: 'picked_up', kind: 'advance', actors: ON_THE_ROAD },
   { from: 'picked_up', to: 'in_transit', kind: 'advance', actors: ON_THE_ROAD },
   { from: 'in_transit', to: 'out_for_delivery', kind: 'advance', actors: ON_THE_ROAD },
-  { from: 'out_for_delivery', to: 'delivered', kind: 'advance', actors: ON_THE_ROAD },
+  { from: 'out_for_delivery', to: 'delivered', kind: 'hand_over', actors: ON_THE_ROAD },
 ];
 
 export function findMove(from: DeliveryStatus, to: DeliveryStatus): Move | undefined {
@@ -39,7 +42,38 @@ export function canMove(from: DeliveryStatus, to: DeliveryStatus, actor: Actor):
 
 /** The next step on the road (one at a time, from paid to delivered); undefined when there is none. */
 export function nextStatus(from: DeliveryStatus): DeliveryStatus | undefined {
-  return MOVES.find((move) => move.from === from && move.kind === 'advance')?.to;
+  return MOVES.find((move) => move.from === from && (move.kind === 'advance' || move.kind === 'hand_over'))?.to;
+}
+
+/** Why a status step (POST …/status, by a driver or an operator) is refused, or null when it may be made. */
+export type StepRefusal = 'INVALID_STATUS_TRANSITION' | 'DRIVER_NOT_ASSIGNED' | 'HANDOVER_REQUIRED';
+
+/**
+ * A step on the road: one at a time, only by an actor the move allows, only once a driver has the job (someone
+ * must carry it, and the receiver must have the code), and never the hand-over, which needs the receiver's code
+ * (the driver's …/deliver) or an operator's completion with a note (…/complete).
+ */
+export function stepRefusal(from: DeliveryStatus, to: DeliveryStatus, actor: Actor, hasDriver: boolean): StepRefusal | null {
+  const move = findMove(from, to);
+  if (!move || move.kind === 'pay' || move.kind === 'cancel' || !move.actors.includes(actor)) return 'INVALID_STATUS_TRANSITION';
+  if (!hasDriver) return 'DRIVER_NOT_ASSIGNED';
+  if (move.kind === 'hand_over') return 'HANDOVER_REQUIRED';
+  return null;
+}
+
+/** The hand-over (delivered) may be made from here: by the driver with the code, or by an operator. */
+export function isHandoverDue(status: DeliveryStatus): boolean {
+  return findMove(status, 'delivered')?.kind === 'hand_over';
+}
+
+/** A driver has the job and it is not finished: pickup, the road and the hand-over are ahead. */
+export function isActiveJob(status: DeliveryStatus): boolean {
+  return isDriverAssignable(status);
+}
+
+/** The customer may rate the driver once the package has been handed over. */
+export function isRatable(status: DeliveryStatus): boolean {
+  return status === 'delivered';
 }
 
 /** Awaiting its first payment, at the price the booking locked. */
@@ -80,3 +114,5 @@ export function statusesWhere(rule: (status: DeliveryStatus) => boolean): readon
 
 export const CANCELLABLE_STATUSES = statusesWhere(isCancellable);
 export const DRIVER_ASSIGNABLE_STATUSES = statusesWhere(isDriverAssignable);
+export const ACTIVE_JOB_STATUSES = statusesWhere(isActiveJob);
+export const HANDOVER_DUE_STATUSES = statusesWhere(isHandoverDue);

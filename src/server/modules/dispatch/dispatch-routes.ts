@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.js';
-import { deliveryIdParamsSchema, deliverySchema } from '../../../shared/schemas/deliveries.js';
-import { assignDriverBodySchema, updateStatusBodySchema } from '../../../shared/schemas/dispatch.js';
+import { deliveryIdParamsSchema } from '../../../shared/schemas/deliveries.js';
+import {
+  assignDriverBodySchema,
+  dispatchDeliveriesPageSchema,
+  dispatchDeliveriesQuerySchema,
+  dispatchDeliverySchema,
+  dispatchDriversQuerySchema,
+  driverSchema,
+  operatorCompleteBodySchema,
+  updateStatusBodySchema,
+} from '../../../shared/schemas/dispatch.js';
 import { requireRole } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
@@ -17,15 +27,41 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
       requireRole(request, OPERATOR_ROLE);
     });
 
+    app.get(
+      '/dispatch/deliveries',
+      {
+        schema: {
+          tags,
+          summary: 'Operators: the dispatch board (paid deliveries by filter, with driver and history)',
+          querystring: dispatchDeliveriesQuerySchema,
+          response: { 200: envelope(dispatchDeliveriesPageSchema) },
+        },
+      },
+      async (request) => ok(await service.listDeliveries(request.query)),
+    );
+
+    app.get(
+      '/dispatch/drivers',
+      {
+        schema: {
+          tags,
+          summary: "Operators: drivers whose vehicle suits a transport mode, with rating and active jobs",
+          querystring: dispatchDriversQuerySchema,
+          response: { 200: envelope(z.array(driverSchema)) },
+        },
+      },
+      async (request) => ok(await service.listDrivers(request.query.transportMode)),
+    );
+
     app.post(
       '/dispatch/deliveries/:id/assign-driver',
       {
         schema: {
           tags,
-          summary: 'Operators: assign a driver to a paid delivery',
+          summary: 'Operators: assign or reassign a driver (a new handover code is sent to the receiver)',
           params: deliveryIdParamsSchema,
           body: assignDriverBodySchema,
-          response: { 200: envelope(deliverySchema) },
+          response: { 200: envelope(dispatchDeliverySchema) },
         },
       },
       async (request) => ok(await service.assignDriver(request.params.id, request.body), SUCCESS_MESSAGES.driverAssigned),
@@ -36,14 +72,28 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: 'Operators: move a delivery to its next status',
+          summary: 'Operators: move a delivery one step on the road (delivered needs …/complete)',
           params: deliveryIdParamsSchema,
           body: updateStatusBodySchema,
-          response: { 200: envelope(deliverySchema) },
+          response: { 200: envelope(dispatchDeliverySchema) },
         },
       },
       async (request) =>
         ok(await service.updateStatus(request.params.id, request.body.status, request.body.note), SUCCESS_MESSAGES.statusUpdated),
+    );
+
+    app.post(
+      '/dispatch/deliveries/:id/complete',
+      {
+        schema: {
+          tags,
+          summary: "Operators: complete a delivery that is out for delivery without the receiver's code, with a note",
+          params: deliveryIdParamsSchema,
+          body: operatorCompleteBodySchema,
+          response: { 200: envelope(dispatchDeliverySchema) },
+        },
+      },
+      async (request) => ok(await service.complete(request.params.id, request.body.note), SUCCESS_MESSAGES.deliveryCompleted),
     );
   };
 }

@@ -1,44 +1,75 @@
 import { AppError } from '../../lib/app-error.js';
-import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
-import type { AssignDriverBody } from '../../../shared/schemas/dispatch.js';
-import type { DeliveriesService } from '../deliveries/deliveries-service.js';
-import { toDelivery } from '../deliveries/delivery-view.js';
-import { canMove } from '../deliveries/delivery-lifecycle.js';
+import type { DeliveryStatus, TransportMode } from '../../../shared/schemas/deliveries.js';
+import type { AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSummary } from '../../../shared/schemas/dispatch.js';
+import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
+import { toDispatchDelivery } from './dispatch-view.js';
 
 interface Deps {
-  deliveries: Pick<DeliveriesService, 'findAny' | 'assignDriver' | 'moveStatus'>;
-  drivers: Pick<DriversService, 'find' | 'listForTransportMode'>;
+  deliveries: Pick<
+    DeliveriesService,
+    'findAny' | 'assignDriver' | 'stepStatus' | 'handOver' | 'listBoard' | 'countActiveJobs' | 'historyOf'
+  >;
+  drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
 }
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
 export function createDispatchService({ deliveries, drivers }: Deps) {
+  async function boardRow(row: DeliveryRow): Promise<DispatchDelivery> {
+    const driver = row.driverId ? await drivers.find(row.driverId) : null;
+    return toDispatchDelivery(row, await deliveries.historyOf(row), driver ?? undefined);
+  }
+
   return {
+    async listDeliveries(query: { status: DispatchBoardFilter; page: number; pageSize: number }) {
+      const { rows, total, history } = await deliveries.listBoard(query.status, query.page, query.pageSize);
+      const driverIds = [...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))];
+      const driverById = await drivers.findMany(driverIds);
+      return {
+        items: rows.map((row) => toDispatchDelivery(row, history.get(row.id) ?? [], row.driverId ? driverById.get(row.driverId) : undefined)),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+      };
+    },
+
+    /** The drivers whose vehicle suits this transport mode, with their rating and how many jobs they carry now. */
+    async listDrivers(transportMode: TransportMode): Promise<DriverSummary[]> {
+      const list = await drivers.listForTransportMode(transportMode);
+      const active = await deliveries.countActiveJobs(list.map((driver) => driver.userId));
+      return list.map((driver) => ({
+        ...driver,
+        transportMode: driver.transportMode as TransportMode,
+        activeJobs: active.get(driver.userId) ?? 0,
+      }));
+    },
+
+    /** Assign or reassign (while not delivered): a new handover code goes to the receiver each time. */
     async assignDriver(publicId: string, { driverId }: AssignDriverBody) {
       const existing = await deliveries.findAny(publicId);
       const driver = await drivers.find(driverId);
       if (!driver) throw new AppError('DRIVER_NOT_FOUND');
+      if (driver.transportMode !== existing.transportMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
       const row = await deliveries.assignDriver(existing.id, {
+        userId: driver.userId,
         name: driver.name,
         phone: driver.phone ?? '',
         ratingTenths: Math.round((driver.rating ?? 0) * 10),
         reviews: driver.reviews,
       });
-      if (!row) {
-        throw new AppError('INVALID_STATUS_TRANSITION');
-      }
-      return toDelivery(row);
+      if (!row) throw new AppError('INVALID_STATUS_TRANSITION');
+      return toDispatchDelivery(row, await deliveries.historyOf(row), driver);
     },
 
     async updateStatus(publicId: string, status: DeliveryStatus, note?: string) {
       const existing = await deliveries.findAny(publicId);
-      if (!canMove(existing.status, status, 'operator')) {
-        throw new AppError('INVALID_STATUS_TRANSITION');
-      }
-      const row = await deliveries.moveStatus(existing.id, existing.status, status, note);
-      if (!row)
-        throw new AppError('CONFLICT');
-      return toDelivery(row);
+      return boardRow(await deliveries.stepStatus(existing, status, 'operator', note));
+    },
+
+    /** Delivered without the receiver's code (after the driver's lockout, or a receiver who lost it), with a note. */
+    async complete(publicId: string, note: string) {
+      const existing = await deliveries.findAny(publicId);
+      return boardRow(await deliveries.handOver(existing.id, { by: 'operator', note }));
     },
   };
 }

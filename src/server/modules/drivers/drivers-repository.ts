@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { drivers, users } from '../../db/schema/index.js';
+import { deliveryRatings, drivers, users } from '../../db/schema/index.js';
 import type { TransportMode } from '../../../shared/schemas/deliveries.js';
 
 export interface NewDriver {
@@ -24,7 +24,7 @@ const DRIVER_COLUMNS = {
   ratingCount: drivers.ratingCount,
 };
 
-/** Owns `drivers` (and, later, `delivery_ratings`). Reads the driver's name and phone from users by a join. */
+/** Owns `drivers` and `delivery_ratings`. Reads the driver's name and phone from users by a join. */
 export function createDriversRepository(db: Executor) {
   return {
     /** A driver's vehicle on record; approving again replaces it (a new vehicle). */
@@ -46,6 +46,29 @@ export function createDriversRepository(db: Executor) {
 
     async find(userId: string, tx: Executor = db) {
       const [row] = await tx.select(DRIVER_COLUMNS).from(drivers).innerJoin(users, eq(users.id, drivers.userId)).where(eq(drivers.userId, userId));
+      return row ?? null;
+    },
+
+    async findMany(userIds: readonly string[], tx: Executor = db) {
+      if (userIds.length === 0) return [];
+      return tx.select(DRIVER_COLUMNS).from(drivers).innerJoin(users, eq(users.id, drivers.userId)).where(inArray(drivers.userId, [...userIds]));
+    },
+
+    /** The delivery's one rating; null when a second one was refused (the delivery is the key). */
+    async insertRating(rating: typeof deliveryRatings.$inferInsert, tx: Executor) {
+      const [row] = await tx.insert(deliveryRatings).values(rating).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async addToRatingTotals(userId: string, stars: number, tx: Executor) {
+      await tx
+        .update(drivers)
+        .set({ ratingTotal: sql`${drivers.ratingTotal} + ${stars}`, ratingCount: sql`${drivers.ratingCount} + 1` })
+        .where(eq(drivers.userId, userId));
+    },
+
+    async findRating(deliveryId: string, tx: Executor = db) {
+      const [row] = await tx.select().from(deliveryRatings).where(eq(deliveryRatings.deliveryId, deliveryId)).limit(1);
       return row ?? null;
     },
 

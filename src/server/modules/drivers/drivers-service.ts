@@ -1,4 +1,9 @@
-import type { Transaction } from '../../db/transactions.js';
+import type { Transaction, Transactions } from '../../db/transactions.js';
+import { AppError } from '../../lib/app-error.js';
+import type { DeliveryRating, RateDeliveryBody } from '../../../shared/schemas/dispatch.js';
+import type { DeliveriesService } from '../deliveries/deliveries-service.js';
+import { factsOf } from '../deliveries/deliveries-service.js';
+import { isRatable } from '../deliveries/delivery-lifecycle.js';
 import { DRIVER_ROLE } from '../../../shared/roles.js';
 import type { TransportMode } from '../../../shared/schemas/deliveries.js';
 import type { UsersService } from '../users/users-service.js';
@@ -25,10 +30,16 @@ export function toDriver(row: DriverRow): Driver {
 interface Deps {
   repository: DriversRepository;
   users: Pick<UsersService, 'grantRole'>;
+  transactions: Pick<Transactions, 'run'>;
+  deliveries: Pick<DeliveriesService, 'findOwned'>;
+}
+
+function toRating(row: { stars: number; comment: string | null; createdAt: Date }): DeliveryRating {
+  return { stars: row.stars, comment: row.comment, createdAt: row.createdAt.toISOString() };
 }
 
 /** Drivers: approved transportation partners, their vehicle (what deliveries they can take) and their rating. */
-export function createDriversService({ repository, users }: Deps) {
+export function createDriversService({ repository, users, transactions, deliveries }: Deps) {
   return {
     /** Makes the user a driver with this vehicle on record, in the caller's transaction (an application's approval). */
     async register({ tx }: Transaction, driver: NewDriver) {
@@ -39,6 +50,36 @@ export function createDriversService({ repository, users }: Deps) {
     async find(userId: string): Promise<Driver | null> {
       const row = await repository.find(userId);
       return row ? toDriver(row) : null;
+    },
+
+    /** Several drivers at once, by user id (the dispatch board's rows). */
+    async findMany(userIds: readonly string[]): Promise<Map<string, Driver>> {
+      return new Map((await repository.findMany(userIds)).map((row) => [row.userId, toDriver(row)]));
+    },
+
+    /**
+     * The customer rates the driver of their delivered delivery, once: the rating and the driver's totals in one
+     * transaction (the delivery is the rating's key, so a second one, even in parallel, is refused).
+     */
+    async rateDelivery(customerId: string, publicId: string, body: RateDeliveryBody): Promise<DeliveryRating> {
+      const delivery = await deliveries.findOwned(customerId, publicId);
+      if (!isRatable(delivery.status) || !delivery.driverId) throw new AppError('DELIVERY_NOT_RATABLE');
+      const driverId = delivery.driverId;
+      return transactions.run(async ({ tx, emit }) => {
+        const rating = await repository.insertRating(
+          { deliveryId: delivery.id, driverId, customerId, stars: body.stars, comment: body.comment ? body.comment : null },
+          tx,
+        );
+        if (!rating) throw new AppError('ALREADY_RATED');
+        await repository.addToRatingTotals(driverId, body.stars, tx);
+        emit({ type: 'delivery.rated', stars: body.stars, ...factsOf(delivery) });
+        return toRating(rating);
+      });
+    },
+
+    async findRating(deliveryId: string): Promise<DeliveryRating | null> {
+      const row = await repository.findRating(deliveryId);
+      return row ? toRating(row) : null;
     },
 
     /** The drivers whose vehicle suits a delivery's transport mode. */

@@ -5,6 +5,7 @@ import { categoryOf, isMessageWanted, MESSAGE_CATEGORIES, MESSAGE_KINDS, type Me
 import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } from './message-templates.js';
 import { renderDeliveryUpdate, UPDATE_LANGUAGES, UPDATE_STATUSES } from './delivery-update-templates.js';
 import { LANGUAGES } from '../../../shared/i18n.js';
+import { RECEIVER_MESSAGE_KINDS, renderReceiverMessage } from './receiver-messages.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
 
@@ -24,12 +25,20 @@ describe('which messages preferences can stop', () => {
     for (const purpose of purposes) expect(renderCodeMessage(purpose, 'en-US', '123456').body).toContain('123456');
     for (const notice of notices) expect(renderNotice(notice, 'en-US').subject).not.toBe('');
     for (const status of UPDATE_STATUSES) expect(renderDeliveryUpdate(status, 'en-US', 'LF001').body).toContain('LF001');
+    for (const kind of RECEIVER_MESSAGE_KINDS) {
+      expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1' }).body).toContain('http://x/track/LF-1');
+    }
     expect([...MESSAGE_KINDS].sort()).toEqual(
-      [...purposes.map((p) => `code:${p}`), ...notices.map((n) => `notice:${n}`), 'update:delivery-status'].sort(),
+      [
+        ...purposes.map((p) => `code:${p}`),
+        ...notices.map((n) => `notice:${n}`),
+        'update:delivery-status',
+        ...RECEIVER_MESSAGE_KINDS.map((k) => `receiver:${k}`),
+      ].sort(),
     );
   });
 
-  it('codes and security notices are essential: sent on every channel whatever the preferences', () => {
+  it('codes, security notices and receiver messages are essential: sent on every channel whatever the preferences', () => {
     expect(MESSAGE_CATEGORIES).toEqual({
       'update:delivery-status': 'delivery-update',
       'code:verify': 'essential',
@@ -38,6 +47,9 @@ describe('which messages preferences can stop', () => {
       'notice:account-locked': 'essential',
       'notice:email-changed': 'essential',
       'notice:phone-changed': 'essential',
+      'receiver:driver-assigned': 'essential',
+      'receiver:out-for-delivery': 'essential',
+      'receiver:delivered': 'essential',
     });
     for (const kind of MESSAGE_KINDS.filter((k) => categoryOf(k) === 'essential')) {
       for (const channel of CHANNELS) {

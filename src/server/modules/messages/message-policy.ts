@@ -1,17 +1,23 @@
 import type { MessageChannel } from '../../adapters/messages/index.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 import type { CodePurpose, NoticeKind } from './message-templates.js';
+import type { ReceiverMessageKind } from './receiver-messages.js';
 
 /**
  * Why a message is sent decides whether the person's preferences can stop it:
- * - essential: codes, receipts and security notices; always sent, whatever the preferences say;
- * - delivery-update: news about a delivery (status changes, receiver messages);
+ * - essential: codes, receipts, security notices and the receiver's delivery messages (the receiver has no account,
+ *   so no preferences; those messages carry the handover code); always sent, whatever the preferences say;
+ * - delivery-update: news about a delivery for its customer (status changes);
  * - promotion: offers and news.
  */
 export type MessageCategory = 'essential' | 'delivery-update' | 'promotion';
 
 /** Every kind of message the server renders, by its template. A new template gets its category here. */
-export type MessageKind = `code:${CodePurpose}` | `notice:${NoticeKind}` | 'update:delivery-status';
+export type MessageKind =
+  | `code:${CodePurpose}`
+  | `notice:${NoticeKind}`
+  | 'update:delivery-status'
+  | `receiver:${ReceiverMessageKind}`;
 
 export const MESSAGE_CATEGORIES = {
   'code:verify': 'essential',
@@ -21,6 +27,9 @@ export const MESSAGE_CATEGORIES = {
   'notice:email-changed': 'essential',
   'notice:phone-changed': 'essential',
   'update:delivery-status': 'delivery-update',
+  'receiver:driver-assigned': 'essential',
+  'receiver:out-for-delivery': 'essential',
+  'receiver:delivered': 'essential',
 } as const satisfies Record<MessageKind, MessageCategory>;
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_CATEGORIES) as MessageKind[];

@@ -7,6 +7,7 @@ import {
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
 import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
+import type { DriversService } from '../drivers/drivers-service.js';
 
 type StepState = TrackingResult['steps'][number]['state'];
 
@@ -31,7 +32,22 @@ export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]
   return new Date(from.getTime() + ESTIMATED_DELIVERY_MINUTES * 60 * 1000).toISOString();
 }
 
-export function createTrackingService(deliveries: Pick<DeliveriesService, 'findByTrackingIdWithEvents'>) {
+/** The driver as the customer sees them: the customers' real average (live from the driver's totals) and reviews. */
+async function driverOf(row: DeliveryRow, drivers: Pick<DriversService, 'find'>): Promise<TrackingResult['driver']> {
+  if (!row.driverName || !row.driverPhone) return null;
+  const driver = row.driverId ? await drivers.find(row.driverId) : null;
+  return {
+    name: row.driverName,
+    phone: row.driverPhone,
+    rating: driver ? (driver.rating ?? 0) : (row.driverRating ?? 0) / 10,
+    reviews: driver ? driver.reviews : (row.driverReviews ?? 0),
+  };
+}
+
+export function createTrackingService(
+  deliveries: Pick<DeliveriesService, 'findByTrackingIdWithEvents'>,
+  drivers: Pick<DriversService, 'find' | 'findRating'>,
+) {
   return {
     async trackDelivery(userId: string, rawTrackingId: string): Promise<TrackingResult> {
       if (rawTrackingId.trim() === '') {
@@ -49,15 +65,8 @@ export function createTrackingService(deliveries: Pick<DeliveriesService, 'findB
         displayStatus: DISPLAY_STATUS_OF[row.status],
         estimatedDelivery: estimatedDeliveryOf(row, events),
         steps: buildSteps(row, events),
-        driver:
-          row.driverName && row.driverPhone
-            ? {
-                name: row.driverName,
-                phone: row.driverPhone,
-                rating: (row.driverRating ?? 0) / 10,
-                reviews: row.driverReviews ?? 0,
-              }
-            : null,
+        driver: await driverOf(row, drivers),
+        myRating: row.status === 'delivered' ? await drivers.findRating(row.id) : null,
         packageDetails: {
           type: row.packageType as TrackingResult['packageDetails']['type'],
           weight: row.packageWeight as TrackingResult['packageDetails']['weight'],

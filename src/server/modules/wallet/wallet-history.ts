@@ -39,6 +39,8 @@ function toTransaction(row: HistoryRow): WalletTransaction {
         params: { deliveryId },
         status: null,
       };
+    case 'earning':
+      return { ...base, type: 'earning', descriptionKey: `${KEY}.earning`, params: { deliveryId }, status: null };
     case 'hold':
     case 'withdrawal':
       return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawal`, params: withdrawalParams, status: row.withdrawalStatus };

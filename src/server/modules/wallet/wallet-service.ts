@@ -255,6 +255,29 @@ export function createWalletService({ wallet }: Deps) {
         paymentId: movement.paymentId,
       }),
 
+    /**
+     * A driver's share of a delivered fare (decision 034), as two postings in the caller's transaction: revenue →
+     * the driver's earnings account (keyed by the driver; what the platform owes them for the job), then that
+     * account → the driver's wallet, where it is withdrawable like any wallet money. The earnings account thus nets
+     * to zero per driver while its lines record every job's share; the wallet line is kind `earning`.
+     */
+    async creditDriverEarnings(transaction: Transaction, movement: Movement) {
+      const earnings = ACCOUNTS.driverEarnings(movement.userId);
+      await wallet.insertPosting(
+        {
+          kind: 'driver_earning',
+          idempotencyKey: movement.idempotencyKey,
+          lines: [lineOn(ACCOUNTS.revenue, -movement.amountKobo), lineOn(earnings, movement.amountKobo)],
+        },
+        transaction.tx,
+      );
+      return credit(
+        transaction,
+        { ...movement, idempotencyKey: `to-wallet:${movement.idempotencyKey}` },
+        { kind: 'driver_earning_paid', ledgerKind: 'earning', counterAccount: earnings },
+      );
+    },
+
     /** A card payment for a delivery: the gateway's clearing → revenue (no wallet line). */
     async recordCardPayment(
       transaction: Transaction,

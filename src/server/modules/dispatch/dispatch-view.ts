@@ -1,0 +1,60 @@
+import { formatDeliveryId } from '../../../shared/ids.js';
+import { DISPLAY_STATUS_OF, type DeliveryStatus, type TransportMode } from '../../../shared/schemas/deliveries.js';
+import { HANDOVER_MAX_ATTEMPTS, type DispatchDelivery, type DriverJob } from '../../../shared/schemas/dispatch.js';
+import type { DeliveryRow } from '../deliveries/deliveries-service.js';
+import type { Driver } from '../drivers/drivers-service.js';
+
+export type History = { status: DeliveryStatus; note: string | null; at: string }[];
+
+/** A board row: everything about the delivery, its driver (with the plate on record) and its history. */
+export function toDispatchDelivery(row: DeliveryRow, history: History, driver: Driver | undefined): DispatchDelivery {
+  return {
+    id: formatDeliveryId(row.number),
+    trackingId: row.trackingId,
+    status: row.status,
+    displayStatus: DISPLAY_STATUS_OF[row.status],
+    transportMode: row.transportMode as TransportMode,
+    packageType: row.packageType,
+    packageWeight: row.packageWeight,
+    pickupLocation: row.pickupLocation,
+    dropoffLocation: row.dropoffLocation,
+    receiverName: row.receiverName,
+    receiverPhone: row.receiverPhone,
+    deliveryDate: row.deliveryDate,
+    deliveryTime: row.deliveryTime,
+    totalKobo: row.totalKobo,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    driver: row.driverId
+      ? {
+          userId: row.driverId,
+          name: row.driverName ?? driver?.name ?? '',
+          phone: row.driverPhone || null,
+          plateNumber: driver?.plateNumber ?? '',
+        }
+      : null,
+    handoverLocked: row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS,
+    history,
+  };
+}
+
+/** A job as the driver sees it: the addresses, the receiver, the share they earn and the attempts left. */
+export function toDriverJob(row: DeliveryRow, history: History, earningsKobo: number): DriverJob {
+  return {
+    id: formatDeliveryId(row.number),
+    trackingId: row.trackingId,
+    status: row.status,
+    transportMode: row.transportMode as TransportMode,
+    packageType: row.packageType,
+    packageWeight: row.packageWeight,
+    description: row.description,
+    pickupLocation: row.pickupLocation,
+    dropoffLocation: row.dropoffLocation,
+    receiverName: row.receiverName,
+    receiverPhone: row.receiverPhone,
+    deliveryDate: row.deliveryDate,
+    deliveryTime: row.deliveryTime,
+    earningsKobo,
+    handoverAttemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - row.handoverFailedAttempts),
+    history,
+  };
+}

@@ -1,0 +1,54 @@
+import type { DriverJob } from '../../../shared/schemas/dispatch.js';
+import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
+import { createStorageKey, type FileStorage } from '../../adapters/storage/index.js';
+import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { CheckedFile } from '../../lib/uploads.js';
+import { toDriverJob } from './dispatch-view.js';
+
+interface Deps {
+  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepStatus' | 'handOver' | 'historyOf' | 'driverShareOf'>;
+  storage: Pick<FileStorage, 'put' | 'delete'>;
+  /** Handover code attempts per driver, on top of the five wrong codes each delivery allows. */
+  handoverAttempts: RateLimiter;
+}
+
+/** The driver's workspace: only the jobs assigned to them (any other is not found), one step at a time. */
+export function createDriverJobsService({ deliveries, storage, handoverAttempts }: Deps) {
+  async function toJob(row: DeliveryRow): Promise<DriverJob> {
+    return toDriverJob(row, await deliveries.historyOf(row), deliveries.driverShareOf(row));
+  }
+
+  return {
+    async listJobs(driverId: string, scope: 'active' | 'completed'): Promise<DriverJob[]> {
+      const { rows, history } = await deliveries.listDriverJobs(driverId, scope);
+      return rows.map((row) => toDriverJob(row, history.get(row.id) ?? [], deliveries.driverShareOf(row)));
+    },
+
+    async getJob(driverId: string, publicId: string): Promise<DriverJob> {
+      return toJob(await deliveries.findDriverJob(driverId, publicId));
+    },
+
+    async stepStatus(driverId: string, publicId: string, status: DeliveryStatus): Promise<DriverJob> {
+      const row = await deliveries.findDriverJob(driverId, publicId);
+      return toJob(await deliveries.stepStatus(row, status, 'driver'));
+    },
+
+    /**
+     * Delivered with the receiver's code, and optionally a photo as proof (checked by content before it gets
+     * here). The photo is stored first and removed again if the hand-over is refused.
+     */
+    async deliver(driverId: string, publicId: string, code: string, photo: CheckedFile | null): Promise<DriverJob> {
+      await handoverAttempts.consume(driverId);
+      const row = await deliveries.findDriverJob(driverId, publicId);
+      const proofKey = photo ? (await storage.put(createStorageKey('delivery-proofs', photo.extension), photo.bytes)).key : null;
+      try {
+        return await toJob(await deliveries.handOver(row.id, { by: 'driver', driverId, code, proofKey }));
+      } catch (error) {
+        if (proofKey) await storage.delete(proofKey);
+        throw error;
+      }
+    },
+  };
+}
+export type DriverJobsService = ReturnType<typeof createDriverJobsService>;

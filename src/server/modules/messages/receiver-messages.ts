@@ -1,0 +1,154 @@
+import type { Executor } from '../../db/client.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { normalizePhone } from '../../../shared/identifiers.js';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
+import type { RenderedMessage } from './message-templates.js';
+import type { OutboxRepository } from './outbox-repository.js';
+import { smsText } from './sms-segments.js';
+
+/**
+ * The receiver's SMS, in the language the sender chose for them (deliveries.receiver_language): the driver is on
+ * the way (with the handover code and the public tracking link), out for delivery, delivered. Each stays within
+ * two SMS with the longest realistic values (receiver-messages.test.ts counts them): Yoruba, Hausa, Igbo,
+ * Portuguese and Spanish need UCS-2, which leaves 134 units for two parts. The sender ID already says Lanefreight,
+ * but the name opens every text for the phones and apps that hide it.
+ */
+export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered';
+export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = ['driver-assigned', 'out-for-delivery', 'delivered'];
+
+/** `{driver}` is the driver's first name, `{code}` the handover code, `{link}` the public tracking page. */
+const RECEIVER_TEMPLATES: Record<Language, Record<ReceiverMessageKind, string>> = {
+  'en-US': {
+    'driver-assigned':
+      'Lanefreight: {driver} is on the way with your package. Give the driver this code only when you receive it: {code}. Track it: {link}',
+    'out-for-delivery':
+      'Lanefreight: your package is out for delivery and will arrive soon. Have your code ready for the driver. Track it: {link}',
+    delivered: 'Lanefreight: your package has been delivered. Thank you! Details: {link}',
+  },
+  es: {
+    'driver-assigned': 'Lanefreight: {driver} trae tu paquete. Al llegar, dale el código {code}. Síguelo: {link}',
+    'out-for-delivery': 'Lanefreight: tu paquete está en reparto y llega pronto. Ten listo tu código. Síguelo: {link}',
+    delivered: 'Lanefreight: tu paquete fue entregado. ¡Gracias! {link}',
+  },
+  fr: {
+    'driver-assigned':
+      'Lanefreight : {driver} vous apporte votre colis. Donnez-lui le code {code} quand vous le recevez, pas avant. Suivi : {link}',
+    'out-for-delivery':
+      'Lanefreight : votre colis est en cours de livraison et arrive très vite. Préparez votre code pour le livreur. Suivi : {link}',
+    delivered: 'Lanefreight : votre colis a été livré. Merci ! Détails : {link}',
+  },
+  de: {
+    'driver-assigned':
+      'Lanefreight: {driver} bringt Ihr Paket. Geben Sie dem Fahrer bei Erhalt den Code {code}, nicht vorher. Verfolgen: {link}',
+    'out-for-delivery':
+      'Lanefreight: Ihr Paket ist in der Zustellung und kommt bald. Halten Sie Ihren Code für den Fahrer bereit. Verfolgen: {link}',
+    delivered: 'Lanefreight: Ihr Paket wurde zugestellt. Vielen Dank! Details: {link}',
+  },
+  pt: {
+    'driver-assigned': 'Lanefreight: {driver} leva sua encomenda. Ao receber, dê o código {code}. Siga: {link}',
+    'out-for-delivery': 'Lanefreight: sua encomenda saiu para entrega. Tenha seu código em mãos. Siga: {link}',
+    delivered: 'Lanefreight: sua encomenda foi entregue. Obrigado! {link}',
+  },
+  yo: {
+    'driver-assigned': 'Lanefreight: {driver} ń mú ẹrù rẹ bọ̀. Tí o bá gbà á, fún un ní kóòdù {code}. {link}',
+    'out-for-delivery': 'Lanefreight: ẹrù rẹ ti jáde fún ìfijíṣẹ́, yóò dé láìpẹ́. Ní kóòdù rẹ lọ́wọ́. Ibi tó dé: {link}',
+    delivered: 'Lanefreight: a ti fi ẹrù rẹ jíṣẹ́. A dúpẹ́! {link}',
+  },
+  ha: {
+    'driver-assigned': 'Lanefreight: {driver} na kawo kayanka. Idan ka karɓa, ba shi lamba {code}. Duba: {link}',
+    'out-for-delivery':
+      'Lanefreight: kayanka sun fito don isarwa, za su iso nan ba da jimawa ba. Shirya lambarka. Duba inda yake: {link}',
+    delivered: 'Lanefreight: an isar da kayanka. Mun gode! {link}',
+  },
+  ig: {
+    'driver-assigned': 'Lanefreight: {driver} na-ebute ngwongwo gị. Mgbe ọ rutere, nye ya koodu {code}. {link}',
+    'out-for-delivery': 'Lanefreight: ngwongwo gị apụla maka nnyefe. Kwadebe koodu gị. Lee ebe ọ dị: {link}',
+    delivered: 'Lanefreight: ebutela ngwongwo gị. Daalụ! {link}',
+  },
+};
+
+const SUBJECT = 'Lanefreight delivery';
+
+/** The longest first name a message carries: longer ones are cut, so the text stays within two SMS. */
+export const DRIVER_NAME_MAX = 15;
+
+/** How the receiver addresses the driver: the first name, cut to DRIVER_NAME_MAX characters. */
+export function driverFirstName(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return [...first].slice(0, DRIVER_NAME_MAX).join('');
+}
+
+export function trackingLink(publicUrl: string, trackingId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/track/${trackingId}`;
+}
+
+export interface ReceiverMessageValues {
+  driverName: string;
+  code: string;
+  link: string;
+}
+
+export function renderReceiverMessage(kind: ReceiverMessageKind, language: string, values: ReceiverMessageValues): RenderedMessage {
+  const template = RECEIVER_TEMPLATES[isLanguage(language) ? language : FALLBACK_LANGUAGE][kind];
+  const body = template
+    .replace('{driver}', driverFirstName(values.driverName))
+    .replace('{code}', values.code)
+    .replace('{link}', values.link);
+  // Only the first message carries the handover code: its body is blanked once a real transport has sent it.
+  return { subject: SUBJECT, body: smsText(body), holdsSecret: kind === 'driver-assigned' };
+}
+
+export const RECEIVER_TEMPLATE_LANGUAGES = Object.keys(RECEIVER_TEMPLATES) as Language[];
+
+/** What a receiver message needs to know of a delivery. */
+export interface ReceiverDelivery {
+  receiverPhone: string;
+  receiverLanguage: string;
+  trackingId: string | null;
+  driverName: string | null;
+}
+
+interface Deps {
+  outbox: Pick<OutboxRepository, 'insertMessage'>;
+  publicUrl: string;
+  /** Tells the outbox worker there is something to send (after the commit). */
+  nudge: () => void;
+}
+
+/**
+ * Receiver messages are transactional: they always go (the receiver has no account, hence no preferences).
+ * The first is written in the assignment's transaction, as it carries the code; the others follow the committed
+ * status change.
+ */
+export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
+  async function queue(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string, tx?: Executor) {
+    const recipient = normalizePhone(delivery.receiverPhone);
+    if (!recipient || !delivery.trackingId) return false;
+    const message = renderReceiverMessage(kind, delivery.receiverLanguage, {
+      driverName: delivery.driverName ?? '',
+      code,
+      link: trackingLink(publicUrl, delivery.trackingId),
+    });
+    await outbox.insertMessage({ channel: 'sms', recipient, ...message }, tx);
+    return true;
+  }
+
+  return {
+    /** In the assignment's transaction: the code never travels anywhere but here and the receiver's phone. */
+    queueDriverAssigned: (delivery: ReceiverDelivery, code: string, tx: Executor) => queue('driver-assigned', delivery, code, tx),
+
+    subscribe(
+      events: Pick<DomainEvents, 'onPublisher'>,
+      findDelivery: (id: string) => Promise<ReceiverDelivery | null>,
+    ) {
+      events.onPublisher('delivery.driver_assigned', () => nudge());
+      events.onPublisher('delivery.status_changed', async (event) => {
+        const kind = event.status === 'out_for_delivery' ? 'out-for-delivery' : event.status === 'delivered' ? 'delivered' : null;
+        if (!kind) return;
+        const delivery = await findDelivery(event.deliveryId);
+        if (delivery && (await queue(kind, delivery, ''))) nudge();
+      });
+    },
+  };
+}
+export type ReceiverMessages = ReturnType<typeof createReceiverMessages>;
