@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from './test-app.js';
 import { ledgerEntries, wallets } from '../db/schema/index.js';
-import type { BookingBody } from '../../shared/schemas/deliveries.js';
+import type { BookingBody, TransportMode } from '../../shared/schemas/deliveries.js';
+import { createSignedInDriver } from './factories.js';
 import { lagosDate } from '../modules/deliveries/delivery-view.js';
 
 /** A valid booking for tomorrow; override any field. */
@@ -56,4 +57,32 @@ export async function ledgerSum(t: TestApp, userId: string) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   return Number(row!.sum);
+}
+
+/** Assigns a new driver (of the booking's transport mode) as an operator would; returns the driver. */
+export async function assignNewDriver(
+  t: TestApp,
+  operatorHeaders: Headers,
+  deliveryId: string,
+  transportMode: TransportMode = 'bike',
+) {
+  const driver = await createSignedInDriver(t.deps, { transportMode });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/dispatch/deliveries/${deliveryId}/assign-driver`,
+    headers: operatorHeaders,
+    payload: { driverId: driver.user.id },
+  });
+  if (res.statusCode !== 200) throw new Error(`assignment failed: ${res.statusCode} ${res.body}`);
+  return driver;
+}
+
+/** Completes a delivery that is out for delivery, as an operator (no handover code). */
+export async function completeAsOperator(t: TestApp, operatorHeaders: Headers, deliveryId: string, note = 'Receiver confirmed by phone') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/dispatch/deliveries/${deliveryId}/complete`,
+    headers: operatorHeaders,
+    payload: { note },
+  });
 }

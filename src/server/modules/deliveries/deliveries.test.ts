@@ -13,7 +13,7 @@ import {
   PACKAGE_WEIGHTS,
   TRANSPORT_MODES,
 } from '../../../shared/schemas/deliveries.js';
-import { book, bookingBody, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { assignNewDriver, book, bookingBody, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { lagosDate } from './delivery-view.js';
 
 let t: TestApp;
@@ -224,10 +224,13 @@ describe('GET /api/deliveries and /api/dashboard/summary', () => {
     for (const d of created.slice(0, 3)) expect((await payWithWallet(t, user.headers, d.id)).statusCode).toBe(200);
     const move = (id: string, status: string) =>
       post(`/api/dispatch/deliveries/${id}/status`, operator.headers, { status });
+    await assignNewDriver(t, operator.headers, created[1]!.id);
+    await assignNewDriver(t, operator.headers, created[2]!.id);
     expect((await move(created[1]!.id, 'picked_up')).statusCode).toBe(200);
-    for (const s of ['picked_up', 'in_transit', 'out_for_delivery', 'delivered']) {
+    for (const s of ['picked_up', 'in_transit', 'out_for_delivery']) {
       expect((await move(created[2]!.id, s)).statusCode).toBe(200);
     }
+    expect((await completeAsOperator(t, operator.headers, created[2]!.id)).statusCode).toBe(200);
     expect((await post(`/api/deliveries/${created[3]!.id}/cancel`, user.headers)).statusCode).toBe(200);
 
     const page1 = (await get('/api/deliveries?pageSize=3', user.headers)).json().data;

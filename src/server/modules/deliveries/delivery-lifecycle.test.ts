@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import {
+  ACTIVE_JOB_STATUSES,
   ACTORS,
   CANCELLABLE_STATUSES,
+  HANDOVER_DUE_STATUSES,
+  isHandoverDue,
+  isRatable,
+  stepRefusal,
   DRIVER_ASSIGNABLE_STATUSES,
   canMove,
   isCancellable,
@@ -82,5 +87,44 @@ describe('what each status means', () => {
   it('lists the statuses for conditional writes', () => {
     expect(CANCELLABLE_STATUSES).toEqual(['awaiting_payment', 'pending']);
     expect(DRIVER_ASSIGNABLE_STATUSES).toEqual(['pending', 'picked_up', 'in_transit', 'out_for_delivery']);
+  });
+});
+
+describe('status steps on the road (POST …/status by a driver or an operator)', () => {
+  /** Written out by hand: the only steps a driver or an operator may make through …/status, with a driver assigned. */
+  const STEPS = new Set(['pending>picked_up', 'picked_up>in_transit', 'in_transit>out_for_delivery']);
+
+  for (const from of DELIVERY_STATUSES) {
+    for (const to of DELIVERY_STATUSES) {
+      for (const actor of ACTORS) {
+        const key = `${from}>${to}`;
+        const expected =
+          actor !== 'driver' && actor !== 'operator'
+            ? 'INVALID_STATUS_TRANSITION'
+            : STEPS.has(key)
+              ? null
+              : key === 'out_for_delivery>delivered'
+                ? 'HANDOVER_REQUIRED'
+                : 'INVALID_STATUS_TRANSITION';
+        it(`${key} by ${actor}: ${expected ?? 'allowed'}`, () => {
+          expect(stepRefusal(from, to, actor, true)).toBe(expected);
+        });
+      }
+    }
+  }
+
+  it('needs a driver for every step a driver or operator may make', () => {
+    for (const key of [...STEPS, 'out_for_delivery>delivered']) {
+      const [from, to] = key.split('>') as [DeliveryStatus, DeliveryStatus];
+      expect(stepRefusal(from, to, 'operator', false)).toBe('DRIVER_NOT_ASSIGNED');
+      expect(stepRefusal(from, to, 'driver', false)).toBe('DRIVER_NOT_ASSIGNED');
+    }
+  });
+
+  it('says where the hand-over is due, which jobs are active and what can be rated', () => {
+    expect(HANDOVER_DUE_STATUSES).toEqual(['out_for_delivery']);
+    expect(ACTIVE_JOB_STATUSES).toEqual(['pending', 'picked_up', 'in_transit', 'out_for_delivery']);
+    expect(DELIVERY_STATUSES.filter(isRatable)).toEqual(['delivered']);
+    expect(DELIVERY_STATUSES.filter(isHandoverDue)).toEqual(['out_for_delivery']);
   });
 });

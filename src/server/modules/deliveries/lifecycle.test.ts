@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { ledgerEntries, notifications } from '../../db/schema/index.js';
 import { ERROR_MESSAGES } from '../../lib/messages.js';
-import { book, bookingBody, payWithWallet, balanceOf, ledgerSum } from '../../test/delivery-test-helpers.js';
+import { assignNewDriver, book, bookingBody, payWithWallet, balanceOf, ledgerSum } from '../../test/delivery-test-helpers.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -77,6 +77,7 @@ describe('cancellation', () => {
   it('after pickup: 409 DELIVERY_NOT_CANCELLABLE and no refund', async () => {
     const u = await createSignedInUser(t.deps);
     const d = await paidDelivery(u.headers, u.user.id);
+    await assignNewDriver(t, operator.headers, d.id);
     expect((await move(d.id, 'picked_up')).statusCode).toBe(200);
     const res = await post(`/api/deliveries/${d.id}/cancel`, u.headers);
     expect(res.statusCode).toBe(409);
@@ -131,7 +132,8 @@ describe('tracking and dispatch', () => {
     expect(r.displayStatus).toBe('in_transit');
     expect((await move(d.id, 'out_for_delivery')).statusCode).toBe(200);
     expect(states(await track())).toEqual(['completed', 'completed', 'current', 'pending']);
-    expect((await move(d.id, 'delivered')).statusCode).toBe(200);
+    expect((await move(d.id, 'delivered')).json().code).toBe('HANDOVER_REQUIRED');
+    expect((await post(`/api/dispatch/deliveries/${d.id}/complete`, operator.headers, { note: 'Receiver confirmed' })).statusCode).toBe(200);
     r = await track();
     expect(states(r)).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(r.estimatedDelivery).toBe(r.steps[3].at);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../shared/i18n.js';
+import {
+  DRIVER_NAME_MAX,
+  RECEIVER_MESSAGE_KINDS,
+  RECEIVER_TEMPLATE_LANGUAGES,
+  driverFirstName,
+  renderReceiverMessage,
+  trackingLink,
+} from './receiver-messages.js';
+import { countSmsSegments } from './sms-segments.js';
+
+/** The longest realistic values: a deployment's long address, a long first name, a 4-digit code. */
+const LONG_LINK = trackingLink('https://app.lanefreight.ng/', 'LF-7K3M-9QX2');
+const LONG_NAME = 'Oluwaseyifunmilayo Adebayo-Okonkwo';
+
+describe("the receiver's messages", () => {
+  it('exist in every language, with the values in place', () => {
+    expect([...RECEIVER_TEMPLATE_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) {
+      for (const kind of RECEIVER_MESSAGE_KINDS) {
+        const message = renderReceiverMessage(kind, language, { driverName: 'Musa Bello', code: '0427', link: LONG_LINK });
+        expect(message.body, `${language} ${kind}`).toContain(LONG_LINK);
+        expect(message.body).not.toMatch(/\{\w+\}/);
+        expect(message.body.startsWith('Lanefreight')).toBe(true);
+        expect(message.holdsSecret).toBe(kind === 'driver-assigned');
+        if (kind === 'driver-assigned') {
+          expect(message.body).toContain('0427');
+          expect(message.body).toContain('Musa');
+          expect(message.body).not.toContain('Bello');
+        } else {
+          expect(message.body).not.toContain('0427');
+        }
+      }
+    }
+  });
+
+  it('every message in every language stays within 2 SMS with the longest realistic values', () => {
+    expect(driverFirstName(LONG_NAME)).toHaveLength(DRIVER_NAME_MAX);
+    for (const language of LANGUAGES) {
+      for (const kind of RECEIVER_MESSAGE_KINDS) {
+        const { body } = renderReceiverMessage(kind, language, { driverName: LONG_NAME, code: '9999', link: LONG_LINK });
+        const size = countSmsSegments(body);
+        expect(size.segments, `${language} ${kind}: ${size.units} ${size.encoding} units`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it('Yoruba, Hausa and Igbo need UCS-2 for their letters; English and German fit GSM-7', () => {
+    const values = { driverName: 'Musa', code: '0427', link: LONG_LINK };
+    for (const language of ['yo', 'ig'] as const) {
+      expect(countSmsSegments(renderReceiverMessage('out-for-delivery', language, values).body).encoding).toBe('ucs2');
+    }
+    expect(countSmsSegments(renderReceiverMessage('driver-assigned', 'ha', values).body).encoding).toBe('ucs2');
+    for (const language of ['en-US', 'de'] as const) {
+      for (const kind of RECEIVER_MESSAGE_KINDS) expect(countSmsSegments(renderReceiverMessage(kind, language, values).body).encoding).toBe('gsm7');
+    }
+  });
+
+  it('falls back to English for an unknown language and builds the public tracking link', () => {
+    expect(renderReceiverMessage('delivered', 'zz', { driverName: '', code: '', link: 'x' }).body).toBe(
+      'Lanefreight: your package has been delivered. Thank you! Details: x',
+    );
+    expect(trackingLink('https://lanefreight.ng', 'LF-AAAA-BBBB')).toBe('https://lanefreight.ng/track/LF-AAAA-BBBB');
+    expect(driverFirstName('  Musa   Bello ')).toBe('Musa');
+  });
+});
