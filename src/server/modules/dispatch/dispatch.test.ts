@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout, multipartForm } from '../../test/payment-test-helpers.js';
-import { deliveries, drivers, ledgerEntries, liveEvents, outboxMessages, postingLines, postings } from '../../db/schema/index.js';
+import { deliveries, drivers, ledgerEntries, liveEvents, outboxMessages, postingLines, postings, wallets } from '../../db/schema/index.js';
 import { checkLedger } from '../wallet/ledger-check.js';
-import { createWalletRepository } from '../wallet/wallet-repository.js';
+import { payableOutKobo } from '../wallet/wallet-funds.js';
 import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
 import { ERROR_MESSAGES } from '../../lib/messages.js';
 
@@ -64,6 +64,12 @@ async function outForDelivery(driver: Signed, id: string) {
     const res = await driverStep(driver, id, status);
     expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
   }
+}
+
+async function fundsOf(userId: string) {
+  const [row] = await t.deps.db.select({ balanceKobo: wallets.balanceKobo, sandboxKobo: wallets.sandboxKobo }).from(wallets).where(eq(wallets.userId, userId));
+  const funds = row ?? { balanceKobo: 0, sandboxKobo: 0 };
+  return { ...funds, payableOutKobo: payableOutKobo(funds) };
 }
 
 function wrongCode(code: string) {
@@ -423,7 +429,7 @@ describe('earnings in the ledger', () => {
     const share = Math.floor(((d.price.baseFare + d.price.distanceFee) * 70) / 100);
     expect(res.json().data.earningsKobo).toBe(share);
 
-    const funds = await createWalletRepository(t.deps.db).findFunds(driver.user.id);
+    const funds = await fundsOf(driver.user.id);
     expect(funds).toEqual({ balanceKobo: share, sandboxKobo: 0, payableOutKobo: share });
     const [entry] = await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, driver.user.id));
     expect(entry).toMatchObject({ kind: 'earning', amountKobo: share, balanceAfterKobo: share });
@@ -458,7 +464,7 @@ describe('earnings in the ledger', () => {
     const driver = await assignNewDriver(t, operator.headers, d.id);
     await outForDelivery(driver, d.id);
     expect((await deliver(driver, d.id, await handoverCode(d.receiverPhone as string))).statusCode).toBe(200);
-    const funds = await createWalletRepository(t.deps.db).findFunds(driver.user.id);
+    const funds = await fundsOf(driver.user.id);
     expect(funds.balanceKobo).toBeGreaterThan(0);
     expect(funds).toMatchObject({ sandboxKobo: funds.balanceKobo, payableOutKobo: 0 });
     expect((await checkLedger(t.deps.db)).differences).toEqual([]);
