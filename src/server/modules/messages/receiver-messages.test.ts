@@ -46,6 +46,15 @@ describe("the receiver's messages", () => {
     }
   });
 
+  it("with an even longer address, the driver's name gives way before a third SMS", () => {
+    const link = trackingLink('https://dispatch.lanefreight.com.ng', 'LF-7K3M-9QX2');
+    const { body } = renderReceiverMessage('driver-assigned', 'es', { driverName: LONG_NAME, code: '9999', link });
+    expect(countSmsSegments(body).segments).toBe(2);
+    expect(body).toContain('9999');
+    expect(body).toContain(link);
+    expect(body).not.toContain(driverFirstName(LONG_NAME));
+  });
+
   it('Yoruba, Hausa and Igbo need UCS-2 for their letters; English and German fit GSM-7', () => {
     const values = { driverName: 'Musa', code: '0427', link: LONG_LINK };
     for (const language of ['yo', 'ig'] as const) {

@@ -4,7 +4,7 @@ import { normalizePhone } from '../../../shared/identifiers.js';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
 import type { RenderedMessage } from './message-templates.js';
 import type { OutboxRepository } from './outbox-repository.js';
-import { smsText } from './sms-segments.js';
+import { countSmsSegments, smsText } from './sms-segments.js';
 
 /**
  * The receiver's SMS, in the language the sender chose for them (deliveries.receiver_language): the driver is on
@@ -88,14 +88,22 @@ export interface ReceiverMessageValues {
   link: string;
 }
 
+/** Most SMS a receiver message may cost. */
+export const RECEIVER_MAX_SEGMENTS = 2;
+
 export function renderReceiverMessage(kind: ReceiverMessageKind, language: string, values: ReceiverMessageValues): RenderedMessage {
   const template = RECEIVER_TEMPLATES[isLanguage(language) ? language : FALLBACK_LANGUAGE][kind];
-  const body = template
-    .replace('{driver}', driverFirstName(values.driverName))
-    .replace('{code}', values.code)
-    .replace('{link}', values.link);
+  const render = (driver: string) =>
+    smsText(template.replace('{driver}', driver).replace('{code}', values.code).replace('{link}', values.link));
+  // Should a long deployment address push it past two SMS, the driver's name gives way first.
+  let driver = [...driverFirstName(values.driverName)];
+  let body = render(driver.join(''));
+  while (driver.length > 1 && countSmsSegments(body).segments > RECEIVER_MAX_SEGMENTS) {
+    driver = driver.slice(0, -1);
+    body = render(driver.join(''));
+  }
   // Only the first message carries the handover code: its body is blanked once a real transport has sent it.
-  return { subject: SUBJECT, body: smsText(body), holdsSecret: kind === 'driver-assigned' };
+  return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' };
 }
 
 export const RECEIVER_TEMPLATE_LANGUAGES = Object.keys(RECEIVER_TEMPLATES) as Language[];
