@@ -171,6 +171,8 @@ export async function startServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Production refuses to start without Paystack unless the sandbox is chosen explicitly (the benches pay with it).
+    PAYMENT_GATEWAY: 'sandbox',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -5,6 +5,7 @@
  *   booking + wallet payment /s (≥ 500 on PostgreSQL); top-up verification + credit /s (≥ 300); My Deliveries and tracking vs a bare endpoint
  *   (≥ 40 %, p99 ≤ 30 ms at 50 connections); server RSS (≤ 250 MB)
  *   the public tracking page /track/{id}: p99 at 50 connections (≤ 20 ms) and its transfer size (≤ 30 KB), PGlite
+ *   dispatch cycle (assign → 3 driver steps → deliver with the code) jobs/s on PostgreSQL (≥ 200), ledger clean after
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
  * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { formatSigninBench, runSigninBench, type SigninBenchResult } from './signin.js';
 import { formatBookingsTable, runBookingsBench, type BookingsBenchResult } from './bookings.js';
 import { formatPublicTrackingBench, runPublicTrackingBench } from './public-tracking.js';
+import { formatDispatchBench, runDispatchBench, type DispatchBenchResult } from './dispatch.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -53,6 +55,11 @@ if (withPostgres) {
 // The page is served from memory after its first read, so the database behind it hardly matters: PGlite only.
 console.log('== public tracking page (PGlite)');
 const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
+let dispatch: DispatchBenchResult | undefined;
+if (withPostgres) {
+  console.log('== dispatch cycle (PostgreSQL)');
+  dispatch = await runDispatchBench({ postgresUrl, durationSeconds, log });
+}
 
 console.log('\n# Sign-in (20 connections)');
 for (const [name, result] of signins) console.log(`\n${name}\n${formatSigninBench(result)}`);
@@ -60,3 +67,4 @@ console.log(`\n# Bookings, deliveries and tracking (50 connections, ${durationSe
 console.log(formatBookingsTable(bookings));
 console.log(`\n# Public tracking page (50 connections, ${durationSeconds} s)\n`);
 console.log(formatPublicTrackingBench([publicTracking]));
+if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);

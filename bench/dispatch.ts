@@ -1,0 +1,242 @@
+/**
+ * The dispatch cycle under load, against the real server in its own process, on PostgreSQL:
+ * an operator assigns a driver, the driver makes the three steps (picked up, in transit, out for delivery) and
+ * hands over with the receiver's code (read from the outbox, as the receiver reads it from the SMS). One job is
+ * those five requests; the figure is jobs completed per second (target ≥ 200). The ledger is checked afterwards
+ * (every hand-over posts the driver's earnings): it must be clean.
+ *
+ *   npx tsx bench/dispatch.ts [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--connections 32]
+ *
+ * Accounts (an operator, a customer with a funded wallet, and enough drivers that none passes the per-driver
+ * handover rate limit) are written before the server starts; the paid deliveries are booked and paid through
+ * HTTP before the measurement. A throwaway database is created and dropped.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.js';
+import { drivers } from '../src/server/db/schema/index.js';
+import { createSessionRepository } from '../src/server/modules/auth/session-repository.js';
+import { createSessionService } from '../src/server/modules/auth/session-service.js';
+import { checkLedger } from '../src/server/modules/wallet/ledger-check.js';
+import { createUser, fundWallet } from '../src/server/test/factories.js';
+import { startServer } from './bookings.js';
+
+export const DISPATCH_TARGET_JOBS_PER_SECOND = 200;
+
+export interface DispatchBenchResult {
+  jobs: number;
+  seconds: number;
+  jobsPerSecond: number;
+  requestsPerSecond: number;
+  /** Slowest job (five requests and the code lookup), 99th percentile. */
+  p99JobMs: number;
+  /** Mean latency of each kind of request in the cycle, to see where the time goes. */
+  meanMs: Record<string, number>;
+  errors: number;
+  ledgerDifferences: string[];
+}
+
+const STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;
+/** The default HANDOVER_RATE_LIMIT_PER_MINUTE: each driver hands over at most this many jobs a minute. */
+const HANDOVER_PER_DRIVER_PER_MINUTE = 10;
+
+const BOOKING = {
+  receiverName: 'Chinedu Eze',
+  pickupLocation: '12 Admiralty Way, Lekki, Lagos',
+  dropoffLocation: '5 Awolowo Road, Ikoyi, Lagos',
+  packageType: 'electronics',
+  packageWeight: 'medium',
+  transportMode: 'van',
+  deliveryType: 'express',
+  deliveryTime: 'afternoon',
+  deliveryDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+};
+
+export async function runDispatchBench(options: {
+  postgresUrl: string;
+  durationSeconds?: number;
+  connections?: number;
+  log?: (line: string) => void;
+}): Promise<DispatchBenchResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const duration = options.durationSeconds ?? 10;
+  const connections = options.connections ?? 32;
+  // Enough paid deliveries for 1.5× the target over the whole run, and enough drivers that each stays in its limit.
+  const jobsToPrepare = Math.ceil(DISPATCH_TARGET_JOBS_PER_SECOND * 1.5 * duration);
+  const driverCount = Math.ceil((DISPATCH_TARGET_JOBS_PER_SECOND * 1.5 * 60) / HANDOVER_PER_DRIVER_PER_MINUTE);
+
+  const name = `lf_bench_dispatch_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: options.postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(options.postgresUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-bench-dispatch-'));
+
+  log(`[postgres] ${driverCount} drivers, an operator and a customer…`);
+  const database = await openDatabase({ databaseUrl, dataDir });
+  let operatorToken = '';
+  let customerToken = '';
+  const driverAccounts: { id: string; token: string }[] = [];
+  try {
+    await database.migrate();
+    const sessions = createSessionService(createSessionRepository(database.db), { secureCookies: false });
+    const operator = await createUser(database.db, { name: 'Bench Operator', roles: ['customer', 'operator'] });
+    operatorToken = (await sessions.startSession(operator.id, true)).token;
+    const customer = await createUser(database.db, { name: 'Bench Customer' });
+    await fundWallet(database.db, customer.id, 1_000_000_000_00);
+    customerToken = (await sessions.startSession(customer.id, true)).token;
+    for (let i = 0; i < driverCount; i++) {
+      const user = await createUser(database.db, { name: `Bench Driver ${i}`, phone: `+23481${String(i).padStart(8, '0')}`, roles: ['customer', 'driver'] });
+      await database.db.insert(drivers).values({ userId: user.id, transportMode: 'van', vehicleType: 'van', plateNumber: `BEN-${i}` });
+      driverAccounts.push({ id: user.id, token: (await sessions.startSession(user.id, true)).token });
+    }
+  } finally {
+    await database.close();
+  }
+
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const server = await startServer(dataDir, databaseUrl, port);
+  const outbox = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  try {
+    const call = async (pathName: string, token: string, body: object) => {
+      const res = await fetch(`${server.base}${pathName}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${pathName}: ${res.status} ${text.slice(0, 200)}`);
+      return JSON.parse(text) as { data: { id: string } };
+    };
+
+    log(`[postgres] booking and paying ${jobsToPrepare} deliveries (not measured)…`);
+    const queue: { id: string; phone: string }[] = [];
+    let booked = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (booked < jobsToPrepare) {
+          const phone = `+23480${String(booked++).padStart(8, '0')}`;
+          const { id } = (await call('/api/book-delivery', customerToken, { ...BOOKING, receiverPhone: phone })).data;
+          await call('/api/payments/initiate', customerToken, { deliveryId: id, method: 'wallet' });
+          queue.push({ id, phone });
+        }
+      }),
+    );
+
+    const codeOf = async (phone: string) => {
+      const { rows } = await outbox.query<{ body: string }>(
+        `select body from outbox_messages where recipient = $1 and holds_secret order by created_at desc limit 1`,
+        [phone],
+      );
+      const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(rows[0]?.body ?? '')?.[1];
+      if (!code) throw new Error(`no handover code for ${phone}`);
+      return code;
+    };
+
+    log(`[postgres] assign → 3 steps → deliver with the code, ${connections} at a time, ${duration} s…`);
+    const spent = new Map<string, { ms: number; count: number }>();
+    const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        const entry = spent.get(name) ?? { ms: 0, count: 0 };
+        entry.ms += performance.now() - start;
+        entry.count++;
+        spent.set(name, entry);
+      }
+    };
+    let nextDriver = 0;
+    let jobs = 0;
+    let errors = 0;
+    const jobMs: number[] = [];
+    const started = performance.now();
+    const deadline = started + duration * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const delivery = queue.shift();
+          if (!delivery) return;
+          const driver = driverAccounts[nextDriver++ % driverAccounts.length]!;
+          const jobStart = performance.now();
+          try {
+            await timed('assign', () => call(`/api/dispatch/deliveries/${delivery.id}/assign-driver`, operatorToken, { driverId: driver.id }));
+            for (const status of STEPS) await timed('step', () => call(`/api/driver/jobs/${delivery.id}/status`, driver.token, { status }));
+            const code = await timed('code lookup', () => codeOf(delivery.phone));
+            await timed('deliver', () => call(`/api/driver/jobs/${delivery.id}/deliver`, driver.token, { code }));
+            jobs++;
+            jobMs.push(performance.now() - jobStart);
+          } catch (error) {
+            if (errors++ < 3) log(`  ${(error as Error).message}`);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const meanMs = Object.fromEntries([...spent].map(([key, { ms, count }]) => [key, Math.round(ms / count)]));
+    if (queue.length === 0) log('[postgres] the prepared deliveries ran out before the end: the figure is a lower bound');
+    jobMs.sort((a, b) => a - b);
+    const p99JobMs = jobMs[Math.min(jobMs.length - 1, Math.floor(jobMs.length * 0.99))] ?? 0;
+
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    const check = await openDatabase({ databaseUrl, dataDir });
+    let ledgerDifferences: string[];
+    try {
+      ledgerDifferences = (await checkLedger(check.db)).differences;
+    } finally {
+      await check.close();
+    }
+    return {
+      jobs,
+      seconds,
+      jobsPerSecond: jobs / seconds,
+      requestsPerSecond: (jobs * 5) / seconds,
+      p99JobMs,
+      meanMs,
+      errors,
+      ledgerDifferences,
+    };
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    await outbox.end();
+    const cleanup = new pg.Client({ connectionString: options.postgresUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatDispatchBench(result: DispatchBenchResult): string {
+  const verdict = result.jobsPerSecond >= DISPATCH_TARGET_JOBS_PER_SECOND ? 'meets' : 'MISSES';
+  return [
+    `jobs completed        ${result.jobs} in ${result.seconds.toFixed(1)} s`,
+    `jobs/s                ${result.jobsPerSecond.toFixed(0)} (${verdict} the target of ${DISPATCH_TARGET_JOBS_PER_SECOND}; ${result.requestsPerSecond.toFixed(0)} requests/s)`,
+    `p99 per job           ${result.p99JobMs.toFixed(0)} ms (5 requests and the code lookup)`,
+    `mean ms               ${Object.entries(result.meanMs).map(([key, ms]) => `${key} ${ms}`).join(', ')}`,
+    `errors                ${result.errors}`,
+    `ledger check          ${result.ledgerDifferences.length === 0 ? 'clean' : `${result.ledgerDifferences.length} differences: ${result.ledgerDifferences.slice(0, 3).join('; ')}`}`,
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (flag: string) => {
+    const index = process.argv.indexOf(flag);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const result = await runDispatchBench({
+    postgresUrl: arg('--postgres') ?? process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    durationSeconds: Number(arg('--duration') ?? 10),
+    connections: Number(arg('--connections') ?? 32),
+  });
+  console.log(`\n# Dispatch cycle (PostgreSQL)\n\n${formatDispatchBench(result)}`);
+  if (result.ledgerDifferences.length > 0) process.exitCode = 1;
+}
