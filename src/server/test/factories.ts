@@ -41,24 +41,31 @@ export async function createSignedInUser(deps: AppDeps, overrides: Parameters<ty
   return { user, token: session.token, headers: { authorization: `Bearer ${session.token}` } };
 }
 
-/** A signed-in approved driver with a vehicle of this transport mode, as an approved application leaves one. */
-export async function createSignedInDriver(
-  deps: AppDeps,
-  { transportMode = 'bike', ...overrides }: Parameters<typeof createUser>[1] & { transportMode?: TransportMode } = {},
+/** An approved driver with a vehicle of this transport mode on record, as an approved application leaves one. */
+export async function createDriver(
+  db: Executor,
+  {
+    transportMode = 'bike',
+    plateNumber = `LAG-${uniqueSuffix().slice(-5).toUpperCase()}`,
+    vehicleBrand = null,
+    ...overrides
+  }: Parameters<typeof createUser>[1] & { transportMode?: TransportMode; plateNumber?: string; vehicleBrand?: string | null } = {},
 ) {
-  const driver = await createSignedInUser(deps, {
+  const user = await createUser(db, {
     name: 'Musa Bello',
     phone: `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     roles: ['customer', 'driver'],
     ...overrides,
   });
-  await deps.db.insert(drivers).values({
-    userId: driver.user.id,
-    transportMode,
-    vehicleType: transportMode,
-    plateNumber: `LAG-${uniqueSuffix().slice(-5).toUpperCase()}`,
-  });
-  return driver;
+  await db.insert(drivers).values({ userId: user.id, transportMode, vehicleType: transportMode, vehicleBrand, plateNumber });
+  return user;
+}
+
+/** A signed-in approved driver with a vehicle of this transport mode. */
+export async function createSignedInDriver(deps: AppDeps, options: Parameters<typeof createDriver>[1] = {}) {
+  const user = await createDriver(deps.db, options);
+  const session = await deps.sessions.startSession(user.id, false);
+  return { user, token: session.token, headers: { authorization: `Bearer ${session.token}` } };
 }
 
 /** Funds a wallet through a ledger adjustment, as an operator would (tests and seed only). */
