@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout, multipartForm } from '../../test/payment-test-helpers.js';
-import { deliveries, drivers, ledgerEntries, liveEvents, outboxMessages, postingLines, postings, wallets } from '../../db/schema/index.js';
+import { deliveries, drivers, ledgerEntries, liveEvents, notifications, outboxMessages, postingLines, postings, wallets } from '../../db/schema/index.js';
 import { checkLedger } from '../wallet/ledger-check.js';
 import { payableOutKobo } from '../wallet/wallet-funds.js';
 import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
@@ -452,6 +452,8 @@ describe('earnings in the ledger', () => {
     expect(history[0]).toMatchObject({ type: 'earning', amountKobo: share, descriptionKey: 'walletMoney.transactions.earning', params: { deliveryId: d.id } });
     const live = await t.deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, driver.user.id), eq(liveEvents.name, 'wallet.balance')));
     expect(live.at(-1)?.data).toEqual({ balance: share });
+    const [credited] = await t.deps.db.select().from(notifications).where(eq(notifications.userId, driver.user.id));
+    expect(credited).toMatchObject({ type: 'wallet', messageKey: 'walletCredited', params: { amountKobo: share } });
     expect((await checkLedger(t.deps.db)).differences).toEqual([]);
   });
 

@@ -97,7 +97,8 @@ export function subscribeNotifications(
 }
 
 /**
- * Money that arrived (a top-up, a failed withdrawal's hold coming back, a refund no other notification tells of)
+ * Money that arrived (a top-up, a failed withdrawal's hold coming back, a refund no other notification tells of, a
+ * driver's earnings)
  * and money withdrawn. A withdrawal is a `hold` debit (wallet-service.ts): it leaves the balance when asked for.
  */
 function subscribeWalletNotifications(
@@ -106,7 +107,7 @@ function subscribeWalletNotifications(
 ) {
   events.onPublisher('wallet.credited', async (e) => {
     const told = e.kind === 'refund' && e.cause !== null;
-    if (told || !['topup', 'refund', 'hold_release'].includes(e.kind)) return;
+    if (told || !['topup', 'refund', 'hold_release', 'earning'].includes(e.kind)) return;
     await notifications.insertNotification({
       userId: e.userId,
       type: 'wallet',
