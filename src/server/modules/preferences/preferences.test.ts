@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
-import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { assignNewDriver, book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { SESSION_COOKIE } from '../auth/session-service.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import { messagesFor, post, RELAXED_LIMITS, uniquePhone } from '../../test/auth-test-helpers.js';
@@ -152,6 +152,7 @@ describe("the customer's delivery updates follow the preferences", () => {
     const delivery = await book(t, headers);
     await payWithWallet(t, headers, delivery.id);
     const operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+    await assignNewDriver(t, operator.headers, delivery.id);
     for (const status of statuses) {
       const moved = await t.app.inject({
         method: 'POST',
