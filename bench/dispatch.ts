@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/dispatch.ts [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--connections 32]
  *
- * Accounts (an operator, a customer with a funded wallet, and enough drivers that none passes the per-driver
+ * Accounts (an operator, 200 customers with funded wallets, and enough drivers that none passes the per-driver
  * handover rate limit) are written before the server starts; the paid deliveries are booked and paid through
  * HTTP before the measurement. A throwaway database is created and dropped.
  */
@@ -43,6 +43,7 @@ export interface DispatchBenchResult {
 const STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;
 /** The default HANDOVER_RATE_LIMIT_PER_MINUTE: each driver hands over at most this many jobs a minute. */
 const HANDOVER_PER_DRIVER_PER_MINUTE = 10;
+const CUSTOMERS = 200;
 
 const BOOKING = {
   receiverName: 'Chinedu Eze',
@@ -79,19 +80,22 @@ export async function runDispatchBench(options: {
   const databaseUrl = url.toString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-bench-dispatch-'));
 
-  log(`[postgres] ${driverCount} drivers, an operator and a customer…`);
+  log(`[postgres] ${driverCount} drivers, an operator and ${CUSTOMERS} customers…`);
   const database = await openDatabase({ databaseUrl, dataDir });
   let operatorToken = '';
-  let customerToken = '';
+  // Many customers, as in life: each customer's live events are numbered in one row, which would serialise a single one.
+  const customerTokens: string[] = [];
   const driverAccounts: { id: string; token: string }[] = [];
   try {
     await database.migrate();
     const sessions = createSessionService(createSessionRepository(database.db), { secureCookies: false });
     const operator = await createUser(database.db, { name: 'Bench Operator', roles: ['customer', 'operator'] });
     operatorToken = (await sessions.startSession(operator.id, true)).token;
-    const customer = await createUser(database.db, { name: 'Bench Customer' });
-    await fundWallet(database.db, customer.id, 1_000_000_000_00);
-    customerToken = (await sessions.startSession(customer.id, true)).token;
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const customer = await createUser(database.db, { name: `Bench Customer ${i}` });
+      await fundWallet(database.db, customer.id, 1_000_000_000_00);
+      customerTokens.push((await sessions.startSession(customer.id, true)).token);
+    }
     for (let i = 0; i < driverCount; i++) {
       const user = await createUser(database.db, { name: `Bench Driver ${i}`, phone: `+23481${String(i).padStart(8, '0')}`, roles: ['customer', 'driver'] });
       await database.db.insert(drivers).values({ userId: user.id, transportMode: 'van', vehicleType: 'van', plateNumber: `BEN-${i}` });
@@ -116,13 +120,15 @@ export async function runDispatchBench(options: {
       return JSON.parse(text) as { data: { id: string } };
     };
 
-    log(`[postgres] booking and paying ${jobsToPrepare} deliveries (not measured)…`);
+    log(`[postgres] booking and paying ${jobsToPrepare} deliveries for ${CUSTOMERS} customers (not measured)…`);
     const queue: { id: string; phone: string }[] = [];
     let booked = 0;
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (booked < jobsToPrepare) {
-          const phone = `+23480${String(booked++).padStart(8, '0')}`;
+          const n = booked++;
+          const phone = `+23480${String(n).padStart(8, '0')}`;
+          const customerToken = customerTokens[n % customerTokens.length]!;
           const { id } = (await call('/api/book-delivery', customerToken, { ...BOOKING, receiverPhone: phone })).data;
           await call('/api/payments/initiate', customerToken, { deliveryId: id, method: 'wallet' });
           queue.push({ id, phone });
