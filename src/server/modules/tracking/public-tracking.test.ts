@@ -44,9 +44,13 @@ async function paidDelivery(overrides: Record<string, unknown> = {}) {
   return paid.json().data.delivery as { id: string; trackingId: string };
 }
 
+/** The operator's steps; delivered is the operator's completion (the driver's alternative needs the receiver's code). */
 async function advance(id: string, ...statuses: string[]) {
   for (const status of statuses) {
-    const res = await post(`/api/dispatch/deliveries/${id}/status`, operator.headers, { status });
+    const res =
+      status === 'delivered'
+        ? await post(`/api/dispatch/deliveries/${id}/complete`, operator.headers, { note: 'Receiver confirmed' })
+        : await post(`/api/dispatch/deliveries/${id}/status`, operator.headers, { status });
     expect(res.statusCode, res.body).toBe(200);
   }
 }
