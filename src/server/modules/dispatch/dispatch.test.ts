@@ -517,6 +517,17 @@ describe('ratings', () => {
   });
 });
 
+describe('tracking names the driver', () => {
+  it('also a driver with no phone on record (signed up by email)', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const driver = await createSignedInDriver(t.deps, { name: 'Bola Ade', phone: null });
+    expect((await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: driver.user.id })).statusCode).toBe(200);
+    const track = (await get(`/api/tracking/${d.trackingId}`, customer.headers)).json().data;
+    expect(track.driver).toEqual({ name: 'Bola Ade', phone: '', rating: 0, reviews: 0 });
+  });
+});
+
 describe("the receiver's messages", () => {
   it('on the way (with code and link), out for delivery and delivered, by SMS in the receiver language', async () => {
     const customer = await createSignedInUser(t.deps);

@@ -34,11 +34,12 @@ export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]
 
 /** The driver as the customer sees them: the customers' real average (live from the driver's totals) and reviews. */
 async function driverOf(row: DeliveryRow, drivers: Pick<DriversService, 'find'>): Promise<TrackingResult['driver']> {
-  if (!row.driverName || !row.driverPhone) return null;
+  // A driver who signed up by email has no phone on record: still the customer's driver ('' for the phone).
+  if (!row.driverName) return null;
   const driver = row.driverId ? await drivers.find(row.driverId) : null;
   return {
     name: row.driverName,
-    phone: row.driverPhone,
+    phone: row.driverPhone ?? '',
     rating: driver ? (driver.rating ?? 0) : (row.driverRating ?? 0) / 10,
     reviews: driver ? driver.reviews : (row.driverReviews ?? 0),
   };
