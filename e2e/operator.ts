@@ -3,3 +3,6 @@ export const E2E_OPERATOR = { email: 'dispatch.desk@example.com', password: 'Dis
 
 /** A customer whose wallet holds ₦20,000 of real (not test-mode) money, so a withdrawal can be paid out. */
 export const E2E_FUNDED_CUSTOMER = { email: 'funded.shipper@example.com', password: 'Funded!Shipper-2718', walletKobo: 2_000_000 } as const;
+
+/** An approved driver with a motorbike (transport mode bike), for specs that need a delivery on the road. */
+export const E2E_DRIVER = { email: 'rider.musa@example.com', password: 'Rider!Musa-2718' } as const;

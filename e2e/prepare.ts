@@ -2,7 +2,8 @@
 import { loadEnv } from '../src/server/config/env.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { createUser, fundWallet } from '../src/server/test/factories.js';
-import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+import { drivers } from '../src/server/db/schema/index.js';
+import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 
 const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -20,6 +21,14 @@ try {
     password: E2E_FUNDED_CUSTOMER.password,
   });
   await fundWallet(database.db, shipper.id, E2E_FUNDED_CUSTOMER.walletKobo, 'Opening balance');
+  // As an approved transportation application leaves a driver: the role and the vehicle on record.
+  const rider = await createUser(database.db, {
+    name: 'Musa Danjuma',
+    email: E2E_DRIVER.email,
+    password: E2E_DRIVER.password,
+    roles: ['customer', 'driver'],
+  });
+  await database.db.insert(drivers).values({ userId: rider.id, transportMode: 'bike', vehicleType: 'bike', plateNumber: 'LAG-123-XY' });
 } finally {
   await database.close();
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { E2E_OPERATOR } from './operator.js';
+import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 
 /**
  * The receiver's public tracking page (/track/{id}): a real delivery, booked and paid by card on the sandbox
@@ -77,6 +77,10 @@ test('a receiver reads the tracking page of a real delivery with JavaScript disa
 
   const operator = await apiContext(baseURL!);
   await expectOk(await operator.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } }));
+  const rider = await apiContext(baseURL!);
+  await expectOk(await rider.post('/api/login', { data: { identifier: E2E_DRIVER.email, password: E2E_DRIVER.password } }));
+  const riderProfile = await expectOk(await rider.get('/api/user-profile'));
+  await expectOk(await operator.post(`/api/dispatch/deliveries/${delivery.id}/assign-driver`, { data: { driverId: riderProfile.id } }));
   for (const status of ['picked_up', 'in_transit']) {
     await expectOk(await operator.post(`/api/dispatch/deliveries/${delivery.id}/status`, { data: { status } }));
   }
