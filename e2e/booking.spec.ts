@@ -1,35 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { signUpInBrowser } from './accounts.js';
 
 /**
  * Book → preview → edit → pay → track, against the real server (fresh PGlite, sandbox gateway).
  * Each test signs up its own user through the API and hands the session cookie to the browser.
  */
 
-let userCount = 0;
 
-async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
-  userCount += 1;
-  const email = `booking.${Date.now()}.${userCount}@example.com`;
-  const password = 'Cargo!Lane-2718';
-  const registered = await request.post('/api/register', { data: { name, email, password } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: { body: string }[] };
-      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-
-  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: code, startSession: true } });
-  expect(verified.ok(), await verified.text()).toBeTruthy();
-  await context.addCookies((await request.storageState()).cookies);
-  return email;
-}
+const signUp = (request: APIRequestContext, context: BrowserContext, name: string) =>
+  signUpInBrowser(request, context, name, 'Cargo!Lane-2718', 'booking');
 
 function trackConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_OPERATOR } from './operator.js';
+import { registerVerified } from './accounts.js';
 
 /**
  * Issue 12's browser test, end to end on the real server (fresh PGlite, sandbox gateway, dev outbox):
@@ -12,7 +13,6 @@ import { E2E_OPERATOR } from './operator.js';
  */
 
 const PASSWORD = 'Cargo!Lane-2718';
-let userCount = 0;
 
 // A 1×1 PNG: accepted (by content) for every document of the application, and as a vehicle photo.
 const PNG = Buffer.from(
@@ -24,25 +24,7 @@ const PNG = Buffer.from(
 const sameOrigin = (baseURL: string) => ({ origin: new URL(baseURL).origin });
 
 /** Registers and verifies an account through the API; the session cookie lands in the context's jar. */
-async function signUp(context: BrowserContext, name: string) {
-  userCount += 1;
-  const request = context.request;
-  const email = `dispatch.${Date.now()}.${userCount}@example.com`;
-  const registered = await request.post('/api/register', { data: { name, email, password: PASSWORD } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: { body: string }[] };
-      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: code, startSession: true } });
-  expect(verified.ok(), await verified.text()).toBeTruthy();
-  return email;
-}
+const signUp = (context: BrowserContext, name: string) => registerVerified(context.request, name, PASSWORD, 'dispatch');
 
 async function newPersonPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
@@ -135,7 +117,8 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
   }) => {
     test.setTimeout(240_000);
     const origin = baseURL!;
-    const driverName = 'Musa Bello';
+    // A retry runs on the same database: another driver, so names stay unique on the board.
+    const driverName = ['Musa Bello', 'Sani Okoro', 'Ifeoma Nwosu'][test.info().retry] ?? `Driver ${Date.now()}`;
     const receiverPhoneDigits = `80${String(Date.now()).slice(-8)}`;
     const receiverPhone = `+234 ${receiverPhoneDigits.slice(0, 3)} ${receiverPhoneDigits.slice(3, 6)} ${receiverPhoneDigits.slice(6)}`;
     const plateNumber = `LSR ${String(100 + (Date.now() % 900))} DX`;

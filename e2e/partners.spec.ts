@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { E2E_OPERATOR } from './operator.js';
+import { signUpInBrowser } from './accounts.js';
 
 /**
  * Issue 12, partner applications: a person applies as a transportation partner with real files, sees each file
@@ -10,24 +11,8 @@ import { E2E_OPERATOR } from './operator.js';
 
 const PASSWORD = 'Cargo!Lane-2718';
 
-async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
-  const email = `partner.${Date.now()}@example.com`;
-  const registered = await request.post('/api/register', { data: { name, email, password: PASSWORD } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: { body: string }[] };
-      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: code, startSession: true } });
-  expect(verified.ok(), await verified.text()).toBeTruthy();
-  await context.addCookies((await request.storageState()).cookies);
-  return email;
-}
+const signUp = (request: APIRequestContext, context: BrowserContext, name: string) =>
+  signUpInBrowser(request, context, name, PASSWORD, 'partner');
 
 /** A real PNG of `width`×`height` noisy pixels (noise does not compress, so the file has weight to upload). */
 function png(width: number, height: number): Buffer {

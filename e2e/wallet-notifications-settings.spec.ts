@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+import { signUpInBrowser } from './accounts.js';
 
 /**
  * Issue 11's browser test: wallet, live notifications and settings against the real server. The operator step
@@ -7,27 +8,9 @@ import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
  */
 
 const PASSWORD = 'Cargo!Lane-2718';
-let userCount = 0;
 
-async function signUp(request: APIRequestContext, context: BrowserContext, name: string) {
-  userCount += 1;
-  const email = `wallet.${Date.now()}.${userCount}@example.com`;
-  const registered = await request.post('/api/register', { data: { name, email, password: PASSWORD } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: { body: string }[] };
-      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: code, startSession: true } });
-  expect(verified.ok(), await verified.text()).toBeTruthy();
-  await context.addCookies((await request.storageState()).cookies);
-  return email;
-}
+const signUp = (request: APIRequestContext, context: BrowserContext, name: string) =>
+  signUpInBrowser(request, context, name, PASSWORD, 'wallet');
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Notifications/ });

@@ -288,6 +288,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   }
   receiverMessages.subscribe(events, (id) => deliveries.findById(id));
   subscribeNotifications(events, notifications);
+  // An approval grants the driver role: sessions cached with the old roles are read again at once.
+  events.onPublisher('partner.application_decided', (e) => {
+    if (e.decision === 'approved') sessions.rolesChanged();
+  });
   subscribeCustomerUpdates(events, {
     db,
     queue: createUserMessageQueue({ outbox, findPreferences: preferences.findPreferences }),

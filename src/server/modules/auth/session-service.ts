@@ -33,6 +33,9 @@ export function createSessionService(
     options.invalidationBus ? options.invalidationBus.publish('sessions', 'revoked') : forgetSessions();
 
   return {
+    /** After a user's roles change (a driver approved): cached sessions are read again, with the new roles. */
+    rolesChanged: sessionsRevoked,
+
     async startSession(userId: string, persistent: boolean, tx?: Executor) {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + (persistent ? REMEMBER_MS : BROWSER_SESSION_MS));

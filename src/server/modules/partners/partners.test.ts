@@ -309,9 +309,13 @@ describe('partner applications', () => {
       expect(review.json().data.status).toBe('under_review');
       expect((await get('/api/partner-applications/mine', applicant.headers)).json().data[0].status).toBe('under_review');
 
+      // The applicant's session was just used as a customer (and is cached so): not a driver yet.
+      expect((await get('/api/driver/jobs', applicant.headers)).statusCode).toBe(403);
       const approved = await post(`/api/operator/partner-applications/${id}/approve`, operator);
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().data.status).toBe('approved');
+      // The same session is a driver at once, not once its cached roles expire.
+      expect((await get('/api/driver/jobs', applicant.headers)).statusCode).toBe(200);
 
       const [user] = await t.deps.db.select({ roles: users.roles }).from(users).where(eq(users.id, applicant.user.id));
       expect(user!.roles).toContain('driver');
