@@ -1,10 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { safeEqual } from '../../lib/crypto.js';
+import { createPaystackClient } from '../paystack/paystack-client.js';
 import type { GatewayStatus, PaymentGateway } from './payment-gateway.js';
-
-const TIMEOUT_MS = 10_000;
 
 const initializeResponse = z.object({
   status: z.literal(true),
@@ -34,19 +31,7 @@ function unavailable(): AppError {
 
 /** Paystack (https://paystack.com/docs/api/transaction): initialize, verify by reference, signed webhooks. */
 export function createPaystackGateway(options: { secretKey: string; baseUrl: string }): PaymentGateway {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const headers = { authorization: `Bearer ${options.secretKey}`, 'content-type': 'application/json' };
-
-  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch {
-      throw unavailable();
-    }
-    const body: unknown = await response.json().catch(() => null);
-    return { status: response.status, body };
-  }
+  const { call, signedWebhookBody } = createPaystackClient(options);
 
   return {
     name: 'paystack',
@@ -82,17 +67,7 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl: str
     },
 
     parseWebhook(rawBody, requestHeaders) {
-      const signature = requestHeaders['x-paystack-signature'];
-      const expected = createHmac('sha512', options.secretKey).update(rawBody).digest('hex');
-      if (typeof signature !== 'string' || !safeEqual(signature.toLowerCase(), expected)) {
-        throw new AppError('INVALID_SIGNATURE');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new AppError('INVALID_JSON');
-      }
+      const json = signedWebhookBody(rawBody, requestHeaders['x-paystack-signature']);
       const parsed = webhookBody.safeParse(json);
       if (!parsed.success) throw new AppError('BAD_REQUEST');
       if (parsed.data.event !== 'charge.success') return { type: 'ignored', event: parsed.data.event };

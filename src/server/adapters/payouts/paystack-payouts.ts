@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { safeEqual } from '../../lib/crypto.js';
+import { createPaystackClient } from '../paystack/paystack-client.js';
 import {
   TRANSFER_REFERENCE_PATTERN,
   type PayoutGateway,
@@ -9,7 +8,6 @@ import {
   type TransferStatus,
 } from './payout-gateway.js';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 const recipientResponse = z.object({
   status: z.literal(true),
@@ -51,21 +49,7 @@ function statusOf(paystackStatus: string): TransferStatus {
  * `balance`, verification by our reference, and signed `transfer.*` webhooks. Naira only.
  */
 export function createPaystackPayouts(options: { secretKey: string; baseUrl: string; timeoutMs?: number }): PayoutGateway {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const headers = { authorization: `Bearer ${options.secretKey}`, 'content-type': 'application/json' };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
-      body = await response.json().catch(() => null);
-    } catch {
-      throw unavailable();
-    }
-    return { status: response.status, body };
-  }
+  const { call, signedWebhookBody } = createPaystackClient(options);
 
   return {
     name: 'paystack',
@@ -142,16 +126,7 @@ export function createPaystackPayouts(options: { secretKey: string; baseUrl: str
     },
 
     parseWebhook(rawBody, signatureHeader): PayoutWebhookEvent {
-      const expected = createHmac('sha512', options.secretKey).update(rawBody).digest('hex');
-      if (typeof signatureHeader !== 'string' || !safeEqual(signatureHeader.toLowerCase(), expected)) {
-        throw new AppError('INVALID_SIGNATURE');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new AppError('INVALID_JSON');
-      }
+      const json = signedWebhookBody(rawBody, signatureHeader);
       const parsed = webhookBody.safeParse(json);
       if (!parsed.success) throw new AppError('BAD_REQUEST');
       const { event } = parsed.data;
