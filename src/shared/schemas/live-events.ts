@@ -33,6 +33,8 @@ export const LIVE_EVENT_SCHEMAS = {
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;
 export const LIVE_EVENT_NAMES = Object.keys(LIVE_EVENT_SCHEMAS) as LiveEventName[];
 export type LiveEventData<N extends LiveEventName> = z.infer<(typeof LIVE_EVENT_SCHEMAS)[N]>;
+/** One event, its data typed by its name. */
+export type LiveEvent = { [N in LiveEventName]: { name: N; data: LiveEventData<N> } }[LiveEventName];
 
 /** `?lastEventId=` for the first EventSource connection (later reconnects send the Last-Event-ID header). */
 export const liveEventsQuerySchema = z.object({

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import type { UserProfile } from '@/shared/schemas/auth';
-import { notificationSchema } from '@/shared/schemas/notifications';
+import { LIVE_EVENT_NAMES, LIVE_EVENT_SCHEMAS, type LiveEvent, type LiveEventName } from '@/shared/schemas/live-events';
 import {
   DASHBOARD_SUMMARY_KEY,
   DELIVERIES_KEY,
@@ -24,28 +23,6 @@ import { USER_PROFILE_KEY } from './user-profile';
  */
 export const LIVE_EVENTS_PATH = '/api/events';
 
-const liveEventSchemas = {
-  notification: notificationSchema,
-  'wallet.balance': z.object({ balance: z.number().int() }),
-  'wallet.withdrawal': z.object({ id: z.string(), status: z.string() }),
-  'delivery.status': z.object({
-    id: z.string(),
-    trackingId: z.string().nullable(),
-    status: z.string(),
-    displayStatus: z.string(),
-  }),
-  'notifications.unread': z.object({ count: z.number().int().nonnegative() }),
-  resync: z.unknown(),
-} as const;
-
-export type LiveEventName = keyof typeof liveEventSchemas;
-export const LIVE_EVENT_NAMES = Object.keys(liveEventSchemas) as LiveEventName[];
-
-/** The wallet summary as far as the stream knows it: only the balance changes here. */
-interface WithBalance {
-  balance: number;
-}
-
 function invalidate(queryClient: QueryClient, ...keys: (readonly unknown[])[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
@@ -56,27 +33,26 @@ function invalidate(queryClient: QueryClient, ...keys: (readonly unknown[])[]) {
  * newer server may send more).
  */
 export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: string): boolean {
-  if (!(name in liveEventSchemas)) return false;
+  if (!(LIVE_EVENT_NAMES as string[]).includes(name)) return false;
   let json: unknown;
   try {
     json = rawData === '' ? {} : JSON.parse(rawData);
   } catch {
     return false;
   }
-  const eventName = name as LiveEventName;
-  const parsed = liveEventSchemas[eventName].safeParse(json);
+  const parsed = LIVE_EVENT_SCHEMAS[name as LiveEventName].safeParse(json);
   if (!parsed.success) return false;
+  const event = { name, data: parsed.data } as LiveEvent;
 
-  switch (eventName) {
+  switch (event.name) {
     case 'notification': {
-      const notification = parsed.data as z.infer<typeof notificationSchema>;
       invalidate(queryClient, NOTIFICATION_LIST_KEY, UNREAD_COUNT_KEY);
-      if (notification.type === 'wallet') invalidate(queryClient, WALLET_TRANSACTIONS_KEY);
+      if (event.data.type === 'wallet') invalidate(queryClient, WALLET_TRANSACTIONS_KEY);
       return true;
     }
     case 'wallet.balance': {
-      const { balance } = parsed.data as WithBalance;
-      queryClient.setQueryData<WithBalance>(WALLET_SUMMARY_KEY, (old) => (old ? { ...old, balance } : old));
+      const { balance } = event.data;
+      queryClient.setQueryData<{ balance: number }>(WALLET_SUMMARY_KEY, (old) => (old ? { ...old, balance } : old));
       queryClient.setQueryData<UserProfile | null>(USER_PROFILE_KEY, (old) =>
         old ? { ...old, walletBalance: balance } : old,
       );
@@ -91,7 +67,7 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
       invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY, DISPATCH_KEY, DRIVER_JOBS_KEY);
       return true;
     case 'notifications.unread':
-      queryClient.setQueryData(UNREAD_COUNT_KEY, (parsed.data as { count: number }).count);
+      queryClient.setQueryData(UNREAD_COUNT_KEY, event.data.count);
       return true;
     case 'resync':
       invalidate(
