@@ -180,7 +180,9 @@ export async function startServer(
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // Plain node (not an npm or tsx wrapper) so the pid is the server itself, for its RSS.
   compileServer();
-  const child = spawn(process.execPath, [COMPILED_SERVER_MAIN], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see where the server's time goes.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, COMPILED_SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

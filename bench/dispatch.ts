@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.js';
 import { drivers } from '../src/server/db/schema/index.js';
@@ -26,6 +27,8 @@ import { createUser, fundWallet } from '../src/server/test/factories.js';
 import { startServer } from './bookings.js';
 
 export const DISPATCH_TARGET_JOBS_PER_SECOND = 200;
+/** /api/health on PostgreSQL when this machine was at its fastest (bench/README.md, 2026-11-21). */
+const REFERENCE_HEALTH_PER_SECOND = 13_800;
 
 export interface DispatchBenchResult {
   jobs: number;
@@ -38,6 +41,11 @@ export interface DispatchBenchResult {
   meanMs: Record<string, number>;
   errors: number;
   ledgerDifferences: string[];
+  /**
+   * `/api/health` (one database round trip) at the same concurrency, measured before the cycle: this machine's
+   * speed changes several-fold from hour to hour, and the cycle's figure moves with it.
+   */
+  healthPerSecond: number;
 }
 
 const STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;
@@ -119,6 +127,10 @@ export async function runDispatchBench(options: {
       if (!res.ok) throw new Error(`${pathName}: ${res.status} ${text.slice(0, 200)}`);
       return JSON.parse(text) as { data: { id: string } };
     };
+
+    const health = await autocannon({ url: `${server.base}/api/health`, connections, duration: 3 });
+    const healthPerSecond = health.requests.average;
+    log(`[postgres] machine reference: /api/health (one database round trip) ${Math.round(healthPerSecond)} req/s`);
 
     log(`[postgres] booking and paying ${jobsToPrepare} deliveries for ${CUSTOMERS} customers (not measured)…`);
     const queue: { id: string; phone: string }[] = [];
@@ -209,6 +221,7 @@ export async function runDispatchBench(options: {
       meanMs,
       errors,
       ledgerDifferences,
+      healthPerSecond,
     };
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
@@ -229,6 +242,7 @@ export function formatDispatchBench(result: DispatchBenchResult): string {
     `p99 per job           ${result.p99JobMs.toFixed(0)} ms (5 requests and the code lookup)`,
     `mean ms               ${Object.entries(result.meanMs).map(([key, ms]) => `${key} ${ms}`).join(', ')}`,
     `errors                ${result.errors}`,
+    `machine reference     /api/health ${Math.round(result.healthPerSecond)} req/s (one database round trip, ${REFERENCE_HEALTH_PER_SECOND.toLocaleString('en-US')} on the quiet machine of 2026-11-21)`,
     `ledger check          ${result.ledgerDifferences.length === 0 ? 'clean' : `${result.ledgerDifferences.length} differences: ${result.ledgerDifferences.slice(0, 3).join('; ')}`}`,
   ].join('\n');
 }

@@ -298,7 +298,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     getProfile: users.getProfile,
     nudge: () => outboxWorker.nudge(),
   });
-  subscribeLiveEvents(events, live, deliveries);
+  subscribeLiveEvents(events, live);
 
   await api.register(deliveriesRoutes(deliveries, readCache));
   await api.register(paymentsRoutes(payments));

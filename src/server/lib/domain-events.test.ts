@@ -20,6 +20,7 @@ const paid: DomainEvent = {
   deliveryId: 'd1',
   number: 1,
   trackingId: 'LF-1',
+  status: 'pending',
 };
 
 describe('domain events', () => {

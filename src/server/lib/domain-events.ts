@@ -13,13 +13,15 @@ export interface DeliveryFacts {
   /** The public number (formatDeliveryId) and tracking id, so subscribers need no query. */
   number: number;
   trackingId: string | null;
+  /** The delivery's status once the change committed, so no subscriber reads the row back for it. */
+  status: DeliveryStatus;
 }
 
 export type DomainEvent =
   | ({ type: 'delivery.created' } & DeliveryFacts)
   | ({ type: 'delivery.updated' } & DeliveryFacts)
   | ({ type: 'delivery.paid'; method: 'wallet' | 'card'; amountKobo: number } & DeliveryFacts)
-  | ({ type: 'delivery.status_changed'; status: DeliveryStatus } & DeliveryFacts)
+  | ({ type: 'delivery.status_changed' } & DeliveryFacts)
   | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
   | ({ type: 'delivery.rated'; stars: number } & DeliveryFacts)

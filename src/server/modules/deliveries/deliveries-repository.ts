@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { mapRow } from '../../db/map-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import { ACTIVE_JOB_STATUSES } from './delivery-lifecycle.js';
@@ -143,6 +144,40 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare(owned ? 'delivery_by_tracking_id' : 'delivery_by_tracking_id_public');
   }
 
+  /**
+   * An update of one delivery and the event that records it, in one statement (a data-modifying CTE: no extra round
+   * trip, and atomic without a transaction), with the delivery's history back: every event, oldest first, the new
+   * one last. Null when `where` matched nothing.
+   */
+  async function updateWithEvent(
+    where: SQL,
+    set: Partial<NewDelivery>,
+    event: { status: string; note: string | null; at: Date },
+    tx: Executor = db,
+  ) {
+    // Drizzle parenthesizes an embedded query itself.
+    const result = await tx.execute(sql`
+      with changed as ${tx.update(deliveries).set(set).where(where).returning()},
+      logged as (
+        insert into ${deliveryEvents} (delivery_id, status, note, created_at)
+        select changed.id, ${event.status}::text, ${event.note}::text, ${event.at}::timestamptz from changed
+      )
+      select changed.*, coalesce((
+        -- The statement's snapshot does not see the event it inserts: it is appended below.
+        select json_agg(json_build_object('status', e.status, 'note', e.note, 'at', e.created_at) order by e.created_at, e.id)
+        from ${deliveryEvents} e where e.delivery_id = changed.id
+      ), '[]'::json) as history
+      from changed`);
+    const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!raw) return null;
+    const earlier = (raw.history as { status: string; note: string | null; at: string }[]).map((e) => ({
+      status: e.status,
+      note: e.note,
+      createdAt: new Date(e.at),
+    }));
+    return { row: mapRow(deliveries, raw), events: [...earlier, { status: event.status, note: event.note, createdAt: event.at }] };
+  }
+
   return {
     async insertDelivery(values: NewBooking) {
       insertStatement ??= prepareInsert();
@@ -208,7 +243,7 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Moves a delivery from one status to the next; null when it was no longer in `from`. */
+    /** Moves a delivery from one status to another, in the caller's transaction; null when it was no longer in `from`. */
     async transitionStatus(id: string, from: readonly DeliveryStatus[], to: DeliveryStatus, tx: Executor = db) {
       const [row] = await tx
         .update(deliveries)
@@ -218,17 +253,36 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Assigns (or reassigns) the driver with a fresh handover code; null when the status no longer takes a driver. */
+    /**
+     * Moves a delivery from one status to the next and records the event, in one statement, with its history. Only
+     * this driver's job when `target` names one. Null when nothing was in `from`.
+     */
+    async moveStatus(
+      target: { id: string } | { number: number; driverId: string },
+      from: readonly DeliveryStatus[],
+      to: DeliveryStatus,
+      note: string | null,
+      at: Date,
+    ) {
+      const which = 'id' in target ? eq(deliveries.id, target.id) : and(eq(deliveries.number, target.number), eq(deliveries.driverId, target.driverId));
+      return updateWithEvent(and(which, inArray(deliveries.status, [...from]))!, { status: to, updatedAt: at }, { status: to, note, at });
+    },
+
+    /**
+     * Assigns (or reassigns) the driver with a fresh handover code and records it, with the history back; null when
+     * the status no longer takes a driver.
+     */
     async setDriver(
       id: string,
       driver: AssignedDriver,
       handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
-      tx: Executor = db,
+      tx: Executor,
     ) {
-      const [row] = await tx
-        .update(deliveries)
-        .set({
+      const at = new Date();
+      return updateWithEvent(
+        and(eq(deliveries.id, id), inArray(deliveries.status, [...statuses]))!,
+        {
           driverId: driver.userId,
           driverName: driver.name,
           driverPhone: driver.phone,
@@ -236,16 +290,16 @@ export function createDeliveriesRepository(db: Executor) {
           driverReviews: driver.reviews,
           handoverCodeHash,
           handoverFailedAttempts: 0,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...statuses])))
-        .returning();
-      return row ?? null;
+          updatedAt: at,
+        },
+        { status: 'driver_assigned', note: driver.name, at },
+        tx,
+      );
     },
 
     /** The row, locked until the transaction ends: handover attempts on one delivery are judged one at a time. */
-    async lockById(id: string, tx: Executor) {
-      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).limit(1).for('update');
+    async lockByNumber(number: number, tx: Executor) {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.number, number)).limit(1).for('update');
       return row ?? null;
     },
 
@@ -259,14 +313,15 @@ export function createDeliveriesRepository(db: Executor) {
       return row?.attempts ?? 0;
     },
 
-    /** Handed over: delivered, the code forgotten, the proof kept; null when it was no longer due for hand-over. */
-    async markDelivered(id: string, from: readonly DeliveryStatus[], proofKey: string | null, tx: Executor) {
-      const [row] = await tx
-        .update(deliveries)
-        .set({ status: 'delivered', handoverCodeHash: null, deliveryProofKey: proofKey, updatedAt: new Date() })
-        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...from])))
-        .returning();
-      return row ?? null;
+    /** Handed over: delivered, the code forgotten, the proof kept, with the history; null when no longer due for hand-over. */
+    async markDelivered(id: string, from: readonly DeliveryStatus[], proofKey: string | null, note: string, tx: Executor) {
+      const at = new Date();
+      return updateWithEvent(
+        and(eq(deliveries.id, id), inArray(deliveries.status, [...from]))!,
+        { status: 'delivered', handoverCodeHash: null, deliveryProofKey: proofKey, updatedAt: at },
+        { status: 'delivered', note, at },
+        tx,
+      );
     },
 
     /** Paid deliveries for the dispatch board, oldest payment first (who has waited longest comes first). */

@@ -24,8 +24,8 @@ import {
   isCancellable,
   isEditable,
   isHandoverDue,
+  stepOrigin,
   stepRefusal,
-  type Actor,
 } from './delivery-lifecycle.js';
 import { generateHandoverCode, handoverCodeMatches, hashHandoverCode } from './handover-code.js';
 import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
@@ -64,8 +64,17 @@ interface Deps {
 }
 
 /** What every delivery event carries, so subscribers need no query. */
+/** A delivery's status changes, oldest first, as dispatch and drivers see them (the assignment is told by the driver field). */
+export type StatusHistory = { status: DeliveryStatus; note: string | null; at: string }[];
+
+function statusHistory(events: readonly { status: string; note: string | null; createdAt: Date }[]): StatusHistory {
+  return events
+    .filter((event) => (DELIVERY_STATUSES as readonly string[]).includes(event.status))
+    .map((event) => ({ status: event.status as DeliveryStatus, note: event.note, at: event.createdAt.toISOString() }));
+}
+
 export function factsOf(row: DeliveryRow): DeliveryFacts {
-  return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId };
+  return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId, status: row.status };
 }
 
 /** A date the form's calendar allows: today (Lagos) up to a year ahead. */
@@ -122,26 +131,36 @@ export function createDeliveriesService({
     return row;
   }
 
-  /** One move of the lifecycle, checked by the caller; null when the delivery was no longer in `from`. */
-  async function moveStatus(id: string, from: DeliveryStatus, to: DeliveryStatus, note?: string) {
-    return transactions.run(async ({ tx, emit }) => {
-      const updated = await repository.transitionStatus(id, [from], to, tx);
-      if (!updated) return null;
-      await repository.insertEvent({ deliveryId: updated.id, status: to, note }, tx);
-      emit({ type: 'delivery.status_changed', status: to, ...factsOf(updated) });
-      return updated;
+  /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
+  async function findDriverJob(driverId: string, publicId: string): Promise<DeliveryRow> {
+    const number = parseDeliveryId(publicId);
+    const row = number === null ? null : await repository.findByNumber(number, null);
+    if (!row || row.driverId !== driverId) throw new AppError('DELIVERY_NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * One move of the lifecycle, checked by the caller, in one statement: the row with its status history after the
+   * move, or null when the delivery was no longer in `from` (or, for a driver's target, is not their job).
+   */
+  async function moveStatus(
+    target: { id: string } | { number: number; driverId: string },
+    from: DeliveryStatus,
+    to: DeliveryStatus,
+    note?: string,
+  ): Promise<{ row: DeliveryRow; history: StatusHistory } | null> {
+    return transactions.single(async ({ emit }) => {
+      const moved = await repository.moveStatus(target, [from], to, note ?? null, new Date());
+      if (!moved) return null;
+      emit({ type: 'delivery.status_changed', ...factsOf(moved.row) });
+      return { row: moved.row, history: statusHistory(moved.events) };
     });
   }
 
-  /** Status changes only (history entries are statuses; the assignment is told by the driver field). */
   async function historiesOf(rows: readonly DeliveryRow[]) {
-    const byDelivery = new Map<string, { status: DeliveryStatus; note: string | null; at: string }[]>();
-    for (const event of await repository.findEvents(rows.map((row) => row.id))) {
-      if (!(DELIVERY_STATUSES as readonly string[]).includes(event.status)) continue;
-      const list = byDelivery.get(event.deliveryId) ?? [];
-      list.push({ status: event.status as DeliveryStatus, note: event.note, at: event.createdAt.toISOString() });
-      byDelivery.set(event.deliveryId, list);
-    }
+    const byDelivery = new Map<string, StatusHistory>();
+    const events = await repository.findEvents(rows.map((row) => row.id));
+    for (const row of rows) byDelivery.set(row.id, statusHistory(events.filter((event) => event.deliveryId === row.id)));
     return byDelivery;
   }
 
@@ -179,27 +198,37 @@ export function createDeliveriesService({
      * handover code, stored hashed, with the failed attempts reset; the receiver's message carrying it is written
      * in the same transaction. The code itself never leaves this function otherwise (events travel as JSON).
      */
-    async assignDriver(id: string, driver: AssignedDriver): Promise<DeliveryRow | null> {
+    async assignDriver(id: string, driver: AssignedDriver): Promise<{ row: DeliveryRow; history: StatusHistory } | null> {
       const code = generateHandoverCode();
       return transactions.run(async ({ tx, emit }) => {
-        const updated = await repository.setDriver(id, driver, hashHandoverCode(code), DRIVER_ASSIGNABLE_STATUSES, tx);
-        if (!updated) return null;
-        await repository.insertEvent({ deliveryId: updated.id, status: 'driver_assigned', note: driver.name }, tx);
-        await queueDriverAssignedMessage(updated, code, tx);
-        emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(updated) });
-        return updated;
+        const assigned = await repository.setDriver(id, driver, hashHandoverCode(code), DRIVER_ASSIGNABLE_STATUSES, tx);
+        if (!assigned) return null;
+        await queueDriverAssignedMessage(assigned.row, code, tx);
+        emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(assigned.row) });
+        return { row: assigned.row, history: statusHistory(assigned.events) };
       });
     },
 
-    moveStatus,
-
-    /** One step on the road by a driver or an operator, as the lifecycle allows (stepRefusal's codes otherwise). */
-    async stepStatus(row: DeliveryRow, to: DeliveryStatus, actor: Actor, note?: string): Promise<DeliveryRow> {
-      const refusal = stepRefusal(row.status, to, actor, row.driverId !== null);
+    /** One step on the road by an operator, as the lifecycle allows (stepRefusal's codes otherwise). */
+    async stepStatus(row: DeliveryRow, to: DeliveryStatus, note?: string): Promise<{ row: DeliveryRow; history: StatusHistory }> {
+      const refusal = stepRefusal(row.status, to, 'operator', row.driverId !== null);
       if (refusal) throw new AppError(refusal);
-      const updated = await moveStatus(row.id, row.status, to, note);
-      if (!updated) throw new AppError('CONFLICT');
-      return updated;
+      const moved = await moveStatus({ id: row.id }, row.status, to, note);
+      if (!moved) throw new AppError('CONFLICT');
+      return moved;
+    },
+
+    /**
+     * One step on the road by the driver, on their own job only. The hot path is the move itself (one statement,
+     * from the only status the step can come from); only a refused step reads the job to say why.
+     */
+    async stepDriverJob(driverId: string, publicId: string, to: DeliveryStatus) {
+      const number = parseDeliveryId(publicId);
+      const from = stepOrigin(to, 'driver');
+      const moved = number === null || !from ? null : await moveStatus({ number, driverId }, from, to);
+      if (moved) return moved;
+      const row = await findDriverJob(driverId, publicId);
+      throw new AppError(stepRefusal(row.status, to, 'driver', true) ?? 'CONFLICT');
     },
 
     /**
@@ -208,10 +237,12 @@ export function createDeliveriesService({
      * the driver out. On success, in the same transaction: the event, and the driver's share of the fare posted
      * revenue → driver earnings → the driver's wallet (sandbox money stays sandbox money, decision 018).
      */
-    async handOver(id: string, proof: HandoverProof): Promise<DeliveryRow> {
+    async handOver(publicId: string, proof: HandoverProof): Promise<{ row: DeliveryRow; history: StatusHistory }> {
+      const number = parseDeliveryId(publicId);
+      if (number === null) throw new AppError('DELIVERY_NOT_FOUND');
       const outcome = await transactions.run(async (transaction) => {
         const { tx, emit } = transaction;
-        const row = await repository.lockById(id, tx);
+        const row = await repository.lockByNumber(number, tx);
         if (!row || (proof.by === 'driver' && row.driverId !== proof.driverId)) throw new AppError('DELIVERY_NOT_FOUND');
         if (!isHandoverDue(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
         if (!row.driverId) throw new AppError('DRIVER_NOT_ASSIGNED');
@@ -222,12 +253,15 @@ export function createDeliveriesService({
             return { delivered: null, attemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - attempts) };
           }
         }
-        const delivered = await repository.markDelivered(row.id, HANDOVER_DUE_STATUSES, proof.by === 'driver' ? proof.proofKey : null, tx);
-        if (!delivered) throw new AppError('CONFLICT');
-        await repository.insertEvent(
-          { deliveryId: row.id, status: 'delivered', note: proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}` },
+        const changed = await repository.markDelivered(
+          row.id,
+          HANDOVER_DUE_STATUSES,
+          proof.by === 'driver' ? proof.proofKey : null,
+          proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}`,
           tx,
         );
+        if (!changed) throw new AppError('CONFLICT');
+        const delivered = changed.row;
         const shareKobo = driverShareOf(delivered, driverSharePercent);
         if (shareKobo > 0) {
           const sandboxPart = await sandboxPartOfPayment(delivered, tx);
@@ -242,8 +276,8 @@ export function createDeliveriesService({
             idempotencyKey: `earning:${delivered.id}`,
           });
         }
-        emit({ type: 'delivery.status_changed', status: 'delivered', ...factsOf(delivered) });
-        return { delivered, attemptsLeft: HANDOVER_MAX_ATTEMPTS };
+        emit({ type: 'delivery.status_changed', ...factsOf(delivered) });
+        return { delivered: { row: delivered, history: statusHistory(changed.events) }, attemptsLeft: HANDOVER_MAX_ATTEMPTS };
       });
       if (outcome.delivered) return outcome.delivered;
       if (outcome.attemptsLeft === 0) throw new AppError('HANDOVER_LOCKED');
@@ -263,12 +297,7 @@ export function createDeliveriesService({
     },
 
     /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
-    async findDriverJob(driverId: string, publicId: string): Promise<DeliveryRow> {
-      const number = parseDeliveryId(publicId);
-      const row = number === null ? null : await repository.findByNumber(number, null);
-      if (!row || row.driverId !== driverId) throw new AppError('DELIVERY_NOT_FOUND');
-      return row;
-    },
+    findDriverJob,
 
     historyOf: async (row: DeliveryRow) => (await historiesOf([row])).get(row.id) ?? [],
 

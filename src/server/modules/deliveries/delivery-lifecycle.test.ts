@@ -7,6 +7,7 @@ import {
   HANDOVER_DUE_STATUSES,
   isHandoverDue,
   isRatable,
+  stepOrigin,
   stepRefusal,
   DRIVER_ASSIGNABLE_STATUSES,
   canMove,
@@ -112,6 +113,17 @@ describe('status steps on the road (POST …/status by a driver or an operator)'
       }
     }
   }
+
+  it('knows the one status each step comes from, so a driver\'s step can be a single conditional write', () => {
+    for (const to of DELIVERY_STATUSES) {
+      for (const actor of ACTORS) {
+        const from = DELIVERY_STATUSES.find((status) => stepRefusal(status, to, actor, true) === null);
+        expect(stepOrigin(to, actor), `${to} by ${actor}`).toBe(from);
+      }
+    }
+    expect(stepOrigin('in_transit', 'driver')).toBe('picked_up');
+    expect(stepOrigin('delivered', 'driver')).toBeUndefined();
+  });
 
   it('needs a driver for every step a driver or operator may make', () => {
     for (const key of [...STEPS, 'out_for_delivery>delivered']) {

@@ -45,6 +45,11 @@ export function nextStatus(from: DeliveryStatus): DeliveryStatus | undefined {
   return MOVES.find((move) => move.from === from && (move.kind === 'advance' || move.kind === 'hand_over'))?.to;
 }
 
+/** The one status a step on the road to `to` may come from, for this actor; undefined when no such step leads there. */
+export function stepOrigin(to: DeliveryStatus, actor: Actor): DeliveryStatus | undefined {
+  return MOVES.find((move) => move.to === to && move.kind === 'advance' && move.actors.includes(actor))?.from;
+}
+
 /** Why a status step (POST …/status, by a driver or an operator) is refused, or null when it may be made. */
 export type StepRefusal = 'INVALID_STATUS_TRANSITION' | 'DRIVER_NOT_ASSIGNED' | 'HANDOVER_REQUIRED';
 

@@ -1,23 +1,23 @@
 import { AppError } from '../../lib/app-error.js';
 import type { DeliveryStatus, TransportMode } from '../../../shared/schemas/deliveries.js';
 import type { AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSummary } from '../../../shared/schemas/dispatch.js';
-import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
+import type { DeliveriesService, DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
 import { toDispatchDelivery } from './dispatch-view.js';
 
 interface Deps {
   deliveries: Pick<
     DeliveriesService,
-    'findAny' | 'assignDriver' | 'stepStatus' | 'handOver' | 'listBoard' | 'countActiveJobs' | 'historyOf'
+    'findAny' | 'assignDriver' | 'stepStatus' | 'handOver' | 'listBoard' | 'countActiveJobs'
   >;
   drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
 }
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
 export function createDispatchService({ deliveries, drivers }: Deps) {
-  async function boardRow(row: DeliveryRow): Promise<DispatchDelivery> {
+  async function boardRow({ row, history }: { row: DeliveryRow; history: StatusHistory }): Promise<DispatchDelivery> {
     const driver = row.driverId ? await drivers.find(row.driverId) : null;
-    return toDispatchDelivery(row, await deliveries.historyOf(row), driver ?? undefined);
+    return toDispatchDelivery(row, history, driver ?? undefined);
   }
 
   return {
@@ -50,26 +50,25 @@ export function createDispatchService({ deliveries, drivers }: Deps) {
       const driver = await drivers.find(driverId);
       if (!driver) throw new AppError('DRIVER_NOT_FOUND');
       if (driver.transportMode !== existing.transportMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
-      const row = await deliveries.assignDriver(existing.id, {
+      const assigned = await deliveries.assignDriver(existing.id, {
         userId: driver.userId,
         name: driver.name,
         phone: driver.phone ?? '',
         ratingTenths: Math.round((driver.rating ?? 0) * 10),
         reviews: driver.reviews,
       });
-      if (!row) throw new AppError('INVALID_STATUS_TRANSITION');
-      return toDispatchDelivery(row, await deliveries.historyOf(row), driver);
+      if (!assigned) throw new AppError('INVALID_STATUS_TRANSITION');
+      return toDispatchDelivery(assigned.row, assigned.history, driver);
     },
 
     async updateStatus(publicId: string, status: DeliveryStatus, note?: string) {
       const existing = await deliveries.findAny(publicId);
-      return boardRow(await deliveries.stepStatus(existing, status, 'operator', note));
+      return boardRow(await deliveries.stepStatus(existing, status, note));
     },
 
     /** Delivered without the receiver's code (after the driver's lockout, or a receiver who lost it), with a note. */
     async complete(publicId: string, note: string) {
-      const existing = await deliveries.findAny(publicId);
-      return boardRow(await deliveries.handOver(existing.id, { by: 'operator', note }));
+      return boardRow(await deliveries.handOver(publicId, { by: 'operator', note }));
     },
   };
 }

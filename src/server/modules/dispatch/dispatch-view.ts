@@ -1,13 +1,12 @@
 import { formatDeliveryId } from '../../../shared/ids.js';
-import { DISPLAY_STATUS_OF, type DeliveryStatus, type TransportMode } from '../../../shared/schemas/deliveries.js';
+import { DISPLAY_STATUS_OF, type TransportMode } from '../../../shared/schemas/deliveries.js';
 import { HANDOVER_MAX_ATTEMPTS, type DispatchDelivery, type DriverJob } from '../../../shared/schemas/dispatch.js';
-import type { DeliveryRow } from '../deliveries/deliveries-service.js';
+import type { DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { Driver } from '../drivers/drivers-service.js';
 
-export type History = { status: DeliveryStatus; note: string | null; at: string }[];
 
 /** A board row: everything about the delivery, its driver (with the plate on record) and its history. */
-export function toDispatchDelivery(row: DeliveryRow, history: History, driver: Driver | undefined): DispatchDelivery {
+export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, driver: Driver | undefined): DispatchDelivery {
   return {
     id: formatDeliveryId(row.number),
     trackingId: row.trackingId,
@@ -38,7 +37,7 @@ export function toDispatchDelivery(row: DeliveryRow, history: History, driver: D
 }
 
 /** A job as the driver sees it: the addresses, the receiver, the share they earn and the attempts left. */
-export function toDriverJob(row: DeliveryRow, history: History, earningsKobo: number): DriverJob {
+export function toDriverJob(row: DeliveryRow, history: StatusHistory, earningsKobo: number): DriverJob {
   return {
     id: formatDeliveryId(row.number),
     trackingId: row.trackingId,

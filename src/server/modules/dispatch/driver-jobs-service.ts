@@ -7,7 +7,7 @@ import type { CheckedFile } from '../../lib/uploads.js';
 import { toDriverJob } from './dispatch-view.js';
 
 interface Deps {
-  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepStatus' | 'handOver' | 'historyOf' | 'driverShareOf'>;
+  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'handOver' | 'historyOf' | 'driverShareOf'>;
   storage: Pick<FileStorage, 'put' | 'delete'>;
   /** Handover code attempts per driver, on top of the five wrong codes each delivery allows. */
   handoverAttempts: RateLimiter;
@@ -30,8 +30,8 @@ export function createDriverJobsService({ deliveries, storage, handoverAttempts 
     },
 
     async stepStatus(driverId: string, publicId: string, status: DeliveryStatus): Promise<DriverJob> {
-      const row = await deliveries.findDriverJob(driverId, publicId);
-      return toJob(await deliveries.stepStatus(row, status, 'driver'));
+      const { row, history } = await deliveries.stepDriverJob(driverId, publicId, status);
+      return toDriverJob(row, history, deliveries.driverShareOf(row));
     },
 
     /**
@@ -40,10 +40,10 @@ export function createDriverJobsService({ deliveries, storage, handoverAttempts 
      */
     async deliver(driverId: string, publicId: string, code: string, photo: CheckedFile | null): Promise<DriverJob> {
       await handoverAttempts.consume(driverId);
-      const row = await deliveries.findDriverJob(driverId, publicId);
       const proofKey = photo ? (await storage.put(createStorageKey('delivery-proofs', photo.extension), photo.bytes)).key : null;
       try {
-        return await toJob(await deliveries.handOver(row.id, { by: 'driver', driverId, code, proofKey }));
+        const { row, history } = await deliveries.handOver(publicId, { by: 'driver', driverId, code, proofKey });
+        return toDriverJob(row, history, deliveries.driverShareOf(row));
       } catch (error) {
         if (proofKey) await storage.delete(proofKey);
         throw error;

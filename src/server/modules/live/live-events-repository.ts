@@ -11,21 +11,35 @@ export interface StoredLiveEvent {
 export function createLiveEventsRepository(db: Executor) {
   return {
     /**
-     * Appends one event in one statement. Taking the next number locks the user's head row until the commit, so a
-     * user's numbers commit in order and without gaps: a listener that sees n+2 after n knows n+1 exists.
+     * Appends several users' events in one statement, each user's numbered in the order given. Taking a user's next
+     * numbers locks their head row until the commit, so a user's numbers commit in order and without gaps: a
+     * listener that sees n+2 after n knows n+1 exists. Heads are taken in user order, so two instances' statements
+     * cannot deadlock. Returns each user's new numbers, ascending.
      */
-    async append(userId: string, name: string, data: unknown): Promise<StoredLiveEvent> {
-      const result = await db.execute<{ seq: string | number }>(sql`
-        with head as (
-          insert into ${liveEventHeads} (user_id, last_seq) values (${userId}, 1)
-          on conflict (user_id) do update set last_seq = ${liveEventHeads}.last_seq + 1
-          returning last_seq
+    async append(batch: readonly { userId: string; events: readonly { name: string; data: unknown }[] }[]): Promise<Map<string, number[]>> {
+      const result = await db.execute<{ user_id: string; seq: string | number }>(sql`
+        with input as (
+          select (value ->> 'userId')::uuid as user_id, value -> 'events' as events, jsonb_array_length(value -> 'events') as n
+          from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) as t(value)
+        ),
+        head as (
+          insert into ${liveEventHeads} (user_id, last_seq)
+          select user_id, n from input order by user_id
+          on conflict (user_id) do update set last_seq = ${liveEventHeads}.last_seq + excluded.last_seq
+          returning user_id, last_seq
         )
         insert into ${liveEvents} (user_id, seq, name, data)
-        select ${userId}, head.last_seq, ${name}, ${JSON.stringify(data)}::jsonb from head
-        returning seq`);
-      const rows = (result as unknown as { rows: Array<{ seq: string | number }> }).rows;
-      return { seq: Number(rows[0]!.seq), name, data };
+        select head.user_id, head.last_seq - input.n + e.ord, e.value ->> 'name', e.value -> 'data'
+        from head join input using (user_id), jsonb_array_elements(input.events) with ordinality as e(value, ord)
+        returning user_id, seq`);
+      const seqs = new Map<string, number[]>();
+      for (const row of (result as unknown as { rows: Array<{ user_id: string; seq: string | number }> }).rows) {
+        const list = seqs.get(row.user_id) ?? [];
+        list.push(Number(row.seq));
+        seqs.set(row.user_id, list);
+      }
+      for (const list of seqs.values()) list.sort((a, b) => a - b);
+      return seqs;
     },
 
     async findHead(userId: string): Promise<number> {

@@ -178,6 +178,22 @@ describe('GET /api/events', () => {
     expect(await repository.findHead(u.user.id)).toBe(4);
   });
 
+  it("stores several users' events in one statement, each user's numbered on from their head, in order", async () => {
+    const [a, b] = [await createSignedInUser(t.deps), await createSignedInUser(t.deps)];
+    const repository = createLiveEventsRepository(t.deps.db);
+    await repository.append([{ userId: a.user.id, events: [{ name: 'wallet.balance', data: { balance: 1 } }] }]);
+    const seqs = await repository.append([
+      { userId: b.user.id, events: [{ name: 'notification', data: { n: 1 } }] },
+      { userId: a.user.id, events: [{ name: 'notification', data: { n: 2 } }, { name: 'notifications.unread', data: { count: 3 } }] },
+    ]);
+    expect(seqs).toEqual(new Map([[a.user.id, [2, 3]], [b.user.id, [1]]]));
+    expect(await repository.findAfter(a.user.id, 1, new Date(0), 10)).toEqual([
+      { seq: 2, name: 'notification', data: { n: 2 } },
+      { seq: 3, name: 'notifications.unread', data: { count: 3 } },
+    ]);
+    expect(await repository.findHead(b.user.id)).toBe(1);
+  });
+
   it('refuses a bad Last-Event-ID and more streams than the per-user limit', async () => {
     const u = await createSignedInUser(t.deps);
     expect((await open({ token: u.token, lastEventId: 'abc' })).status).toBe(400);

@@ -1,6 +1,7 @@
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
-import type { LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
+import type { LiveEvent, LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
 import type { LiveEventsRepository, StoredLiveEvent } from './live-events-repository.js';
+import { createLiveAppendBatcher } from './live-append-batcher.js';
 import { createLiveHub } from './live-hub.js';
 
 /** A reconnecting client catches up on at most this much (older or more: it is told to refetch, `resync`). */
@@ -15,6 +16,10 @@ interface Deps {
   heartbeatMs: number;
   maxConnectionsPerUser: number;
 }
+
+type PublishableName = Exclude<LiveEventName, 'resync'>;
+/** An event the server publishes (`resync` is the stream's own word to a client that fell behind). */
+export type PublishableEvent = Exclude<LiveEvent, { name: 'resync' }>;
 
 interface Broadcast extends StoredLiveEvent {
   userId: string;
@@ -52,13 +57,22 @@ export function createLiveService({ repository, invalidationBus, heartbeatMs, ma
   }, PRUNE_EVERY_MS);
   prune.unref();
 
-  return {
-    hub,
-    async publish<N extends Exclude<LiveEventName, 'resync'>>(userId: string, name: N, data: LiveEventData<N>) {
-      const stored = await repository.append(userId, name, data);
+  const appender = createLiveAppendBatcher(repository);
+
+  /** Several events of one user, numbered in this order (stored with whatever else is being published). */
+  async function publishAll(userId: string, events: readonly PublishableEvent[]) {
+    for (const stored of await appender.append(userId, events)) {
       const broadcast: Broadcast = { userId, ...stored };
       invalidationBus.publish(TOPIC, JSON.stringify(broadcast));
+    }
+  }
+
+  return {
+    hub,
+    publish<N extends PublishableName>(userId: string, name: N, data: LiveEventData<N>) {
+      return publishAll(userId, [{ name, data } as PublishableEvent]);
     },
+    publishAll,
     pruneNow: () => repository.deleteOlderThan(new Date(Date.now() - KEEP_MS)),
     close() {
       clearInterval(prune);

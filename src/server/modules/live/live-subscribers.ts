@@ -1,7 +1,6 @@
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import { DISPLAY_STATUS_OF } from '../../../shared/schemas/deliveries.js';
-import type { DeliveriesService } from '../deliveries/deliveries-service.js';
 import type { LiveService } from './live-service.js';
 
 /**
@@ -11,7 +10,6 @@ import type { LiveService } from './live-service.js';
 export function subscribeLiveEvents(
   events: Pick<DomainEvents, 'onPublisher'>,
   live: Pick<LiveService, 'publish'>,
-  deliveries: Pick<DeliveriesService, 'findById'>,
 ) {
   for (const type of ['wallet.credited', 'wallet.debited'] as const) {
     events.onPublisher(type, (e) => live.publish(e.userId, 'wallet.balance', { balance: e.balanceAfterKobo }));
@@ -19,17 +17,14 @@ export function subscribeLiveEvents(
 
   events.onPublisher('withdrawal.finished', (e) => live.publish(e.userId, 'wallet.withdrawal', { id: e.withdrawalId, status: e.status }));
 
-  // The status after the change is read back: a payment or a driver moves it too, and the event may not say to what.
   for (const type of ['delivery.paid', 'delivery.status_changed', 'delivery.driver_assigned', 'delivery.cancelled'] as const) {
-    events.onPublisher(type, async (e) => {
-      const row = await deliveries.findById(e.deliveryId);
-      if (!row) return;
-      await live.publish(e.userId, 'delivery.status', {
-        id: formatDeliveryId(row.number),
-        trackingId: row.trackingId,
-        status: row.status,
-        displayStatus: DISPLAY_STATUS_OF[row.status],
-      });
-    });
+    events.onPublisher(type, (e) =>
+      live.publish(e.userId, 'delivery.status', {
+        id: formatDeliveryId(e.number),
+        trackingId: e.trackingId,
+        status: e.status,
+        displayStatus: DISPLAY_STATUS_OF[e.status],
+      }),
+    );
   }
 }

@@ -20,7 +20,9 @@ interface Deps {
  */
 export function subscribeCustomerUpdates(events: DomainEvents, { db, queue, getProfile, nudge }: Deps) {
   events.onPublisher('delivery.status_changed', async (event) => {
-    if (!isUpdateStatus(event.status)) return;
+    const category = categoryOf('update:delivery-status');
+    // Most customers leave delivery updates off: ask that before reading the profile to address one.
+    if (!isUpdateStatus(event.status) || !(await queue.takesCategory(event.userId, category, db))) return;
     const profile = await getProfile(event.userId);
     const route = profile.email
       ? { channel: 'email' as const, recipient: profile.email }
@@ -32,7 +34,7 @@ export function subscribeCustomerUpdates(events: DomainEvents, { db, queue, getP
     if (!route) return;
     const message = renderDeliveryUpdate(event.status, profile.language, formatDeliveryId(event.number));
     const queued = await queue.queueMessage(
-      { userId: event.userId, category: categoryOf('update:delivery-status'), ...route, ...message },
+      { userId: event.userId, category, ...route, ...message },
       db,
     );
     if (queued) nudge();

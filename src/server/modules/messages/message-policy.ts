@@ -48,8 +48,12 @@ export function isMessageWanted(
   channel: MessageChannel,
   preferences: NotificationPreferences,
 ): boolean {
+  if (!isTopicWanted(category, preferences)) return false;
+  return category === 'essential' || channel === 'email' || preferences.smsNotifications;
+}
+
+/** Whether the person takes this category on any channel at all. */
+export function isTopicWanted(category: MessageCategory, preferences: NotificationPreferences): boolean {
   if (category === 'essential') return true;
-  const topic = category === 'delivery-update' ? preferences.deliveryUpdates : preferences.promotionalEmails;
-  if (!topic) return false;
-  return channel === 'email' || preferences.smsNotifications;
+  return category === 'delivery-update' ? preferences.deliveryUpdates : preferences.promotionalEmails;
 }

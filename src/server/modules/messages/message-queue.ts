@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
-import { isMessageWanted, type MessageCategory } from './message-policy.js';
+import { isMessageWanted, isTopicWanted, type MessageCategory } from './message-policy.js';
 import type { NewOutboxMessage, OutboxRepository } from './outbox-repository.js';
 
 export interface UserMessage extends NewOutboxMessage {
@@ -19,6 +19,11 @@ export function createUserMessageQueue(deps: {
   findPreferences: (userId: string, tx: Executor) => Promise<NotificationPreferences>;
 }) {
   return {
+    /** Whether the person takes this category on any channel: lets a caller skip building a message no one wants. */
+    async takesCategory(userId: string, category: MessageCategory, tx: Executor): Promise<boolean> {
+      return category === 'essential' || isTopicWanted(category, await deps.findPreferences(userId, tx));
+    },
+
     /** Call inside the transaction that makes the change the message reports; returns whether it was queued. */
     async queueMessage({ userId, category, ...message }: UserMessage, tx: Executor): Promise<boolean> {
       if (category !== 'essential') {

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { mapRow } from '../../db/map-row.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationKey, NotificationType } from '../../../shared/schemas/notifications.js';
 
@@ -12,9 +13,17 @@ export interface NewNotification {
 
 export function createNotificationsRepository(db: Executor) {
   return {
+    /** The new row and the user's unread count with it, in one round trip. */
     async insertNotification(values: NewNotification, tx: Executor = db) {
-      const [row] = await tx.insert(notifications).values(values).returning();
-      return row!;
+      const result = await tx.execute(sql`
+        with inserted as ${tx.insert(notifications).values(values).returning()}
+        select inserted.*, (
+          -- The statement's snapshot does not see the row it inserts: that one is unread too.
+          select count(*) + 1 from ${notifications} n where n.user_id = ${values.userId}::uuid and n.read_at is null
+        ) as unread_count
+        from inserted`);
+      const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+      return { row: mapRow(notifications, raw), unread: Number(raw.unread_count) };
     },
 
     async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {

@@ -2,7 +2,7 @@ import type { Notification } from '../../../shared/schemas/notifications.js';
 import type { LiveService } from '../live/live-service.js';
 import type { NewNotification, NotificationsRepository } from './notifications-repository.js';
 
-type Row = Awaited<ReturnType<NotificationsRepository['insertNotification']>>;
+type Row = Awaited<ReturnType<NotificationsRepository['insertNotification']>>['row'];
 
 export function toNotification(row: Row): Notification {
   return {
@@ -17,7 +17,7 @@ export function toNotification(row: Row): Notification {
 
 interface Deps {
   repository: NotificationsRepository;
-  live: Pick<LiveService, 'publish'>;
+  live: Pick<LiveService, 'publish' | 'publishAll'>;
 }
 
 /** The inbox. Every change that moves the unread count tells the user's open tabs (live `notifications.unread`). */
@@ -31,9 +31,11 @@ export function createNotificationsService({ repository, live }: Deps) {
     countUnread: repository.countUnread,
 
     async insertNotification(values: NewNotification): Promise<void> {
-      const notification = toNotification(await repository.insertNotification(values));
-      await live.publish(values.userId, 'notification', notification);
-      await publishUnread(values.userId);
+      const { row, unread } = await repository.insertNotification(values);
+      await live.publishAll(values.userId, [
+        { name: 'notification', data: toNotification(row) },
+        { name: 'notifications.unread', data: { count: unread } },
+      ]);
     },
 
     /** Null when it is not this user's. */
