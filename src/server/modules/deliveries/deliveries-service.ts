@@ -63,7 +63,6 @@ interface Deps {
   accountLanguageOf: (userId: string) => Promise<Language>;
 }
 
-/** What every delivery event carries, so subscribers need no query. */
 /** A delivery's status changes, oldest first, as dispatch and drivers see them (the assignment is told by the driver field). */
 export type StatusHistory = { status: DeliveryStatus; note: string | null; at: string }[];
 
@@ -73,6 +72,7 @@ function statusHistory(events: readonly { status: string; note: string | null; c
     .map((event) => ({ status: event.status as DeliveryStatus, note: event.note, at: event.createdAt.toISOString() }));
 }
 
+/** What every delivery event carries, so subscribers need no query. */
 export function factsOf(row: DeliveryRow): DeliveryFacts {
   return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId, status: row.status };
 }
@@ -158,10 +158,10 @@ export function createDeliveriesService({
   }
 
   async function historiesOf(rows: readonly DeliveryRow[]) {
-    const byDelivery = new Map<string, StatusHistory>();
     const events = await repository.findEvents(rows.map((row) => row.id));
-    for (const row of rows) byDelivery.set(row.id, statusHistory(events.filter((event) => event.deliveryId === row.id)));
-    return byDelivery;
+    const eventsOf = new Map<string, typeof events>();
+    for (const event of events) eventsOf.set(event.deliveryId, [...(eventsOf.get(event.deliveryId) ?? []), event]);
+    return new Map(rows.map((row) => [row.id, statusHistory(eventsOf.get(row.id) ?? [])]));
   }
 
   return {
