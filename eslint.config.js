@@ -12,6 +12,10 @@ const foldersIn = (path) =>
     .map((entry) => entry.name);
 const webFeatures = foldersIn('./src/web/features');
 const SERVER_MODULES = foldersIn('./src/server/modules');
+const NO_SERVER_IN_WEB = {
+  group: ['**/server/**', '@/server/*'],
+  message: 'web and shared must not import server code.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'coverage', 'test-results', 'playwright-report', 'data'] },
@@ -33,12 +37,43 @@ export default tseslint.config(
   {
     // Dependencies flow one way: shared <- server, shared <- web; features do not import each other.
     files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_IN_WEB] }] },
+  },
+  {
+    // The entry chunk rides on every page, the landing page's 120 KiB of JavaScript included (bench/README.md,
+    // bench:web): what these files import must be needed before any route's code has arrived.
+    files: [
+      'src/web/main.tsx',
+      'src/web/app/router.tsx',
+      'src/web/app/root-layout.tsx',
+      'src/web/components/errors/not-found.tsx',
+      'src/web/components/errors/route-error.tsx',
+      'src/web/components/test-mode-banner.tsx',
+      'src/web/lib/i18n.ts',
+      'src/web/lib/api-error.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            { name: 'sonner', message: 'Toasts belong to the app shell, not the entry chunk.' },
+            { name: '@/web/lib/api-client', message: 'Import the error helpers from @/web/lib/api-error (no toasts).' },
+          ],
           patterns: [
-            { group: ['**/server/**', '@/server/*'], message: 'web and shared must not import server code.' },
+            NO_SERVER_IN_WEB,
+            {
+              group: [
+                '@tanstack/*',
+                '@radix-ui/*',
+                'radix-ui',
+                'lucide-react',
+                'tailwind-merge',
+                '@/web/components/ui/*',
+                '@/web/features/*',
+              ],
+              message: 'Not in the entry chunk: load it from a lazy route (src/web/app/routes).',
+            },
           ],
         },
       ],

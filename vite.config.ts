@@ -17,6 +17,23 @@ export default defineConfig({
     outDir: path.resolve(root, process.env.WEB_DIST ?? 'dist/web'),
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The landing page's pieces that other screens reuse too (the logo and language menu on the auth
+              // pages, the theme hook in the dashboard) travel as one small chunk instead of one each: every
+              // request costs the landing page about 1 KB of response headers (bench/README.md, bench:web).
+              name: 'landing-shared',
+              test: /[\\/]src[\\/]web[\\/](features[\\/]landing[\\/]|lib[\\/]theme\.ts$)/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { apiErrorText, isApiError } from '@/web/lib/api-error';
 
 /** The router's fallback: "Unexpected Application Error" with the status or message. */
 export function RouteError() {

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiErrorText } from './api-client';
-
-vi.mock('./i18n', () => ({ i18n: { t: (key: string) => key, language: 'en-US' } }));
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, apiErrorText } from './api-error';
 
 const resources = Object.fromEntries(
   ['en-US', 'yo'].map((lng) => [lng, { translation: JSON.parse(readFileSync(`public/locales/${lng}/translation.json`, 'utf8')) }]),
