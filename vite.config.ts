@@ -1,16 +1,23 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { THEME_INIT_SCRIPT } from './src/shared/theme-init';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = path.join(root, 'src');
 
+/** The theme's inline script goes into the page from its one definition, which the CSP hashes too. */
+const themeInit: Plugin = {
+  name: 'lanefreight-theme-init',
+  transformIndexHtml: (html) => html.replace('<!--theme-init-->', `<script>${THEME_INIT_SCRIPT}</script>`),
+};
+
 export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), themeInit],
   resolve: { alias: { '@': src } },
   build: {
     // WEB_DIST lets parallel builds (and their browser suites) use separate folders.

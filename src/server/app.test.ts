@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { loadEnv, ConfigError } from './config/env.js';
+import { THEME_INIT_SCRIPT } from '../shared/theme-init.js';
 
 describe('API foundation', () => {
   let t: TestApp;
@@ -65,12 +67,13 @@ describe('API foundation', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends documents a strict CSP: scripts from our origin only, no inline script, no framing', async () => {
+  it('sends documents a strict CSP: scripts from our origin only, no inline script but the theme\'s, no framing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    const themeHash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/https?:\/\//);

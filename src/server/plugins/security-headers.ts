@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { THEME_INIT_SCRIPT } from '../../shared/theme-init.js';
+
+/** The one inline script allowed: the theme set before first paint, by its hash. */
+const THEME_INIT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
 /**
- * A strict CSP: scripts only from our origin, no inline script, nothing from other hosts.
+ * A strict CSP: scripts only from our origin, no inline script but the theme's (by its hash), nothing from other hosts.
  * Inline *styles* stay allowed because sonner and Radix position elements with style attributes.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_INIT_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
