@@ -63,6 +63,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createLiveEventsRepository } from './modules/live/live-events-repository.js';
 import { createLiveService } from './modules/live/live-service.js';
 import { subscribeLiveEvents } from './modules/live/live-subscribers.js';
+import { createStorageSweep } from './adapters/storage/storage-sweep.js';
 import { liveRoutes } from './modules/live/live-routes.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
 import { createPaymentsService } from './modules/payments/payments-service.js';
@@ -112,6 +113,8 @@ export interface AppDeps {
   storage: FileStorage;
   close(): Promise<void>;
 }
+
+const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** The shared services, opened once per process (closed by `close`, before the database). */
 export async function createAppDeps(env: Env, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
@@ -348,6 +351,22 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       }),
     ),
   );
+
+  // Files no record points to (an upload cut short by a crash) are removed once an hour, on every instance.
+  const storageSweep = createStorageSweep(
+    storage,
+    [
+      { namespace: 'avatars', keptAmong: avatars.keptAmong },
+      { namespace: 'partner-documents', keptAmong: partners.keptAmong },
+      { namespace: 'delivery-proofs', keptAmong: deliveries.keptAmong },
+    ],
+    api.log,
+  );
+  const sweepTimer = setInterval(() => {
+    storageSweep.sweep().catch((err: unknown) => api.log.error({ err }, 'storage sweep failed'));
+  }, STORAGE_SWEEP_EVERY_MS);
+  sweepTimer.unref();
+  api.addHook('onClose', async () => clearInterval(sweepTimer));
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
   return { publicTracking };

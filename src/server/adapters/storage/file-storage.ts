@@ -14,6 +14,11 @@ export interface FileStorage {
   /** Removes the file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The keys in a namespace written before `before` (for sweeping files no record points to), and the leftovers of
+   * writes interrupted before then, which are removed on the way (they were never a key).
+   */
+  listOlderThan(namespace: StorageNamespace, before: Date): Promise<string[]>;
 }
 
 /** What a file is for: the first part of its key. */

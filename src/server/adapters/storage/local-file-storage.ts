@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, link, mkdir, open, rm, stat } from 'node:fs/promises';
+import { chmod, link, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, type FileStorage } from './file-storage.js';
+import { assertStorageKey, isStorageKey, type FileStorage } from './file-storage.js';
 
 const DIRECTORY_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -71,6 +71,27 @@ export function createLocalFileStorage(root: string): FileStorage {
 
     async exists(key) {
       return exists(pathOf(key));
+    },
+
+    async listOlderThan(namespace, before) {
+      const keys: string[] = [];
+      let entries;
+      try {
+        entries = await readdir(path.join(base, namespace), { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return keys;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => null);
+        if (!info || info.mtime >= before) continue;
+        const key = path.relative(base, file).split(path.sep).join('/');
+        if (isStorageKey(key)) keys.push(key);
+        else if (entry.name.endsWith('.tmp')) await rm(file, { force: true });
+      }
+      return keys;
     },
   };
 }

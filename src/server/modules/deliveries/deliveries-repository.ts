@@ -179,6 +179,13 @@ export function createDeliveriesRepository(db: Executor) {
   }
 
   return {
+    /** Which of these storage keys are a delivery's proof photo. */
+    async proofKeysAmong(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.select({ key: deliveries.deliveryProofKey }).from(deliveries).where(inArray(deliveries.deliveryProofKey, [...keys]));
+      return new Set(rows.flatMap((row) => (row.key ? [row.key] : [])));
+    },
+
     async insertDelivery(values: NewBooking) {
       insertStatement ??= prepareInsert();
       const [row] = await insertStatement.execute(values);

@@ -304,6 +304,9 @@ export function createDeliveriesService({
     /** Deliveries assigned to each driver and not yet delivered. */
     countActiveJobs: (driverIds: readonly string[]) => repository.countActiveJobs(driverIds, ACTIVE_JOB_STATUSES),
 
+    /** Which of these stored photos are a delivery's proof (the storage sweep removes the others). */
+    keptAmong: (keys: readonly string[]) => repository.proofKeysAmong(keys),
+
     /** What a driver earns on this delivery (integer kobo). */
     driverShareOf: (row: DeliveryRow) => driverShareOf(row, driverSharePercent),
 

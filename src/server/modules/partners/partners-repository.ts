@@ -29,6 +29,12 @@ export function createPartnersRepository(db: Executor) {
   }
 
   return {
+    /** Which of these storage keys belong to a document on record. */
+    async documentKeysAmong(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.select({ key: partnerDocuments.storageKey }).from(partnerDocuments).where(inArray(partnerDocuments.storageKey, [...keys]));
+      return new Set(rows.map((row) => row.key));
+    },
     /** Fails with a unique violation of `partner_applications_one_open` when one of this type is still open. */
     async insertApplication(values: { userId: string; type: PartnerType; details: Record<string, string> }, documents: NewDocument[], tx: Executor) {
       const [application] = await tx.insert(partnerApplications).values(values).returning();

@@ -246,6 +246,9 @@ export function createPartnersService({ transactions, repository, storage, drive
   return {
     startSubmission,
 
+    /** Which of these stored files are an application's documents (the storage sweep removes the others). */
+    keptAmong: (keys: readonly string[]) => repository.documentKeysAmong(keys),
+
     async listMine(userId: string): Promise<PartnerApplication[]> {
       return (await repository.listForUser(userId)).map((row) => toApplication(row.application, row.documents));
     },

@@ -8,6 +8,10 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { drivers, partnerApplications, users } from '../../db/schema/index.js';
+import { createStorageKey } from '../../adapters/storage/index.js';
+import { createLocalFileStorage } from '../../adapters/storage/local-file-storage.js';
+import { createStorageSweep, ORPHAN_AFTER_MS } from '../../adapters/storage/storage-sweep.js';
+import { createPartnersRepository } from './partners-repository.js';
 
 type Headers = Record<string, string>;
 interface Part {
@@ -147,6 +151,22 @@ describe('partner applications', () => {
 
     const mine = await get('/api/partner-applications/mine', applicant.headers);
     expect(mine.json().data).toEqual([application]);
+  });
+
+  it("the storage sweep keeps an application's documents and removes an old file no application points to", async () => {
+    const applicant = await createSignedInUser(t.deps);
+    expect((await apply(applicant.headers, transportationParts({ photos: 3 }))).statusCode).toBe(201);
+    const storage = createLocalFileStorage(uploadsDir);
+    const orphan = createStorageKey('partner-documents', 'pdf');
+    await storage.put(orphan, Buffer.from('%PDF-1.7 left behind by a crash'));
+    const sweep = createStorageSweep(storage, [{ namespace: 'partner-documents', keptAmong: createPartnersRepository(t.deps.db).documentKeysAmong }], {
+      warn: () => undefined,
+    });
+    const documents = await storedDocuments();
+    // As if an hour had passed for every file stored so far.
+    expect(await sweep.sweep(new Date(Date.now() + ORPHAN_AFTER_MS + 60_000))).toBe(1);
+    expect(await storage.exists(orphan)).toBe(false);
+    expect(await storedDocuments()).toHaveLength(documents.length - 1);
   });
 
   it('accepts an investment application without the optional CAC certificate', async () => {

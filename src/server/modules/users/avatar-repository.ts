@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 export function createAvatarRepository(db: Db) {
   return {
+    /** Which of these profile image URLs some account still shows. */
+    async profileImagesAmong(urls: readonly string[]): Promise<Set<string>> {
+      if (urls.length === 0) return new Set();
+      const rows = await db.select({ url: users.profileImage }).from(users).where(inArray(users.profileImage, [...urls]));
+      return new Set(rows.flatMap((row) => (row.url ? [row.url] : [])));
+    },
+
     /**
      * Sets the profile image and returns the one it replaced. The row is locked while it is read, so of two
      * uploads at once each sees the other's picture as the previous one and no file is left behind unreferenced.

@@ -65,6 +65,12 @@ export function createAvatarService(deps: {
     return deps.getProfile(userId);
   }
 
+  /** Which of these stored pictures a profile still shows (the storage sweep removes the others). */
+  async function keptAmong(keys: readonly string[]): Promise<Set<string>> {
+    const shown = await repository.profileImagesAmong(keys.map(avatarUrlOf));
+    return new Set(keys.filter((key) => shown.has(avatarUrlOf(key))));
+  }
+
   async function removeAvatar(userId: string): Promise<UserProfile> {
     const swapped = await repository.swapProfileImage(userId, null);
     if (swapped) await deleteQuietly(avatarKeyOf(swapped.previous));
@@ -81,6 +87,6 @@ export function createAvatarService(deps: {
     return { ...stored, contentType };
   }
 
-  return { replaceAvatar, removeAvatar, openAvatar };
+  return { replaceAvatar, removeAvatar, openAvatar, keptAmong };
 }
 export type AvatarService = ReturnType<typeof createAvatarService>;
