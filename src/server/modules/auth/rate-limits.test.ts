@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerVerified, uniqueEmail } from '../../test/auth-test-helpers.js';
+import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
 
-/**
- * Limits count in fixed one-minute windows; a burst that straddles a boundary would be split across two
- * windows, so each burst starts early enough in a window to finish inside it.
- */
-async function awaitRoomInWindow(neededMs = 20_000) {
-  const into = Date.now() % 60_000;
-  if (into > 60_000 - neededMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
-}
 
 /** The app with its default limits: 10 sign-ins a minute per IP and per identifier, 10 code checks per identifier. */
 describe('rate limits on sign-in and code checks', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout, multipartForm } from '../../test/payment-test-helpers.js';
@@ -300,6 +301,7 @@ describe('assignment and the handover code', () => {
       await payWithWallet(limited, customer.headers, d.id);
       const driver = await assignNewDriver(limited, op.headers, d.id);
       const attempt = () => limited.app.inject({ method: 'POST', url: `/api/driver/jobs/${d.id}/deliver`, headers: driver.headers, payload: { code: '0000' } });
+      await awaitRoomInWindow();
       expect((await attempt()).statusCode).toBe(409);
       expect((await attempt()).statusCode).toBe(409);
       const third = await attempt();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { areaOf, createPublicTrackingService, maskedName } from './public-tracking-service.js';
@@ -248,6 +249,7 @@ describe('rate limit', () => {
   it('counts every lookup per IP, page and API together; past the limit a translated 429 page', async () => {
     const get = (url: string, remoteAddress: string, headers: Headers = {}) =>
       limited.app.inject({ method: 'GET', url, remoteAddress, headers });
+    await awaitRoomInWindow();
     expect((await get('/track/LF-2222-2222', '10.9.9.9')).statusCode).toBe(404);
     expect((await get('/api/track/LF-2222-2223', '10.9.9.9')).statusCode).toBe(404);
     expect((await get('/track/LF-2222-2224', '10.9.9.9')).statusCode).toBe(404);
