@@ -55,11 +55,12 @@ export function createOutboxRepository(db: Executor) {
     },
 
     /** `forgetBody` blanks a delivered code: the codes table keeps only hashes, and so should the outbox. */
-    async markSent(id: string, now: Date, options: { forgetBody?: boolean } = {}) {
+    async markSent(ids: readonly string[], now: Date, options: { forgetBody?: boolean } = {}) {
+      if (ids.length === 0) return;
       await db
         .update(outboxMessages)
         .set({ status: 'sent', sentAt: now, lastError: null, ...(options.forgetBody ? { body: '' } : {}) })
-        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')));
+        .where(and(inArray(outboxMessages.id, [...ids]), eq(outboxMessages.status, 'pending')));
     },
 
     async markFailedAttempt(id: string, error: string, retryAt: Date | null) {

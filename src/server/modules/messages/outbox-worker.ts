@@ -61,13 +61,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliverBatch(): Promise<number> {
     const claimed = await repository.claimDue(batchSize, now(), leaseMs);
+    // Sent messages are marked together once the batch is through (one statement, not one each); a crash before
+    // that leaves them pending, to be sent again when their lease ends, as a crash after any single send would.
+    const sent = { keepBody: [] as string[], forgetBody: [] as string[] };
     await Promise.all(
       claimed.map(async (message) => {
         const transport = transports[message.channel];
         try {
           await transport.send({ channel: message.channel, to: message.recipient, subject: message.subject, body: message.body });
           // The dev outbox is the mailbox people read codes from; a real provider has them now, so the row need not.
-          await repository.markSent(message.id, now(), { forgetBody: message.holdsSecret && transport.name !== 'dev-outbox' });
+          (message.holdsSecret && transport.name !== 'dev-outbox' ? sent.forgetBody : sent.keepBody).push(message.id);
         } catch (err) {
           const reason = err instanceof Error ? err.message : String(err);
           const giveUp = message.attempts >= maxAttempts;
@@ -80,6 +83,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         }
       }),
     );
+    await repository.markSent(sent.keepBody, now());
+    await repository.markSent(sent.forgetBody, now(), { forgetBody: true });
     return claimed.length;
   }
 

@@ -13,17 +13,33 @@ export interface NewNotification {
 
 export function createNotificationsRepository(db: Executor) {
   return {
-    /** The new row and the user's unread count with it, in one round trip. */
-    async insertNotification(values: NewNotification, tx: Executor = db) {
-      const result = await tx.execute(sql`
-        with inserted as ${tx.insert(notifications).values(values).returning()}
+    /**
+     * Several notifications, of any users, in one statement: each row with its user's unread count right after it
+     * (the rows unread before the statement, plus that user's new rows up to this one), in the order given.
+     */
+    async insertMany(values: readonly NewNotification[]) {
+      if (values.length === 0) return [];
+      const result = await db.execute(sql`
+        with input as (
+          select gen_random_uuid() as id, (value ->> 'userId')::uuid as user_id, value ->> 'type' as type,
+            value ->> 'messageKey' as message_key, value -> 'params' as params, ord
+          from jsonb_array_elements(${JSON.stringify(values)}::jsonb) with ordinality as t(value, ord)
+        ),
+        inserted as (
+          insert into ${notifications} (id, user_id, type, message_key, params)
+          select id, user_id, type, message_key, params from input
+          returning *
+        )
         select inserted.*, (
-          -- The statement's snapshot does not see the row it inserts: that one is unread too.
-          select count(*) + 1 from ${notifications} n where n.user_id = ${values.userId}::uuid and n.read_at is null
-        ) as unread_count
-        from inserted`);
-      const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-      return { row: mapRow(notifications, raw), unread: Number(raw.unread_count) };
+          -- The statement's snapshot does not see the rows it inserts: they are counted by the window.
+          select count(*) from ${notifications} n where n.user_id = inserted.user_id and n.read_at is null
+        ) + count(*) over (partition by inserted.user_id order by input.ord) as unread_count
+        from inserted join input on input.id = inserted.id
+        order by input.ord`);
+      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => ({
+        row: mapRow(notifications, raw),
+        unread: Number(raw.unread_count),
+      }));
     },
 
     async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {

@@ -1,8 +1,9 @@
 import type { Notification } from '../../../shared/schemas/notifications.js';
 import type { LiveService } from '../live/live-service.js';
 import type { NewNotification, NotificationsRepository } from './notifications-repository.js';
+import { createGroupCommit } from '../../lib/group-commit.js';
 
-type Row = Awaited<ReturnType<NotificationsRepository['insertNotification']>>['row'];
+type Row = Awaited<ReturnType<NotificationsRepository['insertMany']>>[number]['row'];
 
 export function toNotification(row: Row): Notification {
   return {
@@ -22,6 +23,9 @@ interface Deps {
 
 /** The inbox. Every change that moves the unread count tells the user's open tabs (live `notifications.unread`). */
 export function createNotificationsService({ repository, live }: Deps) {
+  // Group-committed: a status change notifies its customer while many others are being notified too.
+  const inserts = createGroupCommit((values: readonly NewNotification[]) => repository.insertMany(values));
+
   async function publishUnread(userId: string) {
     await live.publish(userId, 'notifications.unread', { count: await repository.countUnread(userId) });
   }
@@ -31,7 +35,7 @@ export function createNotificationsService({ repository, live }: Deps) {
     countUnread: repository.countUnread,
 
     async insertNotification(values: NewNotification): Promise<void> {
-      const { row, unread } = await repository.insertNotification(values);
+      const { row, unread } = await inserts.submit(values);
       await live.publishAll(values.userId, [
         { name: 'notification', data: toNotification(row) },
         { name: 'notifications.unread', data: { count: unread } },

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupCommit } from './group-commit.js';
+
+describe('group commit', () => {
+  it('writes what is submitted together in one write, and what arrives meanwhile in the next, results in order', async () => {
+    const writes: number[][] = [];
+    const group = createGroupCommit(async (items: readonly number[]) => {
+      writes.push([...items]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return items.map((n) => n * 10);
+    });
+    const first = [group.submit(1), group.submit(2)];
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [group.submit(3), group.submit(4)];
+    expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40]);
+    expect(writes).toEqual([[1, 2], [3, 4]]);
+  });
+
+  it('retries a failed write item by item: only the bad item is refused', async () => {
+    const group = createGroupCommit(async (items: readonly number[]) => {
+      if (items.includes(13)) throw new Error('unlucky');
+      return items.map((n) => n + 1);
+    });
+    const results = await Promise.allSettled([group.submit(1), group.submit(13), group.submit(2)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[0] as PromiseFulfilledResult<number>).value).toBe(2);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('unlucky'));
+  });
+});
