@@ -5,7 +5,6 @@ import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { openEventStream, type EventStream } from '../../test/event-stream-client.js';
 import { sql } from 'drizzle-orm';
 import { createLiveEventsRepository } from './live-events-repository.js';
-import { createNotificationsRepository } from '../notifications/notifications-repository.js';
 import { KEEP_MS } from './live-service.js';
 import { LIVE_EVENT_SCHEMAS, type LiveEventName } from '../../../shared/schemas/live-events.js';
 
@@ -177,20 +176,6 @@ describe('GET /api/events', () => {
     expect(await repository.deleteOlderThan(new Date(Date.now() - KEEP_MS))).toBeGreaterThanOrEqual(2);
     expect((await repository.findAfter(u.user.id, 0, new Date(0), 100)).map((e) => e.seq)).toEqual([3, 4]);
     expect(await repository.findHead(u.user.id)).toBe(4);
-  });
-
-  it("inserts several users' notifications in one statement, each with its user's unread count after it", async () => {
-    const [a, b] = [await createSignedInUser(t.deps), await createSignedInUser(t.deps)];
-    const repository = createNotificationsRepository(t.deps.db);
-    const note = (userId: string, n: number) => ({ userId, type: 'delivery' as const, messageKey: 'deliveryPaid' as const, params: { n } });
-    await repository.insertMany([note(a.user.id, 0)]);
-    const inserted = await repository.insertMany([note(a.user.id, 1), note(b.user.id, 2), note(a.user.id, 3)]);
-    expect(inserted.map(({ row, unread }) => [row.userId, row.params, unread])).toEqual([
-      [a.user.id, { n: 1 }, 2],
-      [b.user.id, { n: 2 }, 1],
-      [a.user.id, { n: 3 }, 3],
-    ]);
-    expect(await repository.countUnread(a.user.id)).toBe(3);
   });
 
   it("stores several users' events in one statement, each user's numbered on from their head, in order", async () => {

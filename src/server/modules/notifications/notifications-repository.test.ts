@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignedInUser } from '../../test/factories.js';
+import { createNotificationsRepository } from './notifications-repository.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('notifications repository', () => {
+  it("inserts several users' notifications in one statement, each with its user's unread count after it", async () => {
+    const [a, b] = [await createSignedInUser(t.deps), await createSignedInUser(t.deps)];
+    const repository = createNotificationsRepository(t.deps.db);
+    const note = (userId: string, n: number) => ({ userId, type: 'delivery' as const, messageKey: 'deliveryPaid' as const, params: { n } });
+    await repository.insertMany([note(a.user.id, 0)]);
+    const inserted = await repository.insertMany([note(a.user.id, 1), note(b.user.id, 2), note(a.user.id, 3)]);
+    expect(inserted.map(({ row, unread }) => [row.userId, row.params, unread])).toEqual([
+      [a.user.id, { n: 1 }, 2],
+      [b.user.id, { n: 2 }, 1],
+      [a.user.id, { n: 3 }, 3],
+    ]);
+    expect(await repository.countUnread(a.user.id)).toBe(3);
+  });
+});
