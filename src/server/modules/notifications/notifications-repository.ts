@@ -13,10 +13,7 @@ export interface NewNotification {
 
 export function createNotificationsRepository(db: Executor) {
   return {
-    /**
-     * Several notifications, of any users, in one statement: each row with its user's unread count right after it
-     * (the rows unread before the statement, plus that user's new rows up to this one), in the order given.
-     */
+    /** Several notifications, of any users, in one statement; the rows in the order given. */
     async insertMany(values: readonly NewNotification[]) {
       if (values.length === 0) return [];
       const result = await db.execute(sql`
@@ -30,16 +27,8 @@ export function createNotificationsRepository(db: Executor) {
           select id, user_id, type, message_key, params from input
           returning *
         )
-        select inserted.*, (
-          -- The statement's snapshot does not see the rows it inserts: they are counted by the window.
-          select count(*) from ${notifications} n where n.user_id = inserted.user_id and n.read_at is null
-        ) + count(*) over (partition by inserted.user_id order by input.ord) as unread_count
-        from inserted join input on input.id = inserted.id
-        order by input.ord`);
-      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => ({
-        row: mapRow(notifications, raw),
-        unread: Number(raw.unread_count),
-      }));
+        select inserted.* from inserted join input on input.id = inserted.id order by input.ord`);
+      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => mapRow(notifications, raw));
     },
 
     async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {

@@ -3,7 +3,7 @@ import type { LiveService } from '../live/live-service.js';
 import type { NewNotification, NotificationsRepository } from './notifications-repository.js';
 import { createGroupCommit } from '../../lib/group-commit.js';
 
-type Row = Awaited<ReturnType<NotificationsRepository['insertMany']>>[number]['row'];
+type Row = Awaited<ReturnType<NotificationsRepository['insertMany']>>[number];
 
 export function toNotification(row: Row): Notification {
   return {
@@ -18,7 +18,7 @@ export function toNotification(row: Row): Notification {
 
 interface Deps {
   repository: NotificationsRepository;
-  live: Pick<LiveService, 'publish' | 'publishAll'>;
+  live: Pick<LiveService, 'publish'>;
 }
 
 /** The inbox. Every change that moves the unread count tells the user's open tabs (live `notifications.unread`). */
@@ -35,11 +35,11 @@ export function createNotificationsService({ repository, live }: Deps) {
     countUnread: repository.countUnread,
 
     async insertNotification(values: NewNotification): Promise<void> {
-      const { row, unread } = await inserts.submit(values);
-      await live.publishAll(values.userId, [
-        { name: 'notification', data: toNotification(row) },
-        { name: 'notifications.unread', data: { count: unread } },
-      ]);
+      const row = await inserts.submit(values);
+      await live.publish(values.userId, 'notification', toNotification(row));
+      // Counted after the insert has committed (not with it): another instance may be notifying the same user, and
+      // a count taken in the insert's own snapshot would miss its rows.
+      await publishUnread(values.userId);
     },
 
     /** Null when it is not this user's. */
