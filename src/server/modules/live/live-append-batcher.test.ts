@@ -49,7 +49,7 @@ describe('live append batcher', () => {
     expect(repository.statements.map((batch) => batch.map((item) => item.userId))).toEqual([['a'], ['a', 'b']]);
   });
 
-  it('when a statement fails, retries user by user: only the failing user is refused', async () => {
+  it('when a statement fails, retries each publication alone: only the failing user is refused', async () => {
     const repository = fakeRepository({ failFor: 'gone' });
     const batcher = createLiveAppendBatcher(repository);
     const results = await Promise.allSettled([

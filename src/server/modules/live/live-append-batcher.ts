@@ -15,7 +15,11 @@ interface LiveEventInput {
 export function createLiveAppendBatcher(repository: Pick<LiveEventsRepository, 'append'>) {
   const group = createGroupCommit(async (items: readonly { userId: string; events: readonly LiveEventInput[] }[]) => {
     const byUser = new Map<string, LiveEventInput[]>();
-    for (const { userId, events } of items) byUser.set(userId, [...(byUser.get(userId) ?? []), ...events]);
+    for (const { userId, events } of items) {
+      const own = byUser.get(userId);
+      if (own) own.push(...events);
+      else byUser.set(userId, [...events]);
+    }
     const seqs = await repository.append([...byUser].map(([userId, events]) => ({ userId, events })));
     const used = new Map<string, number>();
     return items.map(({ userId, events }): StoredLiveEvent[] => {

@@ -1,5 +1,5 @@
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
-import type { LiveEvent, LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
+import type { LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
 import type { LiveEventsRepository, StoredLiveEvent } from './live-events-repository.js';
 import { createLiveAppendBatcher } from './live-append-batcher.js';
 import { createLiveHub } from './live-hub.js';
@@ -17,9 +17,8 @@ interface Deps {
   maxConnectionsPerUser: number;
 }
 
+/** What the server publishes (`resync` is the stream's own word to a client that fell behind). */
 type PublishableName = Exclude<LiveEventName, 'resync'>;
-/** An event the server publishes (`resync` is the stream's own word to a client that fell behind). */
-export type PublishableEvent = Exclude<LiveEvent, { name: 'resync' }>;
 
 interface Broadcast extends StoredLiveEvent {
   userId: string;
@@ -59,20 +58,14 @@ export function createLiveService({ repository, invalidationBus, heartbeatMs, ma
 
   const appender = createLiveAppendBatcher(repository);
 
-  /** Several events of one user, numbered in this order (stored with whatever else is being published). */
-  async function publishAll(userId: string, events: readonly PublishableEvent[]) {
-    for (const stored of await appender.append(userId, events)) {
-      const broadcast: Broadcast = { userId, ...stored };
-      invalidationBus.publish(TOPIC, JSON.stringify(broadcast));
-    }
-  }
-
   return {
     hub,
-    publish<N extends PublishableName>(userId: string, name: N, data: LiveEventData<N>) {
-      return publishAll(userId, [{ name, data } as PublishableEvent]);
+    /** Stored with whatever else is being published at the same moment (group commit), then sent to every instance. */
+    async publish<N extends PublishableName>(userId: string, name: N, data: LiveEventData<N>) {
+      const [stored] = await appender.append(userId, [{ name, data }]);
+      const broadcast: Broadcast = { userId, ...stored! };
+      invalidationBus.publish(TOPIC, JSON.stringify(broadcast));
     },
-    publishAll,
     pruneNow: () => repository.deleteOlderThan(new Date(Date.now() - KEEP_MS)),
     close() {
       clearInterval(prune);
