@@ -25,4 +25,14 @@ describe('notifications repository', () => {
     ]);
     expect(await repository.countUnread(a.user.id)).toBe(3);
   });
+
+  it("counts several users' unread notifications in one statement, in the order given", async () => {
+    const [a, b, c] = [await createSignedInUser(t.deps), await createSignedInUser(t.deps), await createSignedInUser(t.deps)];
+    const repository = createNotificationsRepository(t.deps.db);
+    const note = (userId: string) => ({ userId, type: 'delivery' as const, messageKey: 'deliveryPaid' as const, params: {} });
+    const [first] = await repository.insertMany([note(a.user.id), note(b.user.id), note(a.user.id), note(a.user.id)]);
+    await repository.markRead(first!.id, a.user.id, new Date());
+    expect(await repository.countUnreadMany([b.user.id, a.user.id, c.user.id, b.user.id])).toEqual([1, 2, 0, 1]);
+    expect(await repository.countUnreadMany([])).toEqual([]);
+  });
 });

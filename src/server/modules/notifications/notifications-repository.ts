@@ -59,6 +59,19 @@ export function createNotificationsRepository(db: Executor) {
       return row?.count ?? 0;
     },
 
+    /** Each user's unread count in one statement, in the order given (a user may appear more than once). */
+    async countUnreadMany(userIds: readonly string[]): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const result = await db.execute(sql`
+        select (
+          select count(*) from ${notifications} n where n.user_id = input.user_id and n.read_at is null
+        )::int as count
+        from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) with ordinality as t(value, ord),
+          lateral (select value::uuid as user_id) as input
+        order by t.ord`);
+      return (result as unknown as { rows: { count: number }[] }).rows.map((row) => Number(row.count));
+    },
+
     /** Marks read once; the first read time is kept. Null when it is not this user's. */
     async markRead(id: string, userId: string, now: Date) {
       const [row] = await db

@@ -25,9 +25,11 @@ interface Deps {
 export function createNotificationsService({ repository, live }: Deps) {
   // Group-committed: a status change notifies its customer while many others are being notified too.
   const inserts = createGroupCommit((values: readonly NewNotification[]) => repository.insertMany(values));
+  // The counts that follow them are read together too, each statement begun after its users' changes committed.
+  const unreadCounts = createGroupCommit((userIds: readonly string[]) => repository.countUnreadMany(userIds));
 
   async function publishUnread(userId: string) {
-    await live.publish(userId, 'notifications.unread', { count: await repository.countUnread(userId) });
+    await live.publish(userId, 'notifications.unread', { count: await unreadCounts.submit(userId) });
   }
 
   return {

@@ -90,26 +90,30 @@ export function createWalletRepository(db: Executor) {
       return row?.payable ?? 0;
     },
 
-    /** A posting and its platform lines; the caller writes the wallet's line (ledger entry) with the same id. */
+    /** A posting and its platform lines, in one statement; the caller writes the wallet's line (ledger entry) with the same id. */
     async insertPosting(
       posting: { kind: PostingKind; idempotencyKey: string; paymentId?: string | null; lines: PlatformLine[] },
       tx: Executor = db,
     ): Promise<string> {
-      const [row] = await tx
-        .insert(postings)
-        .values({ kind: posting.kind, idempotencyKey: posting.idempotencyKey, paymentId: posting.paymentId ?? null })
-        .returning({ id: postings.id });
-      if (posting.lines.length > 0) {
-        await tx.insert(postingLines).values(
-          posting.lines.map((line) => ({
-            postingId: row!.id,
-            accountType: line.accountType,
-            accountKey: line.accountKey ?? '',
-            amountKobo: line.amountKobo,
-          })),
-        );
-      }
-      return row!.id;
+      const lines = posting.lines.map((line) => ({
+        account_type: line.accountType,
+        account_key: line.accountKey ?? '',
+        amount_kobo: line.amountKobo,
+      }));
+      // Drizzle parenthesizes an embedded query itself.
+      const result = await tx.execute(sql`
+        with posting as ${tx
+          .insert(postings)
+          .values({ kind: posting.kind, idempotencyKey: posting.idempotencyKey, paymentId: posting.paymentId ?? null })
+          .returning({ id: postings.id })},
+        lines as (
+          insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+          select posting.id, line.account_type, line.account_key, line.amount_kobo
+          from posting, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+            as line(account_type text, account_key text, amount_kobo bigint)
+        )
+        select id from posting`);
+      return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
     },
 
     /**
