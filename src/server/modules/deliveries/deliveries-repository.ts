@@ -277,10 +277,10 @@ export function createDeliveriesRepository(db: Executor) {
 
     /**
      * Assigns (or reassigns) the driver with a fresh handover code and records it, with the history back; null when
-     * the status no longer takes a driver.
+     * no delivery of that number is in one of `statuses` with this transport mode.
      */
     async setDriver(
-      id: string,
+      target: { number: number; transportMode: string },
       driver: AssignedDriver,
       handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
@@ -288,7 +288,11 @@ export function createDeliveriesRepository(db: Executor) {
     ) {
       const at = new Date();
       return updateWithEvent(
-        and(eq(deliveries.id, id), inArray(deliveries.status, [...statuses]))!,
+        and(
+          eq(deliveries.number, target.number),
+          eq(deliveries.transportMode, target.transportMode),
+          inArray(deliveries.status, [...statuses]),
+        )!,
         {
           driverId: driver.userId,
           driverName: driver.name,

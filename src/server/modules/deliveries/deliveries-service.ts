@@ -131,6 +131,13 @@ export function createDeliveriesService({
     return row;
   }
 
+  async function findAny(publicId: string): Promise<DeliveryRow> {
+    const number = parseDeliveryId(publicId);
+    const row = number === null ? null : await repository.findByNumber(number, null);
+    if (!row) throw new AppError('DELIVERY_NOT_FOUND');
+    return row;
+  }
+
   /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
   async function findDriverJob(driverId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
@@ -168,12 +175,7 @@ export function createDeliveriesService({
     findOwned,
 
     /** Any delivery by its public id (operators); DELIVERY_NOT_FOUND otherwise. */
-    async findAny(publicId: string): Promise<DeliveryRow> {
-      const number = parseDeliveryId(publicId);
-      const row = number === null ? null : await repository.findByNumber(number, null);
-      if (!row) throw new AppError('DELIVERY_NOT_FOUND');
-      return row;
-    },
+    findAny,
 
     findById: (id: string, tx?: Executor) => repository.findById(id, tx),
     findByTrackingIdWithEvents: (trackingId: string, userId: string) =>
@@ -194,19 +196,32 @@ export function createDeliveriesService({
     },
 
     /**
-     * Assigns or reassigns the driver (null when the status no longer takes one). Each assignment makes a new
-     * handover code, stored hashed, with the failed attempts reset; the receiver's message carrying it is written
-     * in the same transaction. The code itself never leaves this function otherwise (events travel as JSON).
+     * Assigns or reassigns the driver, whose vehicle must suit the delivery's transport mode. Each assignment makes
+     * a new handover code, stored hashed, with the failed attempts reset; the receiver's message carrying it is
+     * written in the same transaction. The code itself never leaves this function otherwise (events travel as
+     * JSON). The hot path is the write itself; only a refused one reads the delivery to say why.
      */
-    async assignDriver(id: string, driver: AssignedDriver): Promise<{ row: DeliveryRow; history: StatusHistory } | null> {
+    async assignDriver(
+      publicId: string,
+      driver: AssignedDriver,
+      vehicleMode: string,
+    ): Promise<{ row: DeliveryRow; history: StatusHistory }> {
+      const number = parseDeliveryId(publicId);
       const code = generateHandoverCode();
-      return transactions.run(async ({ tx, emit }) => {
-        const assigned = await repository.setDriver(id, driver, hashHandoverCode(code), DRIVER_ASSIGNABLE_STATUSES, tx);
-        if (!assigned) return null;
-        await queueDriverAssignedMessage(assigned.row, code, tx);
-        emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(assigned.row) });
-        return { row: assigned.row, history: statusHistory(assigned.events) };
-      });
+      const assigned =
+        number === null
+          ? null
+          : await transactions.run(async ({ tx, emit }) => {
+              const target = { number, transportMode: vehicleMode };
+              const changed = await repository.setDriver(target, driver, hashHandoverCode(code), DRIVER_ASSIGNABLE_STATUSES, tx);
+              if (!changed) return null;
+              await queueDriverAssignedMessage(changed.row, code, tx);
+              emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(changed.row) });
+              return { row: changed.row, history: statusHistory(changed.events) };
+            });
+      if (assigned) return assigned;
+      const row = await findAny(publicId);
+      throw new AppError(row.transportMode !== vehicleMode ? 'DRIVER_VEHICLE_UNSUITABLE' : 'INVALID_STATUS_TRANSITION');
     },
 
     /** One step on the road by an operator, as the lifecycle allows (stepRefusal's codes otherwise). */

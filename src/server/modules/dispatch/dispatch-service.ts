@@ -46,18 +46,23 @@ export function createDispatchService({ deliveries, drivers }: Deps) {
 
     /** Assign or reassign (while not delivered): a new handover code goes to the receiver each time. */
     async assignDriver(publicId: string, { driverId }: AssignDriverBody) {
-      const existing = await deliveries.findAny(publicId);
       const driver = await drivers.find(driverId);
-      if (!driver) throw new AppError('DRIVER_NOT_FOUND');
-      if (driver.transportMode !== existing.transportMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
-      const assigned = await deliveries.assignDriver(existing.id, {
-        userId: driver.userId,
-        name: driver.name,
-        phone: driver.phone ?? '',
-        ratingTenths: Math.round((driver.rating ?? 0) * 10),
-        reviews: driver.reviews,
-      });
-      if (!assigned) throw new AppError('INVALID_STATUS_TRANSITION');
+      if (!driver) {
+        // An unknown delivery is the first thing to say.
+        await deliveries.findAny(publicId);
+        throw new AppError('DRIVER_NOT_FOUND');
+      }
+      const assigned = await deliveries.assignDriver(
+        publicId,
+        {
+          userId: driver.userId,
+          name: driver.name,
+          phone: driver.phone ?? '',
+          ratingTenths: Math.round((driver.rating ?? 0) * 10),
+          reviews: driver.reviews,
+        },
+        driver.transportMode,
+      );
       return toDispatchDelivery(assigned.row, assigned.history, driver);
     },
 

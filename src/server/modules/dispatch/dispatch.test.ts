@@ -245,6 +245,16 @@ describe('assignment and the handover code', () => {
     expect(res.json()).toMatchObject({ code: 'DRIVER_VEHICLE_UNSUITABLE', message: ERROR_MESSAGES.DRIVER_VEHICLE_UNSUITABLE });
     const notDriver = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: customer.user.id });
     expect(notDriver.json().code).toBe('DRIVER_NOT_FOUND');
+    // Refused, it wrote nothing: no driver, no code for the receiver.
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
+    expect(row).toMatchObject({ driverId: null, handoverCodeHash: null, status: 'pending' });
+    expect(await receiverMessages(d.receiverPhone)).toHaveLength(0);
+    // An unknown delivery is said first, whoever the driver.
+    for (const driverId of [bike.user.id, customer.user.id]) {
+      const unknown = await post('/api/dispatch/deliveries/LF9999999/assign-driver', operator.headers, { driverId });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().code).toBe('DELIVERY_NOT_FOUND');
+    }
   });
 
   it('five wrong codes lock the driver out (even with the right code); only an operator can complete it then', async () => {
