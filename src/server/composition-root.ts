@@ -26,6 +26,7 @@ import { createAvatarRepository } from './modules/users/avatar-repository.js';
 import { createAvatarService } from './modules/users/avatar-service.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
 import { createPreferencesRepository } from './modules/preferences/preferences-repository.js';
+import { createPreferencesService } from './modules/preferences/preferences-service.js';
 import { preferencesRoutes } from './modules/preferences/preferences-routes.js';
 import { createOutboxRepository, type OutboxRepository } from './modules/messages/outbox-repository.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/messages/outbox-worker.js';
@@ -207,7 +208,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   });
   await api.register(usersRoutes(users, auth, avatars));
   await api.register(avatarRoutes(avatars));
-  const preferences = createPreferencesRepository(db);
+  const preferences = createPreferencesService(createPreferencesRepository(db), deps.invalidationBus);
   await api.register(preferencesRoutes(preferences));
   await api.register(reauthRoutes(auth));
   // The first sign-in should not pay for computing the dummy hash that keeps failures equally slow.
@@ -297,7 +298,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   });
   subscribeCustomerUpdates(events, {
     db,
-    queue: createUserMessageQueue({ outbox, findPreferences: preferences.findPreferences }),
+    queue: createUserMessageQueue({ outbox, findPreferences: preferences.forMessages }),
     getProfile: users.getProfile,
     nudge: () => outboxWorker.nudge(),
   });

@@ -4,12 +4,12 @@ import { notificationPreferencesSchema } from '../../../shared/schemas/preferenc
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/auth.js';
-import type { PreferencesRepository } from './preferences-repository.js';
+import type { PreferencesService } from './preferences-service.js';
 
 const TAGS = ['preferences'];
 const security: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerAuth: [] }];
 
-export function preferencesRoutes(preferences: PreferencesRepository): FastifyPluginAsyncZod {
+export function preferencesRoutes(preferences: PreferencesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/preferences',
@@ -21,7 +21,7 @@ export function preferencesRoutes(preferences: PreferencesRepository): FastifyPl
           response: { 200: envelope(notificationPreferencesSchema) },
         },
       },
-      async (request) => ok(await preferences.findPreferences(requireUser(request).id)),
+      async (request) => ok(await preferences.find(requireUser(request).id)),
     );
 
     app.put(
@@ -39,7 +39,7 @@ export function preferencesRoutes(preferences: PreferencesRepository): FastifyPl
         },
       },
       async (request) =>
-        ok(await preferences.savePreferences(requireUser(request).id, request.body), SUCCESS_MESSAGES.preferencesSaved),
+        ok(await preferences.save(requireUser(request).id, request.body), SUCCESS_MESSAGES.preferencesSaved),
     );
   };
 }

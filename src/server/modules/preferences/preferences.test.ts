@@ -8,6 +8,7 @@ import { outboxMessages } from '../../db/schema/index.js';
 import { messagesFor, post, RELAXED_LIMITS, uniquePhone } from '../../test/auth-test-helpers.js';
 import { createUserMessageQueue } from '../messages/message-queue.js';
 import { createPreferencesRepository } from './preferences-repository.js';
+import { createPreferencesService } from './preferences-service.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 
 const ALL_OFF: NotificationPreferences = { deliveryUpdates: false, promotionalEmails: false, smsNotifications: false, pushNotifications: false };
@@ -93,8 +94,9 @@ describe('the outbox honours preferences for optional messages only', () => {
     (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).map((m) => m.subject);
 
   it('an optional message is queued only when its preference (and smsNotifications for SMS) is on', async () => {
-    const preferences = createPreferencesRepository(t.deps.db);
-    const queue = createUserMessageQueue({ outbox: t.deps.outbox, findPreferences: preferences.findPreferences });
+    // As another instance would: its own memory of the preferences, cleared by the app's saves over the bus.
+    const preferences = createPreferencesService(createPreferencesRepository(t.deps.db), t.deps.invalidationBus);
+    const queue = createUserMessageQueue({ outbox: t.deps.outbox, findPreferences: preferences.forMessages });
     const phone = uniquePhone();
     const { user, headers } = await createSignedInUser(t.deps, { phone });
     const send = (subject: string, category: 'delivery-update' | 'promotion', channel: 'email' | 'sms') =>
