@@ -290,7 +290,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       publicTracking.invalidate(event.trackingId);
     });
   }
-  receiverMessages.subscribe(events, (id) => deliveries.findById(id));
+  receiverMessages.subscribe(events);
   subscribeNotifications(events, notifications);
   // An approval grants the driver role: sessions cached with the old roles are read again at once.
   events.onPublisher('partner.application_decided', (e) => {

@@ -38,6 +38,21 @@ describe('domain events', () => {
     expect(seen.sort()).toEqual(['one:cache:d1', 'one:notify:d1', 'two:cache:d1']);
   });
 
+  it("publisher-only details reach the publisher's subscribers and never the other instances", async () => {
+    const bus = sharedBus();
+    const log = { error: vi.fn() };
+    const one = createDomainEvents({ invalidationBus: bus(), log });
+    const two = createDomainEvents({ invalidationBus: bus(), log });
+    const seen: Record<string, unknown> = {};
+    one.onPublisher('delivery.status_changed', (e) => void (seen.publisher = e.publisherOnly));
+    two.onEveryInstance('delivery.status_changed', (e) => void (seen.other = e));
+    const receiver = { receiverPhone: '+2348031234567', receiverLanguage: 'yo', driverName: 'Musa Ibrahim' };
+    await one.publish([{ ...paid, type: 'delivery.status_changed', status: 'out_for_delivery', publisherOnly: { receiver } }]);
+    expect(seen.publisher).toEqual({ receiver });
+    expect(seen.other).toMatchObject({ type: 'delivery.status_changed', deliveryId: 'd1', status: 'out_for_delivery' });
+    expect(JSON.stringify(seen.other)).not.toContain('+2348031234567');
+  });
+
   it('local subscribers have finished when publish resolves; a failing one is logged, not thrown', async () => {
     const log = { error: vi.fn() };
     const events = createDomainEvents({ invalidationBus: sharedBus()(), log });

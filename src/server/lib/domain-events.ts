@@ -17,11 +17,24 @@ export interface DeliveryFacts {
   status: DeliveryStatus;
 }
 
+/** Whom the package goes to, for the receiver's messages (modules/messages). */
+export interface ReceiverFacts {
+  receiverPhone: string;
+  receiverLanguage: string;
+  driverName: string | null;
+}
+
+/**
+ * Details only the publishing instance's subscribers see: they never travel to the other instances (a receiver's
+ * phone number has no business on the bus). Absent on an event that arrived from another instance.
+ */
+const PUBLISHER_ONLY = 'publisherOnly';
+
 export type DomainEvent =
   | ({ type: 'delivery.created' } & DeliveryFacts)
   | ({ type: 'delivery.updated' } & DeliveryFacts)
   | ({ type: 'delivery.paid'; method: 'wallet' | 'card'; amountKobo: number } & DeliveryFacts)
-  | ({ type: 'delivery.status_changed' } & DeliveryFacts)
+  | ({ type: 'delivery.status_changed'; [PUBLISHER_ONLY]?: { receiver: ReceiverFacts } } & DeliveryFacts)
   | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
   | ({ type: 'delivery.rated'; stars: number } & DeliveryFacts)
@@ -117,7 +130,7 @@ export function createDomainEvents(options: { invalidationBus: InvalidationBus; 
       for (const event of events) {
         await run(everyInstance.get(event.type), event);
         await run(publisherOnly.get(event.type), event);
-        invalidationBus.publish(TOPIC, JSON.stringify({ origin, event }));
+        invalidationBus.publish(TOPIC, JSON.stringify({ origin, event }, (key, value: unknown) => (key === PUBLISHER_ONLY ? undefined : value)));
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { DeliveryFacts } from '../../lib/domain-events.js';
+import type { DeliveryFacts, DomainEvent } from '../../lib/domain-events.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import { priceDelivery } from '../../../shared/pricing.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
@@ -75,6 +75,12 @@ function statusHistory(events: readonly { status: string; note: string | null; c
 /** What every delivery event carries, so subscribers need no query. */
 export function factsOf(row: DeliveryRow): DeliveryFacts {
   return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId, status: row.status };
+}
+
+/** A status change, with the receiver's contact for the publisher's subscribers (their messages) only. */
+function statusChanged(row: DeliveryRow): DomainEvent {
+  const receiver = { receiverPhone: row.receiverPhone, receiverLanguage: row.receiverLanguage, driverName: row.driverName };
+  return { type: 'delivery.status_changed', ...factsOf(row), publisherOnly: { receiver } };
 }
 
 /** A date the form's calendar allows: today (Lagos) up to a year ahead. */
@@ -159,7 +165,7 @@ export function createDeliveriesService({
     return transactions.single(async ({ emit }) => {
       const moved = await repository.moveStatus(target, [from], to, note ?? null, new Date());
       if (!moved) return null;
-      emit({ type: 'delivery.status_changed', ...factsOf(moved.row) });
+      emit(statusChanged(moved.row));
       return { row: moved.row, history: statusHistory(moved.events) };
     });
   }
@@ -291,7 +297,7 @@ export function createDeliveriesService({
             idempotencyKey: `earning:${delivered.id}`,
           });
         }
-        emit({ type: 'delivery.status_changed', ...factsOf(delivered) });
+        emit(statusChanged(delivered));
         return { delivered: { row: delivered, history: statusHistory(changed.events) }, attemptsLeft: HANDOVER_MAX_ATTEMPTS };
       });
       if (outcome.delivered) return outcome.delivered;

@@ -145,16 +145,13 @@ export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
     /** In the assignment's transaction: the code never travels anywhere but here and the receiver's phone. */
     queueDriverAssigned: (delivery: ReceiverDelivery, code: string, tx: Executor) => queue('driver-assigned', delivery, code, tx),
 
-    subscribe(
-      events: Pick<DomainEvents, 'onPublisher'>,
-      findDelivery: (id: string) => Promise<ReceiverDelivery | null>,
-    ) {
+    subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
       events.onPublisher('delivery.driver_assigned', () => nudge());
       events.onPublisher('delivery.status_changed', async (event) => {
         const kind = event.status === 'out_for_delivery' ? 'out-for-delivery' : event.status === 'delivered' ? 'delivered' : null;
-        if (!kind) return;
-        const delivery = await findDelivery(event.deliveryId);
-        if (delivery && (await queue(kind, delivery, ''))) nudge();
+        // The publisher always has the receiver's contact (it never travels to other instances).
+        const receiver = event.publisherOnly?.receiver;
+        if (kind && receiver && (await queue(kind, { ...receiver, trackingId: event.trackingId }, ''))) nudge();
       });
     },
   };
