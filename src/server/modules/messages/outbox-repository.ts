@@ -24,6 +24,11 @@ export function createOutboxRepository(db: Executor) {
       await tx.insert(outboxMessages).values(message);
     },
 
+    /** Several messages in one statement, for messages that follow a change already committed. */
+    async insertMany(messages: readonly NewOutboxMessage[]) {
+      if (messages.length > 0) await db.insert(outboxMessages).values([...messages]);
+    },
+
     /**
      * Claims due messages for one delivery attempt. The claim pushes next_attempt_at forward by a lease,
      * so a crashed worker's messages become due again; SKIP LOCKED lets several instances share the table.

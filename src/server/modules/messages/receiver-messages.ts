@@ -3,7 +3,8 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { normalizePhone } from '../../../shared/identifiers.js';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
 import type { RenderedMessage } from './message-templates.js';
-import type { OutboxRepository } from './outbox-repository.js';
+import type { NewOutboxMessage, OutboxRepository } from './outbox-repository.js';
+import { createGroupCommit } from '../../lib/group-commit.js';
 import { countSmsSegments, smsText } from './sms-segments.js';
 
 /**
@@ -117,7 +118,7 @@ export interface ReceiverDelivery {
 }
 
 interface Deps {
-  outbox: Pick<OutboxRepository, 'insertMessage'>;
+  outbox: Pick<OutboxRepository, 'insertMessage' | 'insertMany'>;
   publicUrl: string;
   /** Tells the outbox worker there is something to send (after the commit). */
   nudge: () => void;
@@ -129,6 +130,12 @@ interface Deps {
  * status change.
  */
 export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
+  // Those that follow a committed change are written together while drivers everywhere move their jobs on.
+  const afterCommit = createGroupCommit(async (messages: readonly NewOutboxMessage[]) => {
+    await outbox.insertMany(messages);
+    return messages.map(() => true);
+  });
+
   async function queue(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string, tx?: Executor) {
     const recipient = normalizePhone(delivery.receiverPhone);
     if (!recipient || !delivery.trackingId) return false;
@@ -137,7 +144,9 @@ export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
       code,
       link: trackingLink(publicUrl, delivery.trackingId),
     });
-    await outbox.insertMessage({ channel: 'sms', recipient, ...message }, tx);
+    const sms = { channel: 'sms' as const, recipient, ...message };
+    if (!tx) return afterCommit.submit(sms);
+    await outbox.insertMessage(sms, tx);
     return true;
   }
 
