@@ -155,9 +155,20 @@ export function createDeliveriesRepository(db: Executor) {
     event: { status: string; note: string | null; at: Date },
     tx: Executor = db,
   ) {
-    // Drizzle parenthesizes an embedded query itself.
+    // Written out rather than built (update().set().returning()): building an update that returns every column
+    // was a tenth of the server's time in the dispatch cycle.
+    const assignments = sql.join(
+      // As Drizzle's set(): an undefined field is left alone, a null one cleared.
+      Object.entries(set)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => {
+          const column = deliveries[key as keyof NewDelivery];
+          return sql`${sql.identifier(column.name)} = ${value === null ? null : column.mapToDriverValue(value)}`;
+        }),
+      sql`, `,
+    );
     const result = await tx.execute(sql`
-      with changed as ${tx.update(deliveries).set(set).where(where).returning()},
+      with changed as (update ${deliveries} set ${assignments} where ${where} returning *),
       logged as (
         insert into ${deliveryEvents} (delivery_id, status, note, created_at)
         select changed.id, ${event.status}::text, ${event.note}::text, ${event.at}::timestamptz from changed
