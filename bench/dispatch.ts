@@ -12,7 +12,8 @@
  * HTTP before the measurement. A throwaway database is created and dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,12 +47,34 @@ export interface DispatchBenchResult {
    * speed changes several-fold from hour to hour, and the cycle's figure moves with it.
    */
   healthPerSecond: number;
+  /**
+   * CPU time spent per job by the server process and by the PostgreSQL backends serving this database (Linux,
+   * /proc): unlike jobs a second, it hardly moves with what else the machine is doing, so it compares two versions.
+   */
+  cpuMsPerJob: { server: number; postgres: number } | null;
+}
+
+/** Milliseconds of CPU (user + system) these processes have used so far; null without /proc. */
+function cpuMsOf(pids: readonly number[]): number | null {
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return (ticks * 1000) / ticksPerSecond;
 }
 
 const STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;
 /** The default HANDOVER_RATE_LIMIT_PER_MINUTE: each driver hands over at most this many jobs a minute. */
 const HANDOVER_PER_DRIVER_PER_MINUTE = 10;
 const CUSTOMERS = 200;
+const CODE_LOOKUP_APPLICATION = 'bench-code-lookup';
 
 const BOOKING = {
   receiverName: 'Chinedu Eze',
@@ -115,18 +138,35 @@ export async function runDispatchBench(options: {
 
   const port = 40_000 + Math.floor(Math.random() * 10_000);
   const server = await startServer(dataDir, databaseUrl, port);
-  const outbox = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const outbox = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: CODE_LOOKUP_APPLICATION });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   try {
-    const call = async (pathName: string, token: string, body: object) => {
-      const res = await fetch(`${server.base}${pathName}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+    // node:http with kept-alive sockets rather than fetch: the load generator shares the machine's two cores with
+    // the server and PostgreSQL, and fetch cost it several times the CPU per request.
+    const call = (pathName: string, token: string, body: object) =>
+      new Promise<{ data: { id: string } }>((resolve, reject) => {
+        const payload = JSON.stringify(body);
+        const req = http.request(
+          `${server.base}${pathName}`,
+          {
+            method: 'POST',
+            agent,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              if ((res.statusCode ?? 0) >= 400) reject(new Error(`${pathName}: ${res.statusCode} ${text.slice(0, 200)}`));
+              else resolve(JSON.parse(text) as { data: { id: string } });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
       });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${pathName}: ${res.status} ${text.slice(0, 200)}`);
-      return JSON.parse(text) as { data: { id: string } };
-    };
 
     const health = await autocannon({ url: `${server.base}/api/health`, connections, duration: 3 });
     const healthPerSecond = health.requests.average;
@@ -175,6 +215,14 @@ export async function runDispatchBench(options: {
     let jobs = 0;
     let errors = 0;
     const jobMs: number[] = [];
+    // The server's connections, not the code lookups' own: the receiver reads the SMS, not the database.
+    const { rows: backends } = await outbox.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and application_name <> $1`,
+      [CODE_LOOKUP_APPLICATION],
+    );
+    const postgresPids = backends.map((row) => row.pid);
+    const serverPid = server.child.pid!;
+    const cpuBefore = { server: cpuMsOf([serverPid]), postgres: cpuMsOf(postgresPids) };
     const started = performance.now();
     const deadline = started + duration * 1000;
     await Promise.all(
@@ -198,6 +246,11 @@ export async function runDispatchBench(options: {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = { server: cpuMsOf([serverPid]), postgres: cpuMsOf(postgresPids) };
+    const cpuMsPerJob =
+      jobs > 0 && cpuBefore.server !== null && cpuAfter.server !== null && cpuBefore.postgres !== null && cpuAfter.postgres !== null
+        ? { server: (cpuAfter.server - cpuBefore.server) / jobs, postgres: (cpuAfter.postgres - cpuBefore.postgres) / jobs }
+        : null;
     const meanMs = Object.fromEntries([...spent].map(([key, { ms, count }]) => [key, Math.round(ms / count)]));
     if (queue.length === 0) log('[postgres] the prepared deliveries ran out before the end: the figure is a lower bound');
     jobMs.sort((a, b) => a - b);
@@ -222,9 +275,11 @@ export async function runDispatchBench(options: {
       errors,
       ledgerDifferences,
       healthPerSecond,
+      cpuMsPerJob,
     };
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    agent.destroy();
     await outbox.end();
     const cleanup = new pg.Client({ connectionString: options.postgresUrl });
     await cleanup.connect();
@@ -242,6 +297,7 @@ export function formatDispatchBench(result: DispatchBenchResult): string {
     `p99 per job           ${result.p99JobMs.toFixed(0)} ms (5 requests and the code lookup)`,
     `mean ms               ${Object.entries(result.meanMs).map(([key, ms]) => `${key} ${ms}`).join(', ')}`,
     `errors                ${result.errors}`,
+    `CPU per job           ${result.cpuMsPerJob ? `server ${result.cpuMsPerJob.server.toFixed(1)} ms, PostgreSQL ${result.cpuMsPerJob.postgres.toFixed(1)} ms` : 'not measured (no /proc)'}`,
     `machine reference     /api/health ${Math.round(result.healthPerSecond)} req/s (one database round trip, ${REFERENCE_HEALTH_PER_SECOND.toLocaleString('en-US')} on the quiet machine of 2026-11-21)`,
     `ledger check          ${result.ledgerDifferences.length === 0 ? 'clean' : `${result.ledgerDifferences.length} differences: ${result.ledgerDifferences.slice(0, 3).join('; ')}`}`,
   ].join('\n');

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { mapRow } from '../../db/map-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
@@ -167,7 +168,7 @@ export function createDeliveriesRepository(db: Executor) {
         }),
       sql`, `,
     );
-    const result = await tx.execute(sql`
+    const result = await executePrepared(tx, 'delivery_move', sql`
       with changed as (update ${deliveries} set ${assignments} where ${where} returning *),
       logged as (
         insert into ${deliveryEvents} (delivery_id, status, note, created_at)

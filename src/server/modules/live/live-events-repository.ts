@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { liveEventHeads, liveEvents } from '../../db/schema/index.js';
 
 export interface StoredLiveEvent {
@@ -17,7 +18,7 @@ export function createLiveEventsRepository(db: Executor) {
      * cannot deadlock. Returns each user's new numbers, ascending.
      */
     async append(batch: readonly { userId: string; events: readonly { name: string; data: unknown }[] }[]): Promise<Map<string, number[]>> {
-      const result = await db.execute<{ user_id: string; seq: string | number }>(sql`
+      const result = await executePrepared(db, 'live_append', sql`
         with input as (
           select (value ->> 'userId')::uuid as user_id, value -> 'events' as events, jsonb_array_length(value -> 'events') as n
           from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) as t(value)

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
 
@@ -35,7 +36,7 @@ export function createOutboxRepository(db: Executor) {
      */
     async claimDue(limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
       const leaseUntil = new Date(now.getTime() + leaseMs);
-      const result = (await db.execute(sql`
+      const result = (await executePrepared(db, 'outbox_claim', sql`
         UPDATE outbox_messages AS m
         SET attempts = m.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
         WHERE m.id IN (

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { mapRow } from '../../db/map-row.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationKey, NotificationType } from '../../../shared/schemas/notifications.js';
@@ -16,7 +17,7 @@ export function createNotificationsRepository(db: Executor) {
     /** Several notifications, of any users, in one statement; the rows in the order given. */
     async insertMany(values: readonly NewNotification[]) {
       if (values.length === 0) return [];
-      const result = await db.execute(sql`
+      const result = await executePrepared(db, 'notifications_insert', sql`
         with input as (
           select gen_random_uuid() as id, (value ->> 'userId')::uuid as user_id, value ->> 'type' as type,
             value ->> 'messageKey' as message_key, value -> 'params' as params, ord
@@ -62,7 +63,7 @@ export function createNotificationsRepository(db: Executor) {
     /** Each user's unread count in one statement, in the order given (a user may appear more than once). */
     async countUnreadMany(userIds: readonly string[]): Promise<number[]> {
       if (userIds.length === 0) return [];
-      const result = await db.execute(sql`
+      const result = await executePrepared(db, 'notifications_unread', sql`
         select (
           select count(*) from ${notifications} n where n.user_id = input.user_id and n.read_at is null
         )::int as count

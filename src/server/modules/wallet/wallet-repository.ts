@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
 import { payableOutSql } from './payable-out.js';
@@ -101,7 +102,7 @@ export function createWalletRepository(db: Executor) {
         amount_kobo: line.amountKobo,
       }));
       // Drizzle parenthesizes an embedded query itself.
-      const result = await tx.execute(sql`
+      const result = await executePrepared(tx, 'posting_insert', sql`
         with posting as ${tx
           .insert(postings)
           .values({ kind: posting.kind, idempotencyKey: posting.idempotencyKey, paymentId: posting.paymentId ?? null })
