@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { prepareStatement, type PreparedStatement } from '../../db/prepared.js';
 import { mapRow } from '../../db/map-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
@@ -83,6 +83,57 @@ function boardConditions(filter: BoardFilter): SQL[] {
   }
 }
 
+/**
+ * An update of one delivery and the event that records it, in one statement (a data-modifying CTE: no extra round
+ * trip, and atomic without a transaction), with the delivery's history back: every event, oldest first (the new one
+ * is added by `move`). Each column in `columns` takes the placeholder of its field's name; the event takes
+ * `eventStatus`, `eventNote` and `at` (also the row's updated_at). No row when `where` matched nothing.
+ */
+function moveStatement(label: string, where: SQL, columns: readonly (keyof NewDelivery)[]) {
+  const assignments = sql.join(
+    [...columns, 'updatedAt' as const].map((key) =>
+      sql`${sql.identifier(deliveries[key].name)} = ${sql.placeholder(key === 'updatedAt' ? 'at' : key)}`,
+    ),
+    sql`, `,
+  );
+  return prepareStatement(
+    label,
+    sql`
+      with changed as (update ${deliveries} set ${assignments} where ${where} returning *),
+      logged as (
+        insert into ${deliveryEvents} (delivery_id, status, note, created_at)
+        select changed.id, ${sql.placeholder('eventStatus')}::text, ${sql.placeholder('eventNote')}::text,
+          ${sql.placeholder('at')}::timestamptz
+        from changed
+      )
+      select changed.*, coalesce((
+        -- The statement's snapshot does not see the event it inserts.
+        select json_agg(json_build_object('status', e.status, 'note', e.note, 'at', e.created_at) order by e.created_at, e.id)
+        from ${deliveryEvents} e where e.delivery_id = changed.id
+      ), '[]'::json) as history
+      from changed`,
+  );
+}
+
+const statusIn = (name: string) => sql`${deliveries.status} = any(${sql.placeholder(name)}::text[])`;
+const byId = eq(deliveries.id, sql.placeholder('id'));
+
+/** The moves of the lifecycle: by an operator (the delivery's id), by its driver (number and driver), assignment, hand-over. */
+const MOVES = {
+  step: moveStatement('delivery_step', and(byId, statusIn('from'))!, ['status']),
+  driverStep: moveStatement(
+    'delivery_driver_step',
+    and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.driverId, sql.placeholder('driverId')), statusIn('from'))!,
+    ['status'],
+  ),
+  assign: moveStatement(
+    'delivery_assign',
+    and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.transportMode, sql.placeholder('transportMode')), statusIn('from'))!,
+    ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
+  ),
+  deliver: moveStatement('delivery_deliver', and(byId, statusIn('from'))!, ['status', 'handoverCodeHash', 'deliveryProofKey']),
+};
+
 export function createDeliveriesRepository(db: Executor) {
   /**
    * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
@@ -145,42 +196,13 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare(owned ? 'delivery_by_tracking_id' : 'delivery_by_tracking_id_public');
   }
 
-  /**
-   * An update of one delivery and the event that records it, in one statement (a data-modifying CTE: no extra round
-   * trip, and atomic without a transaction), with the delivery's history back: every event, oldest first, the new
-   * one last. Null when `where` matched nothing.
-   */
-  async function updateWithEvent(
-    where: SQL,
-    set: Partial<NewDelivery>,
+  async function move(
+    statement: PreparedStatement<Record<string, unknown>>,
+    values: Record<string, unknown>,
     event: { status: string; note: string | null; at: Date },
     tx: Executor = db,
   ) {
-    // Written out rather than built (update().set().returning()): building an update that returns every column
-    // was a tenth of the server's time in the dispatch cycle.
-    const assignments = sql.join(
-      // As Drizzle's set(): an undefined field is left alone, a null one cleared.
-      Object.entries(set)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => {
-          const column = deliveries[key as keyof NewDelivery];
-          return sql`${sql.identifier(column.name)} = ${value === null ? null : column.mapToDriverValue(value)}`;
-        }),
-      sql`, `,
-    );
-    const result = await executePrepared(tx, 'delivery_move', sql`
-      with changed as (update ${deliveries} set ${assignments} where ${where} returning *),
-      logged as (
-        insert into ${deliveryEvents} (delivery_id, status, note, created_at)
-        select changed.id, ${event.status}::text, ${event.note}::text, ${event.at}::timestamptz from changed
-      )
-      select changed.*, coalesce((
-        -- The statement's snapshot does not see the event it inserts: it is appended below.
-        select json_agg(json_build_object('status', e.status, 'note', e.note, 'at', e.created_at) order by e.created_at, e.id)
-        from ${deliveryEvents} e where e.delivery_id = changed.id
-      ), '[]'::json) as history
-      from changed`);
-    const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const [raw] = await statement.rows(tx, { ...values, eventStatus: event.status, eventNote: event.note, at: event.at });
     if (!raw) return null;
     const earlier = (raw.history as { status: string; note: string | null; at: string }[]).map((e) => ({
       status: e.status,
@@ -283,8 +305,8 @@ export function createDeliveriesRepository(db: Executor) {
       note: string | null,
       at: Date,
     ) {
-      const which = 'id' in target ? eq(deliveries.id, target.id) : and(eq(deliveries.number, target.number), eq(deliveries.driverId, target.driverId));
-      return updateWithEvent(and(which, inArray(deliveries.status, [...from]))!, { status: to, updatedAt: at }, { status: to, note, at });
+      const [statement, which] = 'id' in target ? [MOVES.step, { id: target.id }] : [MOVES.driverStep, target];
+      return move(statement, { ...which, from, status: to }, { status: to, note, at });
     },
 
     /**
@@ -299,13 +321,11 @@ export function createDeliveriesRepository(db: Executor) {
       tx: Executor,
     ) {
       const at = new Date();
-      return updateWithEvent(
-        and(
-          eq(deliveries.number, target.number),
-          eq(deliveries.transportMode, target.transportMode),
-          inArray(deliveries.status, [...statuses]),
-        )!,
+      return move(
+        MOVES.assign,
         {
+          ...target,
+          from: statuses,
           driverId: driver.userId,
           driverName: driver.name,
           driverPhone: driver.phone,
@@ -313,7 +333,6 @@ export function createDeliveriesRepository(db: Executor) {
           driverReviews: driver.reviews,
           handoverCodeHash,
           handoverFailedAttempts: 0,
-          updatedAt: at,
         },
         { status: 'driver_assigned', note: driver.name, at },
         tx,
@@ -339,9 +358,9 @@ export function createDeliveriesRepository(db: Executor) {
     /** Handed over: delivered, the code forgotten, the proof kept, with the history; null when no longer due for hand-over. */
     async markDelivered(id: string, from: readonly DeliveryStatus[], proofKey: string | null, note: string, tx: Executor) {
       const at = new Date();
-      return updateWithEvent(
-        and(eq(deliveries.id, id), inArray(deliveries.status, [...from]))!,
-        { status: 'delivered', handoverCodeHash: null, deliveryProofKey: proofKey, updatedAt: at },
+      return move(
+        MOVES.deliver,
+        { id, from, status: 'delivered', handoverCodeHash: null, deliveryProofKey: proofKey },
         { status: 'delivered', note, at },
         tx,
       );

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { prepareStatement } from '../../db/prepared.js';
 import { liveEventHeads, liveEvents } from '../../db/schema/index.js';
 
 export interface StoredLiveEvent {
@@ -8,6 +8,26 @@ export interface StoredLiveEvent {
   name: string;
   data: unknown;
 }
+
+/** Several users' events: `batch` is the JSON array of { userId, events: [{ name, data }] } (see append). */
+const appendStatement = prepareStatement<{ user_id: string; seq: string | number }>(
+  'live_append',
+  sql`
+    with input as (
+      select (value ->> 'userId')::uuid as user_id, value -> 'events' as events, jsonb_array_length(value -> 'events') as n
+      from jsonb_array_elements(${sql.placeholder('batch')}::jsonb) as t(value)
+    ),
+    head as (
+      insert into ${liveEventHeads} (user_id, last_seq)
+      select user_id, n from input order by user_id
+      on conflict (user_id) do update set last_seq = ${liveEventHeads}.last_seq + excluded.last_seq
+      returning user_id, last_seq
+    )
+    insert into ${liveEvents} (user_id, seq, name, data)
+    select head.user_id, head.last_seq - input.n + e.ord, e.value ->> 'name', e.value -> 'data'
+    from head join input using (user_id), jsonb_array_elements(input.events) with ordinality as e(value, ord)
+    returning user_id, seq`,
+);
 
 export function createLiveEventsRepository(db: Executor) {
   return {
@@ -18,23 +38,9 @@ export function createLiveEventsRepository(db: Executor) {
      * cannot deadlock. Returns each user's new numbers, ascending.
      */
     async append(batch: readonly { userId: string; events: readonly { name: string; data: unknown }[] }[]): Promise<Map<string, number[]>> {
-      const result = await executePrepared(db, 'live_append', sql`
-        with input as (
-          select (value ->> 'userId')::uuid as user_id, value -> 'events' as events, jsonb_array_length(value -> 'events') as n
-          from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) as t(value)
-        ),
-        head as (
-          insert into ${liveEventHeads} (user_id, last_seq)
-          select user_id, n from input order by user_id
-          on conflict (user_id) do update set last_seq = ${liveEventHeads}.last_seq + excluded.last_seq
-          returning user_id, last_seq
-        )
-        insert into ${liveEvents} (user_id, seq, name, data)
-        select head.user_id, head.last_seq - input.n + e.ord, e.value ->> 'name', e.value -> 'data'
-        from head join input using (user_id), jsonb_array_elements(input.events) with ordinality as e(value, ord)
-        returning user_id, seq`);
+      const rows = await appendStatement.rows(db, { batch: JSON.stringify(batch) });
       const seqs = new Map<string, number[]>();
-      for (const row of (result as unknown as { rows: Array<{ user_id: string; seq: string | number }> }).rows) {
+      for (const row of rows) {
         const list = seqs.get(row.user_id) ?? [];
         list.push(Number(row.seq));
         seqs.set(row.user_id, list);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { prepareStatement } from '../../db/prepared.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
 
@@ -17,6 +17,29 @@ export type ClaimedMessage = Pick<
   typeof outboxMessages.$inferSelect,
   'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'holdsSecret' | 'attempts'
 >;
+
+const claimStatement = prepareStatement<{
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string;
+  body: string;
+  holds_secret: boolean;
+  attempts: number;
+}>(
+  'outbox_claim',
+  sql`
+    UPDATE outbox_messages AS m
+    SET attempts = m.attempts + 1, next_attempt_at = ${sql.placeholder('leaseUntil')}::timestamptz
+    WHERE m.id IN (
+      SELECT id FROM outbox_messages
+      WHERE status = 'pending' AND next_attempt_at <= ${sql.placeholder('now')}::timestamptz
+      ORDER BY next_attempt_at
+      LIMIT ${sql.placeholder('limit')}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.holds_secret, m.attempts`,
+);
 
 export function createOutboxRepository(db: Executor) {
   return {
@@ -36,28 +59,8 @@ export function createOutboxRepository(db: Executor) {
      */
     async claimDue(limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
       const leaseUntil = new Date(now.getTime() + leaseMs);
-      const result = (await executePrepared(db, 'outbox_claim', sql`
-        UPDATE outbox_messages AS m
-        SET attempts = m.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
-        WHERE m.id IN (
-          SELECT id FROM outbox_messages
-          WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
-          ORDER BY next_attempt_at
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.holds_secret, m.attempts`)) as unknown as {
-        rows: {
-          id: string;
-          channel: MessageChannel;
-          recipient: string;
-          subject: string;
-          body: string;
-          holds_secret: boolean;
-          attempts: number;
-        }[];
-      };
-      return result.rows.map(({ holds_secret, ...row }) => ({ ...row, holdsSecret: holds_secret, attempts: Number(row.attempts) }));
+      const rows = await claimStatement.rows(db, { leaseUntil: leaseUntil.toISOString(), now: now.toISOString(), limit });
+      return rows.map(({ holds_secret, ...row }) => ({ ...row, holdsSecret: holds_secret, attempts: Number(row.attempts) }));
     },
 
     /** `forgetBody` blanks a delivered code: the codes table keeps only hashes, and so should the outbox. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { prepareStatement } from '../../db/prepared.js';
 import { mapRow } from '../../db/map-row.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationKey, NotificationType } from '../../../shared/schemas/notifications.js';
@@ -12,24 +12,42 @@ export interface NewNotification {
   params: Record<string, string | number>;
 }
 
+/** Several notifications, of any users: `values` is their JSON array. */
+const insertStatement = prepareStatement(
+  'notifications_insert',
+  sql`
+    with input as (
+      select gen_random_uuid() as id, (value ->> 'userId')::uuid as user_id, value ->> 'type' as type,
+        value ->> 'messageKey' as message_key, value -> 'params' as params, ord
+      from jsonb_array_elements(${sql.placeholder('values')}::jsonb) with ordinality as t(value, ord)
+    ),
+    inserted as (
+      insert into ${notifications} (id, user_id, type, message_key, params)
+      select id, user_id, type, message_key, params from input
+      returning *
+    )
+    select inserted.* from inserted join input on input.id = inserted.id order by input.ord`,
+);
+
+/** Each user's unread count: `userIds` is their JSON array. */
+const unreadCountsStatement = prepareStatement<{ count: number }>(
+  'notifications_unread',
+  sql`
+    select (
+      select count(*) from ${notifications} n where n.user_id = input.user_id and n.read_at is null
+    )::int as count
+    from jsonb_array_elements_text(${sql.placeholder('userIds')}::jsonb) with ordinality as t(value, ord),
+      lateral (select value::uuid as user_id) as input
+    order by t.ord`,
+);
+
 export function createNotificationsRepository(db: Executor) {
   return {
     /** Several notifications, of any users, in one statement; the rows in the order given. */
     async insertMany(values: readonly NewNotification[]) {
       if (values.length === 0) return [];
-      const result = await executePrepared(db, 'notifications_insert', sql`
-        with input as (
-          select gen_random_uuid() as id, (value ->> 'userId')::uuid as user_id, value ->> 'type' as type,
-            value ->> 'messageKey' as message_key, value -> 'params' as params, ord
-          from jsonb_array_elements(${JSON.stringify(values)}::jsonb) with ordinality as t(value, ord)
-        ),
-        inserted as (
-          insert into ${notifications} (id, user_id, type, message_key, params)
-          select id, user_id, type, message_key, params from input
-          returning *
-        )
-        select inserted.* from inserted join input on input.id = inserted.id order by input.ord`);
-      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => mapRow(notifications, raw));
+      const rows = await insertStatement.rows(db, { values: JSON.stringify(values) });
+      return rows.map((raw) => mapRow(notifications, raw));
     },
 
     async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {
@@ -63,14 +81,8 @@ export function createNotificationsRepository(db: Executor) {
     /** Each user's unread count in one statement, in the order given (a user may appear more than once). */
     async countUnreadMany(userIds: readonly string[]): Promise<number[]> {
       if (userIds.length === 0) return [];
-      const result = await executePrepared(db, 'notifications_unread', sql`
-        select (
-          select count(*) from ${notifications} n where n.user_id = input.user_id and n.read_at is null
-        )::int as count
-        from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) with ordinality as t(value, ord),
-          lateral (select value::uuid as user_id) as input
-        order by t.ord`);
-      return (result as unknown as { rows: { count: number }[] }).rows.map((row) => Number(row.count));
+      const rows = await unreadCountsStatement.rows(db, { userIds: JSON.stringify(userIds) });
+      return rows.map((row) => Number(row.count));
     },
 
     /** Marks read once; the first read time is kept. Null when it is not this user's. */

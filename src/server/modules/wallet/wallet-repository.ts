@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { prepareStatement } from '../../db/prepared.js';
 import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
 import { payableOutSql } from './payable-out.js';
@@ -28,6 +28,24 @@ export interface LedgerInput {
   deliveryId?: string;
   idempotencyKey: string;
 }
+
+/** A posting and its platform lines (`lines`: a JSON array of account_type, account_key, amount_kobo). */
+const insertPostingStatement = prepareStatement<{ id: string }>(
+  'posting_insert',
+  sql`
+    with posting as (
+      insert into ${postings} (kind, idempotency_key, payment_id)
+      values (${sql.placeholder('kind')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('paymentId')}::uuid)
+      returning id
+    ),
+    lines as (
+      insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+      select posting.id, line.account_type, line.account_key, line.amount_kobo
+      from posting, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
+        as line(account_type text, account_key text, amount_kobo bigint)
+    )
+    select id from posting`,
+);
 
 export function createWalletRepository(db: Executor) {
   return {
@@ -101,20 +119,13 @@ export function createWalletRepository(db: Executor) {
         account_key: line.accountKey ?? '',
         amount_kobo: line.amountKobo,
       }));
-      // Drizzle parenthesizes an embedded query itself.
-      const result = await executePrepared(tx, 'posting_insert', sql`
-        with posting as ${tx
-          .insert(postings)
-          .values({ kind: posting.kind, idempotencyKey: posting.idempotencyKey, paymentId: posting.paymentId ?? null })
-          .returning({ id: postings.id })},
-        lines as (
-          insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-          select posting.id, line.account_type, line.account_key, line.amount_kobo
-          from posting, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-            as line(account_type text, account_key text, amount_kobo bigint)
-        )
-        select id from posting`);
-      return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      const [row] = await insertPostingStatement.rows(tx, {
+        kind: posting.kind,
+        idempotencyKey: posting.idempotencyKey,
+        paymentId: posting.paymentId ?? null,
+        lines: JSON.stringify(lines),
+      });
+      return row!.id;
     },
 
     /**
