@@ -134,6 +134,11 @@ const MOVES = {
   deliver: moveStatement('delivery_deliver', and(byId, statusIn('from'))!, ['status', 'handoverCodeHash', 'deliveryProofKey']),
 };
 
+const lockByNumberStatement = prepareStatement(
+  'delivery_lock',
+  sql`select * from ${deliveries} where ${deliveries.number} = ${sql.placeholder('number')} limit 1 for update`,
+);
+
 export function createDeliveriesRepository(db: Executor) {
   /**
    * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
@@ -341,8 +346,8 @@ export function createDeliveriesRepository(db: Executor) {
 
     /** The row, locked until the transaction ends: handover attempts on one delivery are judged one at a time. */
     async lockByNumber(number: number, tx: Executor) {
-      const [row] = await tx.select().from(deliveries).where(eq(deliveries.number, number)).limit(1).for('update');
-      return row ?? null;
+      const [raw] = await lockByNumberStatement.rows(tx, { number });
+      return raw ? mapRow(deliveries, raw) : null;
     },
 
     /** One more wrong handover code; returns the count after it. */

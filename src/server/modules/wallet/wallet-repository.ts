@@ -47,6 +47,34 @@ const insertPostingStatement = prepareStatement<{ id: string }>(
     select id from posting`,
 );
 
+/** Credits, creating the wallet on first use; the balance after. */
+const creditStatement = prepareStatement<{ balance_kobo: string | number }>(
+  'wallet_credit',
+  sql`
+    insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
+    values (${sql.placeholder('userId')}, ${sql.placeholder('amountKobo')}, ${sql.placeholder('sandboxKobo')}, ${sql.placeholder('at')})
+    on conflict (user_id) do update set
+      balance_kobo = ${wallets}.balance_kobo + excluded.balance_kobo,
+      sandbox_kobo = ${wallets}.sandbox_kobo + excluded.sandbox_kobo,
+      updated_at = excluded.updated_at
+    returning balance_kobo`,
+);
+
+const insertLedgerEntryStatement = prepareStatement(
+  'ledger_entry_insert',
+  sql`
+    insert into ${ledgerEntries}
+      (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
+    values (${sql.placeholder('postingId')}, ${sql.placeholder('userId')}, ${sql.placeholder('amountKobo')},
+      ${sql.placeholder('sandboxKobo')}, ${sql.placeholder('balanceAfterKobo')}, ${sql.placeholder('kind')},
+      ${sql.placeholder('description')}, ${sql.placeholder('deliveryId')}::uuid, ${sql.placeholder('idempotencyKey')})`,
+);
+
+const sandboxPartStatement = prepareStatement<{ sandbox_kobo: string | number }>(
+  'ledger_sandbox_part',
+  sql`select sandbox_kobo from ${ledgerEntries} where idempotency_key = ${sql.placeholder('idempotencyKey')} and kind = 'payment' limit 1`,
+);
+
 export function createWalletRepository(db: Executor) {
   return {
     async findBalance(userId: string, tx: Executor = db): Promise<number> {
@@ -133,33 +161,18 @@ export function createWalletRepository(db: Executor) {
      * Returns the new balance.
      */
     async credit(userId: string, amountKobo: number, tx: Executor = db, sandboxKobo = 0): Promise<number> {
-      const [row] = await tx
-        .insert(wallets)
-        .values({ userId, balanceKobo: amountKobo, sandboxKobo })
-        .onConflictDoUpdate({
-          target: wallets.userId,
-          set: {
-            balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`,
-            sandboxKobo: sql`${wallets.sandboxKobo} + ${sandboxKobo}`,
-            updatedAt: new Date(),
-          },
-        })
-        .returning({ balance: wallets.balanceKobo });
-      return row!.balance;
+      const [row] = await creditStatement.rows(tx, { userId, amountKobo, sandboxKobo, at: new Date() });
+      return Number(row!.balance_kobo);
     },
 
     async insertLedgerEntry(entry: LedgerInput & { balanceAfterKobo: number }, tx: Executor = db) {
-      await tx.insert(ledgerEntries).values(entry);
+      await insertLedgerEntryStatement.rows(tx, { ...entry, sandboxKobo: entry.sandboxKobo ?? 0, deliveryId: entry.deliveryId ?? null });
     },
 
     /** How much of a wallet payment (its ledger entry by key) was sandbox money, as a positive amount. */
     async findSandboxPartOfDebit(idempotencyKey: string, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .select({ sandboxKobo: ledgerEntries.sandboxKobo })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.idempotencyKey, idempotencyKey), eq(ledgerEntries.kind, 'payment')))
-        .limit(1);
-      return row ? -row.sandboxKobo : 0;
+      const [row] = await sandboxPartStatement.rows(tx, { idempotencyKey });
+      return row ? -Number(row.sandbox_kobo) : 0;
     },
 
     async findLedgerEntry(idempotencyKey: string, tx: Executor = db, options: { lock?: boolean } = {}) {
