@@ -1,8 +1,26 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export function createSessionRepository(db: Executor) {
+  /** Every request that is not in the session cache asks this: built once, prepared in PostgreSQL. */
+  let liveSessionStatement: ReturnType<typeof prepareLiveSession> | undefined;
+  function prepareLiveSession() {
+    return db
+      .select({ sessionId: sessions.id, userId: sessions.userId, roles: users.roles, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('live_session');
+  }
+
   return {
     async insertSession(values: { userId: string; tokenHash: string; persistent: boolean; expiresAt: Date }, tx: Executor = db) {
       const [row] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
@@ -11,12 +29,7 @@ export function createSessionRepository(db: Executor) {
 
     /** The live session for a token hash, with the user's id and roles. */
     async findLiveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ sessionId: sessions.id, userId: sessions.userId, roles: users.roles, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await (liveSessionStatement ??= prepareLiveSession()).execute({ tokenHash, now });
       return row ?? null;
     },
 

@@ -26,6 +26,17 @@ const DRIVER_COLUMNS = {
 
 /** Owns `drivers` and `delivery_ratings`. Reads the driver's name and phone from users by a join. */
 export function createDriversRepository(db: Executor) {
+  /** Every assignment reads its driver: built once, prepared in PostgreSQL. */
+  let findStatement: ReturnType<typeof prepareFind> | undefined;
+  function prepareFind() {
+    return db
+      .select(DRIVER_COLUMNS)
+      .from(drivers)
+      .innerJoin(users, eq(users.id, drivers.userId))
+      .where(eq(drivers.userId, sql.placeholder('userId')))
+      .prepare('driver_by_user');
+  }
+
   return {
     /** A driver's vehicle on record; approving again replaces it (a new vehicle). */
     async upsert(driver: NewDriver, tx: Executor = db) {
@@ -44,8 +55,8 @@ export function createDriversRepository(db: Executor) {
         });
     },
 
-    async find(userId: string, tx: Executor = db) {
-      const [row] = await tx.select(DRIVER_COLUMNS).from(drivers).innerJoin(users, eq(users.id, drivers.userId)).where(eq(drivers.userId, userId));
+    async find(userId: string) {
+      const [row] = await (findStatement ??= prepareFind()).execute({ userId });
       return row ?? null;
     },
 
