@@ -201,6 +201,7 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare(owned ? 'delivery_by_tracking_id' : 'delivery_by_tracking_id_public');
   }
 
+  /** Runs one of MOVES: the row and its history with the new event last, or null when nothing matched. */
   async function move(
     statement: PreparedStatement<Record<string, unknown>>,
     values: Record<string, unknown>,
