@@ -75,6 +75,50 @@ const sandboxPartStatement = prepareStatement<{ sandbox_kobo: string | number }>
   sql`select sandbox_kobo from ${ledgerEntries} where idempotency_key = ${sql.placeholder('idempotencyKey')} and kind = 'payment' limit 1`,
 );
 
+/** A platform line as the posting statements read it from JSON. */
+const toLineRow = (line: PlatformLine) => ({ account_type: line.accountType, account_key: line.accountKey ?? '', amount_kobo: line.amountKobo });
+
+/**
+ * Money into a wallet with its posting, in one statement: the posting and its platform lines, the wallet credited
+ * (created on first use), and the wallet's ledger entry carrying the balance after. A repeated idempotency key fails
+ * the whole statement on the postings' unique index, as the separate writes would.
+ */
+const creditWithPostingStatement = prepareStatement<{ balance_kobo: string | number }>(
+  'wallet_credit_with_posting',
+  sql`
+    with posting as (
+      insert into ${postings} (kind, idempotency_key, payment_id)
+      values (${sql.placeholder('postingKind')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('paymentId')}::uuid)
+      returning id
+    ),
+    lines as (
+      insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+      select posting.id, line.account_type, line.account_key, line.amount_kobo
+      from posting, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
+        as line(account_type text, account_key text, amount_kobo bigint)
+    ),
+    credited as (
+      insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
+      select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('amountKobo')}::bigint, ${sql.placeholder('sandboxKobo')}::bigint,
+        ${sql.placeholder('at')}::timestamptz
+      from posting
+      on conflict (user_id) do update set
+        balance_kobo = ${wallets}.balance_kobo + excluded.balance_kobo,
+        sandbox_kobo = ${wallets}.sandbox_kobo + excluded.sandbox_kobo,
+        updated_at = excluded.updated_at
+      returning balance_kobo
+    ),
+    entry as (
+      insert into ${ledgerEntries}
+        (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
+      select posting.id, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('amountKobo')}::bigint,
+        ${sql.placeholder('sandboxKobo')}::bigint, credited.balance_kobo, ${sql.placeholder('entryKind')}::text,
+        ${sql.placeholder('description')}::text, ${sql.placeholder('deliveryId')}::uuid, ${sql.placeholder('idempotencyKey')}::text
+      from posting, credited
+    )
+    select balance_kobo from credited`,
+);
+
 export function createWalletRepository(db: Executor) {
   return {
     async findBalance(userId: string, tx: Executor = db): Promise<number> {
@@ -142,18 +186,38 @@ export function createWalletRepository(db: Executor) {
       posting: { kind: PostingKind; idempotencyKey: string; paymentId?: string | null; lines: PlatformLine[] },
       tx: Executor = db,
     ): Promise<string> {
-      const lines = posting.lines.map((line) => ({
-        account_type: line.accountType,
-        account_key: line.accountKey ?? '',
-        amount_kobo: line.amountKobo,
-      }));
       const [row] = await insertPostingStatement.rows(tx, {
         kind: posting.kind,
         idempotencyKey: posting.idempotencyKey,
         paymentId: posting.paymentId ?? null,
-        lines: JSON.stringify(lines),
+        lines: JSON.stringify(posting.lines.map(toLineRow)),
       });
       return row!.id;
+    },
+
+    /** A credit with its posting and ledger entry (creditWithPostingStatement); the balance after. */
+    async creditWithPosting(
+      credit: {
+        posting: { kind: PostingKind; paymentId?: string | null; lines: PlatformLine[] };
+        entry: Omit<LedgerInput, 'postingId'>;
+      },
+      tx: Executor = db,
+    ): Promise<number> {
+      const { posting, entry } = credit;
+      const [row] = await creditWithPostingStatement.rows(tx, {
+        postingKind: posting.kind,
+        paymentId: posting.paymentId ?? null,
+        lines: JSON.stringify(posting.lines.map(toLineRow)),
+        userId: entry.userId,
+        amountKobo: entry.amountKobo,
+        sandboxKobo: entry.sandboxKobo ?? 0,
+        at: new Date(),
+        entryKind: entry.kind,
+        description: entry.description,
+        deliveryId: entry.deliveryId ?? null,
+        idempotencyKey: entry.idempotencyKey,
+      });
+      return Number(row!.balance_kobo);
     },
 
     /**

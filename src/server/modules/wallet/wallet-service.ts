@@ -50,27 +50,18 @@ export function createWalletService({ wallet }: Deps) {
 
   async function credit({ tx, emit }: Transaction, movement: Movement, posting: Posting) {
     const sandboxKobo = movement.sandboxKobo ?? 0;
-    const postingId = await wallet.insertPosting(
+    const balanceAfterKobo = await wallet.creditWithPosting(
       {
-        kind: posting.kind,
-        idempotencyKey: movement.idempotencyKey,
-        paymentId: posting.paymentId,
-        lines: [lineOn(posting.counterAccount, -movement.amountKobo)],
-      },
-      tx,
-    );
-    const balanceAfterKobo = await wallet.credit(movement.userId, movement.amountKobo, tx, sandboxKobo);
-    await wallet.insertLedgerEntry(
-      {
-        postingId,
-        userId: movement.userId,
-        amountKobo: movement.amountKobo,
-        sandboxKobo,
-        balanceAfterKobo,
-        kind: posting.ledgerKind,
-        description: movement.description,
-        deliveryId: movement.deliveryId,
-        idempotencyKey: movement.idempotencyKey,
+        posting: { kind: posting.kind, paymentId: posting.paymentId, lines: [lineOn(posting.counterAccount, -movement.amountKobo)] },
+        entry: {
+          userId: movement.userId,
+          amountKobo: movement.amountKobo,
+          sandboxKobo,
+          kind: posting.ledgerKind,
+          description: movement.description,
+          deliveryId: movement.deliveryId,
+          idempotencyKey: movement.idempotencyKey,
+        },
       },
       tx,
     );
