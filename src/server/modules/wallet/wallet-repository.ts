@@ -29,23 +29,24 @@ export interface LedgerInput {
   idempotencyKey: string;
 }
 
-/** A posting and its platform lines (`lines`: a JSON array of account_type, account_key, amount_kobo). */
-const insertPostingStatement = prepareStatement<{ id: string }>(
-  'posting_insert',
-  sql`
-    with posting as (
-      insert into ${postings} (kind, idempotency_key, payment_id)
-      values (${sql.placeholder('kind')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('paymentId')}::uuid)
-      returning id
-    ),
-    lines as (
-      insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-      select posting.id, line.account_type, line.account_key, line.amount_kobo
-      from posting, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
-        as line(account_type text, account_key text, amount_kobo bigint)
-    )
-    select id from posting`,
-);
+/**
+ * The opening of a statement that writes a posting (`posting`, with its id) and its platform lines: placeholders
+ * `postingKind`, `idempotencyKey`, `paymentId`, and `lines`, a JSON array of account_type, account_key, amount_kobo.
+ */
+const writePosting = sql`
+  with posting as (
+    insert into ${postings} (kind, idempotency_key, payment_id)
+    values (${sql.placeholder('postingKind')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('paymentId')}::uuid)
+    returning id
+  ),
+  lines as (
+    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+    select posting.id, line.account_type, line.account_key, line.amount_kobo
+    from posting, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
+      as line(account_type text, account_key text, amount_kobo bigint)
+  )`;
+
+const insertPostingStatement = prepareStatement<{ id: string }>('posting_insert', sql`${writePosting} select id from posting`);
 
 /** Credits, creating the wallet on first use; the balance after. */
 const creditStatement = prepareStatement<{ balance_kobo: string | number }>(
@@ -86,17 +87,7 @@ const toLineRow = (line: PlatformLine) => ({ account_type: line.accountType, acc
 const creditWithPostingStatement = prepareStatement<{ balance_kobo: string | number }>(
   'wallet_credit_with_posting',
   sql`
-    with posting as (
-      insert into ${postings} (kind, idempotency_key, payment_id)
-      values (${sql.placeholder('postingKind')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('paymentId')}::uuid)
-      returning id
-    ),
-    lines as (
-      insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-      select posting.id, line.account_type, line.account_key, line.amount_kobo
-      from posting, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
-        as line(account_type text, account_key text, amount_kobo bigint)
-    ),
+    ${writePosting},
     credited as (
       insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
       select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('amountKobo')}::bigint, ${sql.placeholder('sandboxKobo')}::bigint,
@@ -187,7 +178,7 @@ export function createWalletRepository(db: Executor) {
       tx: Executor = db,
     ): Promise<string> {
       const [row] = await insertPostingStatement.rows(tx, {
-        kind: posting.kind,
+        postingKind: posting.kind,
         idempotencyKey: posting.idempotencyKey,
         paymentId: posting.paymentId ?? null,
         lines: JSON.stringify(posting.lines.map(toLineRow)),
