@@ -49,7 +49,7 @@ export interface DispatchBenchResult {
   healthPerSecond: number;
   /**
    * CPU time spent per job by the server process and by the PostgreSQL backends serving this database (Linux,
-   * /proc): unlike jobs a second, it hardly moves with what else the machine is doing, so it compares two versions.
+   * /proc): it moves much less than jobs a second with what else the machine is doing, so it compares two versions.
    */
   cpuMsPerJob: { server: number; postgres: number } | null;
 }
