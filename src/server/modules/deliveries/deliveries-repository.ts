@@ -5,6 +5,7 @@ import { mapRow } from '../../db/map-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import { ACTIVE_JOB_STATUSES } from './delivery-lifecycle.js';
+import { DRIVER_EARNINGS_BALANCE_AFTER, driverEarningsCtes } from '../wallet/wallet-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
@@ -89,7 +90,13 @@ function boardConditions(filter: BoardFilter): SQL[] {
  * is added by `move`). Each column in `columns` takes the placeholder of its field's name; the event takes
  * `eventStatus`, `eventNote` and `at` (also the row's updated_at). No row when `where` matched nothing.
  */
-function moveStatement(label: string, where: SQL, columns: readonly (keyof NewDelivery)[]) {
+function moveStatement(
+  label: string,
+  where: SQL,
+  columns: readonly (keyof NewDelivery)[],
+  /** More writes that follow from `changed` (another module's fragment), and the columns they add to the result. */
+  then?: { ctes: SQL; columns: SQL },
+) {
   const assignments = sql.join(
     [...columns, 'updatedAt' as const].map((key) =>
       sql`${sql.identifier(deliveries[key].name)} = ${sql.placeholder(key === 'updatedAt' ? 'at' : key)}`,
@@ -105,8 +112,8 @@ function moveStatement(label: string, where: SQL, columns: readonly (keyof NewDe
         select changed.id, ${sql.placeholder('eventStatus')}::text, ${sql.placeholder('eventNote')}::text,
           ${sql.placeholder('at')}::timestamptz
         from changed
-      )
-      select changed.*, coalesce((
+      )${then ? sql`, ${then.ctes}` : sql``}
+      select changed.*, ${then ? sql`${then.columns}, ` : sql``}coalesce((
         -- The statement's snapshot does not see the event it inserts.
         select json_agg(json_build_object('status', e.status, 'note', e.note, 'at', e.created_at) order by e.created_at, e.id)
         from ${deliveryEvents} e where e.delivery_id = changed.id
@@ -131,12 +138,38 @@ const MOVES = {
     and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.transportMode, sql.placeholder('transportMode')), statusIn('from'))!,
     ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
   ),
-  deliver: moveStatement('delivery_deliver', and(byId, statusIn('from'))!, ['status', 'handoverCodeHash', 'deliveryProofKey']),
+  /**
+   * Handed over, with the driver's earnings in the same statement. Only if nothing changed since the caller judged
+   * the row: the same driver and, for a code (`codeHash` set), the same code with attempts left.
+   */
+  deliver: moveStatement(
+    'delivery_deliver',
+    and(
+      byId,
+      statusIn('from'),
+      eq(deliveries.driverId, sql.placeholder('driverId')),
+      sql`(${sql.placeholder('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${sql.placeholder('codeHash')}::text
+        and ${deliveries.handoverFailedAttempts} < ${sql.placeholder('maxAttempts')}::int))`,
+    )!,
+    ['status', 'handoverCodeHash', 'deliveryProofKey'],
+    { ctes: driverEarningsCtes('changed'), columns: sql`${DRIVER_EARNINGS_BALANCE_AFTER} as earning_balance_after` },
+  ),
 };
 
-const lockByNumberStatement = prepareStatement(
-  'delivery_lock',
-  sql`select * from ${deliveries} where ${deliveries.number} = ${sql.placeholder('number')} limit 1 for update`,
+const findByNumberStatement = prepareStatement(
+  'delivery_by_number',
+  sql`select * from ${deliveries} where ${deliveries.number} = ${sql.placeholder('number')} limit 1`,
+);
+
+/** One more wrong code, only while it is still the code judged and attempts are left; the count after it. */
+const countFailedHandoverStatement = prepareStatement<{ attempts: number }>(
+  'delivery_handover_failed',
+  sql`update ${deliveries}
+    set handover_failed_attempts = handover_failed_attempts + 1, updated_at = ${sql.placeholder('at')}::timestamptz
+    where id = ${sql.placeholder('id')}::uuid and status = any(${sql.placeholder('from')}::text[])
+      and handover_code_hash is not distinct from ${sql.placeholder('codeHash')}::text
+      and handover_failed_attempts < ${sql.placeholder('maxAttempts')}::int
+    returning handover_failed_attempts as attempts`,
 );
 
 export function createDeliveriesRepository(db: Executor) {
@@ -215,7 +248,11 @@ export function createDeliveriesRepository(db: Executor) {
       note: e.note,
       createdAt: new Date(e.at),
     }));
-    return { row: mapRow(deliveries, raw), events: [...earlier, { status: event.status, note: event.note, createdAt: event.at }] };
+    return {
+      row: mapRow(deliveries, raw),
+      events: [...earlier, { status: event.status, note: event.note, createdAt: event.at }],
+      raw,
+    };
   }
 
   return {
@@ -239,8 +276,8 @@ export function createDeliveriesRepository(db: Executor) {
         const [row] = await ownedStatement.execute({ number, userId });
         return row ?? null;
       }
-      const [row] = await db.select().from(deliveries).where(eq(deliveries.number, number)).limit(1);
-      return row ?? null;
+      const [raw] = await findByNumberStatement.rows(db, { number });
+      return raw ? mapRow(deliveries, raw) : null;
     },
 
     async findById(id: string, tx: Executor = db) {
@@ -345,31 +382,35 @@ export function createDeliveriesRepository(db: Executor) {
       );
     },
 
-    /** The row, locked until the transaction ends: handover attempts on one delivery are judged one at a time. */
-    async lockByNumber(number: number, tx: Executor) {
-      const [raw] = await lockByNumberStatement.rows(tx, { number });
-      return raw ? mapRow(deliveries, raw) : null;
+    /**
+     * One more wrong handover code on the row as judged (`codeHash`, the code it was judged against); the count after
+     * it, or null when the row changed meanwhile (reassigned, handed over, out of attempts).
+     */
+    async countFailedHandover(judged: { id: string; codeHash: string | null }, from: readonly DeliveryStatus[], maxAttempts: number) {
+      const [row] = await countFailedHandoverStatement.rows(db, { ...judged, from, maxAttempts, at: new Date() });
+      return row ? Number(row.attempts) : null;
     },
 
-    /** One more wrong handover code; returns the count after it. */
-    async countFailedHandover(id: string, tx: Executor) {
-      const [row] = await tx
-        .update(deliveries)
-        .set({ handoverFailedAttempts: sql`${deliveries.handoverFailedAttempts} + 1`, updatedAt: new Date() })
-        .where(eq(deliveries.id, id))
-        .returning({ attempts: deliveries.handoverFailedAttempts });
-      return row?.attempts ?? 0;
-    },
-
-    /** Handed over: delivered, the code forgotten, the proof kept, with the history; null when no longer due for hand-over. */
-    async markDelivered(id: string, from: readonly DeliveryStatus[], proofKey: string | null, note: string, tx: Executor) {
-      const at = new Date();
-      return move(
+    /**
+     * Handed over (delivered, the code forgotten, the proof kept) with the driver's earnings, in one statement: the
+     * row with its history and the driver's wallet balance after the earnings (null when none were written). Null
+     * when the row changed since it was judged (see MOVES.deliver); `codeHash` null for an operator's word.
+     */
+    async deliver(
+      judged: { id: string; driverId: string; codeHash: string | null },
+      from: readonly DeliveryStatus[],
+      maxAttempts: number,
+      record: { proofKey: string | null; note: string },
+      earnings: Record<string, unknown>,
+    ) {
+      const moved = await move(
         MOVES.deliver,
-        { id, from, status: 'delivered', handoverCodeHash: null, deliveryProofKey: proofKey },
-        { status: 'delivered', note, at },
-        tx,
+        { ...judged, from, maxAttempts, ...earnings, status: 'delivered', handoverCodeHash: null, deliveryProofKey: record.proofKey },
+        { status: 'delivered', note: record.note, at: new Date() },
       );
+      if (!moved) return null;
+      const balance = moved.raw.earning_balance_after;
+      return { row: moved.row, events: moved.events, earningsBalanceAfterKobo: balance === null ? null : Number(balance) };
     },
 
     /** Paid deliveries for the dispatch board, oldest payment first (who has waited longest comes first). */

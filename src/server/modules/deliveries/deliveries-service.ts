@@ -45,6 +45,9 @@ export type HandoverProof =
   | { by: 'driver'; driverId: string; code: string; proofKey: string | null }
   | { by: 'operator'; note: string };
 
+/** How many times a hand-over reads the row again when it changed between the judging and the write. */
+const HANDOVER_JUDGEMENTS = 3;
+
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
 const MAX_DAYS_AHEAD = 366;
@@ -52,13 +55,13 @@ const MAX_DAYS_AHEAD = 366;
 interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   repository: DeliveriesRepository;
-  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'creditDriverEarnings'>;
+  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
   driverSharePercent: number;
   /** Writes the receiver's "driver on the way" message (with the code) to the outbox, in the assignment's transaction. */
   queueDriverAssignedMessage: (row: DeliveryRow, code: string, tx: Executor) => Promise<void>;
-  /** How much of what paid this delivery was sandbox money (decision 018); its refund stays marked. */
-  sandboxPartOfPayment: (row: DeliveryRow, tx: Executor) => Promise<number>;
+  /** How much of what paid this delivery was sandbox money (decision 018); its refund and earnings stay marked. */
+  sandboxPartOfPayment: (row: DeliveryRow, tx?: Executor) => Promise<number>;
   /** The sender's account language: the receiver's when the booking names none. */
   accountLanguageOf: (userId: string) => Promise<Language>;
 }
@@ -253,56 +256,67 @@ export function createDeliveriesService({
     },
 
     /**
-     * Delivered: with the receiver's code (the driver) or by an operator. The row is locked first, so parallel
-     * guesses are judged one at a time. A wrong code counts (and commits) before it is refused; the fifth locks
-     * the driver out. On success, in the same transaction: the event, and the driver's share of the fare posted
-     * revenue → driver earnings → the driver's wallet (sandbox money stays sandbox money, decision 018).
+     * Delivered: with the receiver's code (the driver) or by an operator. The row is judged as read, then written
+     * only if it is still as judged (the same driver; for a code, the same code with attempts left), so parallel
+     * guesses and a reassignment meanwhile are told apart without a lock; a row that changed is judged again. A wrong
+     * code counts before it is refused; the fifth locks the driver out. The hand-over, its event and the driver's
+     * share of the fare (revenue → driver earnings → the driver's wallet; sandbox money stays sandbox money,
+     * decision 018) are one statement.
      */
     async handOver(publicId: string, proof: HandoverProof): Promise<{ row: DeliveryRow; history: StatusHistory }> {
       const number = parseDeliveryId(publicId);
-      if (number === null) throw new AppError('DELIVERY_NOT_FOUND');
-      const outcome = await transactions.run(async (transaction) => {
-        const { tx, emit } = transaction;
-        const row = await repository.lockByNumber(number, tx);
+      for (let judged = 0; judged < HANDOVER_JUDGEMENTS; judged++) {
+        const row = number === null ? null : await repository.findByNumber(number, null);
         if (!row || (proof.by === 'driver' && row.driverId !== proof.driverId)) throw new AppError('DELIVERY_NOT_FOUND');
         if (!isHandoverDue(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
         if (!row.driverId) throw new AppError('DRIVER_NOT_ASSIGNED');
+        const codeHash = proof.by === 'driver' ? row.handoverCodeHash : null;
         if (proof.by === 'driver') {
           if (row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS) throw new AppError('HANDOVER_LOCKED');
-          if (!handoverCodeMatches(row.handoverCodeHash, proof.code)) {
-            const attempts = await repository.countFailedHandover(row.id, tx);
-            return { delivered: null, attemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - attempts) };
+          if (!handoverCodeMatches(codeHash, proof.code)) {
+            const attempts = await repository.countFailedHandover(
+              { id: row.id, codeHash },
+              HANDOVER_DUE_STATUSES,
+              HANDOVER_MAX_ATTEMPTS,
+            );
+            if (attempts === null) continue;
+            const attemptsLeft = Math.max(0, HANDOVER_MAX_ATTEMPTS - attempts);
+            if (attemptsLeft === 0) throw new AppError('HANDOVER_LOCKED');
+            throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft } });
           }
         }
-        const changed = await repository.markDelivered(
-          row.id,
-          HANDOVER_DUE_STATUSES,
-          proof.by === 'driver' ? proof.proofKey : null,
-          proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}`,
-          tx,
-        );
-        if (!changed) throw new AppError('CONFLICT');
-        const delivered = changed.row;
-        const shareKobo = driverShareOf(delivered, driverSharePercent);
-        if (shareKobo > 0) {
-          const sandboxPart = await sandboxPartOfPayment(delivered, tx);
-          await wallet.creditDriverEarnings(transaction, {
-            userId: row.driverId,
-            amountKobo: shareKobo,
-            // Rounded up, so no fraction of test money ever becomes money that can be paid out.
-            sandboxKobo: Math.min(shareKobo, Math.ceil((shareKobo * sandboxPart) / delivered.totalKobo)),
-            description: `Earnings for delivery ${formatDeliveryId(delivered.number)}`,
-            deliveryId: delivered.id,
-            deliveryNumber: delivered.number,
-            idempotencyKey: `earning:${delivered.id}`,
-          });
-        }
-        emit(statusChanged(delivered));
-        return { delivered: { row: delivered, history: statusHistory(changed.events) }, attemptsLeft: HANDOVER_MAX_ATTEMPTS };
-      });
-      if (outcome.delivered) return outcome.delivered;
-      if (outcome.attemptsLeft === 0) throw new AppError('HANDOVER_LOCKED');
-      throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft: outcome.attemptsLeft } });
+        const shareKobo = driverShareOf(row, driverSharePercent);
+        // What paid the delivery is settled and fixed by now: read before the write, which then stays one statement.
+        const sandboxPart = shareKobo > 0 ? await sandboxPartOfPayment(row) : 0;
+        const earnings = wallet.driverEarnings({
+          userId: row.driverId,
+          amountKobo: shareKobo,
+          // Rounded up, so no fraction of test money ever becomes money that can be paid out.
+          sandboxKobo: Math.min(shareKobo, Math.ceil((shareKobo * sandboxPart) / row.totalKobo)),
+          description: `Earnings for delivery ${formatDeliveryId(row.number)}`,
+          deliveryId: row.id,
+          deliveryNumber: row.number,
+          idempotencyKey: `earning:${row.id}`,
+        });
+        const delivered = await transactions.single(async ({ emit }) => {
+          const changed = await repository.deliver(
+            { id: row.id, driverId: row.driverId!, codeHash },
+            HANDOVER_DUE_STATUSES,
+            HANDOVER_MAX_ATTEMPTS,
+            {
+              proofKey: proof.by === 'driver' ? proof.proofKey : null,
+              note: proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}`,
+            },
+            earnings.values,
+          );
+          if (!changed) return null;
+          if (changed.earningsBalanceAfterKobo !== null) emit(earnings.credited(changed.earningsBalanceAfterKobo));
+          emit(statusChanged(changed.row));
+          return { row: changed.row, history: statusHistory(changed.events) };
+        });
+        if (delivered) return delivered;
+      }
+      throw new AppError('CONFLICT');
     },
 
     /** The dispatch board: paid deliveries by filter, each with its history (status changes, oldest first). */

@@ -301,6 +301,25 @@ describe('assignment and the handover code', () => {
     expect(row!.handoverFailedAttempts).toBe(HANDOVER_MAX_ATTEMPTS);
   });
 
+  it("the right code and an operator's completion at once: one hand-over, one earning, the ledger clean", async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const driver = await assignNewDriver(t, operator.headers, d.id);
+    const code = await handoverCode(d.receiverPhone);
+    await outForDelivery(driver, d.id);
+    const [byCode, byOperator] = await Promise.all([
+      deliver(driver, d.id, code),
+      post(`/api/dispatch/deliveries/${d.id}/complete`, operator.headers, { note: 'Receiver showed ID' }),
+    ]);
+    const outcomes = [byCode.statusCode, byOperator.statusCode].sort();
+    expect(outcomes).toEqual([200, 409]);
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
+    expect(row!.status).toBe('delivered');
+    const earned = await t.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, driver.user.id), eq(ledgerEntries.kind, 'earning')));
+    expect(earned).toHaveLength(1);
+    expect((await checkLedger(t.deps.db)).differences).toEqual([]);
+  });
+
   it('code attempts are rate-limited per driver', async () => {
     const limited = await createTestApp({ HANDOVER_RATE_LIMIT_PER_MINUTE: '2' });
     try {

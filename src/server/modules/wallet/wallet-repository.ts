@@ -4,7 +4,7 @@ import { prepareStatement } from '../../db/prepared.js';
 import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
 import { payableOutSql } from './payable-out.js';
-import { DEBITED_SANDBOX_KOBO, debitCte } from './wallet-statements.js';
+import { DEBITED_SANDBOX_KOBO, debitCte, walletCredit } from './wallet-statements.js';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
@@ -49,17 +49,10 @@ const writePosting = sql`
 const insertPostingStatement = prepareStatement<{ id: string }>('posting_insert', sql`${writePosting} select id from posting`);
 
 /** Credits, creating the wallet on first use; the balance after. */
-const creditStatement = prepareStatement<{ balance_kobo: string | number }>(
-  'wallet_credit',
-  sql`
-    insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
-    values (${sql.placeholder('userId')}, ${sql.placeholder('amountKobo')}, ${sql.placeholder('sandboxKobo')}, ${sql.placeholder('at')})
-    on conflict (user_id) do update set
-      balance_kobo = ${wallets}.balance_kobo + excluded.balance_kobo,
-      sandbox_kobo = ${wallets}.sandbox_kobo + excluded.sandbox_kobo,
-      updated_at = excluded.updated_at
-    returning balance_kobo`,
-);
+const CREDIT_PLACEHOLDERS = { userId: 'userId', amountKobo: 'amountKobo', sandboxKobo: 'sandboxKobo', at: 'at' };
+
+/** Credits, creating the wallet on first use; the balance after. */
+const creditStatement = prepareStatement<{ balance_kobo: string | number }>('wallet_credit', walletCredit(null, CREDIT_PLACEHOLDERS));
 
 const insertLedgerEntryStatement = prepareStatement(
   'ledger_entry_insert',
@@ -76,8 +69,9 @@ const sandboxPartStatement = prepareStatement<{ sandbox_kobo: string | number }>
   sql`select sandbox_kobo from ${ledgerEntries} where idempotency_key = ${sql.placeholder('idempotencyKey')} and kind = 'payment' limit 1`,
 );
 
-/** A platform line as the posting statements read it from JSON. */
-const toLineRow = (line: PlatformLine) => ({ account_type: line.accountType, account_key: line.accountKey ?? '', amount_kobo: line.amountKobo });
+/** Platform lines as the posting statements read them (a JSON array for jsonb_to_recordset). */
+export const linesJson = (lines: readonly PlatformLine[]) =>
+  JSON.stringify(lines.map((line) => ({ account_type: line.accountType, account_key: line.accountKey ?? '', amount_kobo: line.amountKobo })));
 
 /**
  * Money into a wallet with its posting, in one statement: the posting and its platform lines, the wallet credited
@@ -88,17 +82,7 @@ const creditWithPostingStatement = prepareStatement<{ balance_kobo: string | num
   'wallet_credit_with_posting',
   sql`
     ${writePosting},
-    credited as (
-      insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
-      select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('amountKobo')}::bigint, ${sql.placeholder('sandboxKobo')}::bigint,
-        ${sql.placeholder('at')}::timestamptz
-      from posting
-      on conflict (user_id) do update set
-        balance_kobo = ${wallets}.balance_kobo + excluded.balance_kobo,
-        sandbox_kobo = ${wallets}.sandbox_kobo + excluded.sandbox_kobo,
-        updated_at = excluded.updated_at
-      returning balance_kobo
-    ),
+    credited as (${walletCredit('posting', CREDIT_PLACEHOLDERS)}),
     entry as (
       insert into ${ledgerEntries}
         (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
@@ -181,7 +165,7 @@ export function createWalletRepository(db: Executor) {
         postingKind: posting.kind,
         idempotencyKey: posting.idempotencyKey,
         paymentId: posting.paymentId ?? null,
-        lines: JSON.stringify(posting.lines.map(toLineRow)),
+        lines: linesJson(posting.lines),
       });
       return row!.id;
     },
@@ -198,7 +182,7 @@ export function createWalletRepository(db: Executor) {
       const [row] = await creditWithPostingStatement.rows(tx, {
         postingKind: posting.kind,
         paymentId: posting.paymentId ?? null,
-        lines: JSON.stringify(posting.lines.map(toLineRow)),
+        lines: linesJson(posting.lines),
         userId: entry.userId,
         amountKobo: entry.amountKobo,
         sandboxKobo: entry.sandboxKobo ?? 0,

@@ -1,7 +1,7 @@
-import type { MovementCause } from '../../lib/domain-events.js';
+import type { DomainEvent, MovementCause } from '../../lib/domain-events.js';
 import type { Executor } from '../../db/client.js';
 import type { Transaction } from '../../db/transactions.js';
-import type { LedgerKind, PlatformLine, PostingKind, WalletRepository } from './wallet-repository.js';
+import { linesJson, type LedgerKind, type PlatformLine, type PostingKind, type WalletRepository } from './wallet-repository.js';
 import { ACCOUNTS, type Account, type GatewayName } from './accounts.js';
 
 /**
@@ -39,6 +39,39 @@ const lineOn = (account: Account, amountKobo: number): PlatformLine => ({
   accountKey: account.key,
   amountKobo,
 });
+
+/**
+ * A driver's share of a delivered fare (decision 034), written by the hand-over's own statement, which composes
+ * driverEarningsCtes (wallet-statements.ts): two postings, revenue → the driver's earnings account (keyed by the
+ * driver; what the platform owes them for the job), then that account → the driver's wallet, where it is withdrawable
+ * like any wallet money. The earnings account thus nets to zero per driver while its lines record every job's share;
+ * the wallet line is kind `earning`. Returns the statement's placeholder values, and the event to emit with the
+ * balance after once it wrote them (nothing is written for a zero amount).
+ */
+export function driverEarnings(movement: Movement & { deliveryId: string }) {
+  const earnings = ACCOUNTS.driverEarnings(movement.userId);
+  const values = {
+    earningKobo: movement.amountKobo,
+    earningSandboxKobo: movement.sandboxKobo ?? 0,
+    earningKey: movement.idempotencyKey,
+    earningUserId: movement.userId,
+    earningDescription: movement.description,
+    earningAt: new Date(),
+    earningLines: linesJson([lineOn(ACCOUNTS.revenue, -movement.amountKobo), lineOn(earnings, movement.amountKobo)]),
+    earningPaidLines: linesJson([lineOn(earnings, -movement.amountKobo)]),
+  };
+  const credited = (balanceAfterKobo: number): DomainEvent => ({
+    type: 'wallet.credited',
+    userId: movement.userId,
+    amountKobo: movement.amountKobo,
+    balanceAfterKobo,
+    kind: 'earning',
+    deliveryId: movement.deliveryId,
+    deliveryNumber: movement.deliveryNumber ?? null,
+    cause: movement.cause ?? null,
+  });
+  return { values, credited };
+}
 
 export function createWalletService({ wallet }: Deps) {
   interface Posting {
@@ -194,7 +227,7 @@ export function createWalletService({ wallet }: Deps) {
   return {
     findBalance: (userId: string) => wallet.findBalance(userId),
     /** How much of a wallet payment (its ledger key, `payment:<delivery id>`) was sandbox money, positive. */
-    sandboxPartOfDebit: (idempotencyKey: string, tx: Executor) => wallet.findSandboxPartOfDebit(idempotencyKey, tx),
+    sandboxPartOfDebit: (idempotencyKey: string, tx?: Executor) => wallet.findSandboxPartOfDebit(idempotencyKey, tx),
     /** What a withdrawal may take now (the balance less any sandbox money; see payable-out.ts). */
     payableOutKobo: (userId: string) => wallet.findPayableOut(userId),
 
@@ -246,28 +279,7 @@ export function createWalletService({ wallet }: Deps) {
         paymentId: movement.paymentId,
       }),
 
-    /**
-     * A driver's share of a delivered fare (decision 034), as two postings in the caller's transaction: revenue →
-     * the driver's earnings account (keyed by the driver; what the platform owes them for the job), then that
-     * account → the driver's wallet, where it is withdrawable like any wallet money. The earnings account thus nets
-     * to zero per driver while its lines record every job's share; the wallet line is kind `earning`.
-     */
-    async creditDriverEarnings(transaction: Transaction, movement: Movement) {
-      const earnings = ACCOUNTS.driverEarnings(movement.userId);
-      await wallet.insertPosting(
-        {
-          kind: 'driver_earning',
-          idempotencyKey: movement.idempotencyKey,
-          lines: [lineOn(ACCOUNTS.revenue, -movement.amountKobo), lineOn(earnings, movement.amountKobo)],
-        },
-        transaction.tx,
-      );
-      return credit(
-        transaction,
-        { ...movement, idempotencyKey: `to-wallet:${movement.idempotencyKey}` },
-        { kind: 'driver_earning_paid', ledgerKind: 'earning', counterAccount: earnings },
-      );
-    },
+    driverEarnings,
 
     /** A card payment for a delivery: the gateway's clearing → revenue (no wallet line). */
     async recordCardPayment(

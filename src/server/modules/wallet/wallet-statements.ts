@@ -62,3 +62,65 @@ export function paymentLedgerCte(input: { userId: string; amountKobo: number; de
     returning balance_after_kobo
   )`;
 }
+
+/**
+ * Credits a wallet, creating it on first use, `returning balance_kobo` (the balance after); when `from` (a CTE)
+ * has a row, or at once without one. The values are the placeholders of these names.
+ */
+export function walletCredit(from: string | null, names: { userId: string; amountKobo: string; sandboxKobo: string; at: string }): SQL {
+  return sql`insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
+    select ${sql.placeholder(names.userId)}::uuid, ${sql.placeholder(names.amountKobo)}::bigint,
+      ${sql.placeholder(names.sandboxKobo)}::bigint, ${sql.placeholder(names.at)}::timestamptz
+    ${from ? sql`from ${sql.raw(from)}` : sql``}
+    on conflict (user_id) do update set
+      balance_kobo = ${wallets}.balance_kobo + excluded.balance_kobo,
+      sandbox_kobo = ${wallets}.sandbox_kobo + excluded.sandbox_kobo,
+      updated_at = excluded.updated_at
+    returning balance_kobo`;
+}
+
+/**
+ * A driver's share of a delivered fare (decision 034), for a prepared statement another module composes (the
+ * hand-over): written only when `confirmedBy` (a CTE with a row) has one and the amount is above zero. Two postings:
+ * `earning_posting` (revenue → the driver's earnings account, key `earningKey`) and `earning_paid` (that account →
+ * the wallet, key `to-wallet:` + `earningKey`), the wallet credited (`earning_credited`, its balance after) and
+ * its ledger entry, kind `earning`. The placeholders are those of WalletService.driverEarnings' values.
+ */
+export function driverEarningsCtes(confirmedBy: string): SQL {
+  const confirmed = sql.raw(confirmedBy);
+  const amount = sql`${sql.placeholder('earningKobo')}::bigint`;
+  const lines = (placeholder: string) =>
+    sql`jsonb_to_recordset(${sql.placeholder(placeholder)}::jsonb) as line(account_type text, account_key text, amount_kobo bigint)`;
+  return sql`earning_posting as (
+    insert into ${postings} (kind, idempotency_key)
+    select 'driver_earning', ${sql.placeholder('earningKey')}::text from ${confirmed} where ${amount} > 0
+    returning id
+  ),
+  earning_lines as (
+    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+    select earning_posting.id, line.account_type, line.account_key, line.amount_kobo from earning_posting, ${lines('earningLines')}
+  ),
+  earning_paid as (
+    insert into ${postings} (kind, idempotency_key)
+    select 'driver_earning_paid', 'to-wallet:' || ${sql.placeholder('earningKey')}::text from earning_posting
+    returning id
+  ),
+  earning_paid_lines as (
+    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+    select earning_paid.id, line.account_type, line.account_key, line.amount_kobo from earning_paid, ${lines('earningPaidLines')}
+  ),
+  earning_credited as (
+    ${walletCredit('earning_paid', { userId: 'earningUserId', amountKobo: 'earningKobo', sandboxKobo: 'earningSandboxKobo', at: 'earningAt' })}
+  ),
+  earning_entry as (
+    insert into ${ledgerEntries}
+      (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
+    select earning_paid.id, ${sql.placeholder('earningUserId')}::uuid, ${amount}, ${sql.placeholder('earningSandboxKobo')}::bigint,
+      earning_credited.balance_kobo, 'earning', ${sql.placeholder('earningDescription')}::text, ${confirmed}.id,
+      'to-wallet:' || ${sql.placeholder('earningKey')}::text
+    from earning_paid, earning_credited, ${confirmed}
+  )`;
+}
+
+/** The wallet's balance after a driverEarningsCtes credit, as a column of the composing statement's result (null if none). */
+export const DRIVER_EARNINGS_BALANCE_AFTER = sql.raw('(select balance_kobo from earning_credited)');

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { assignNewDriver, book, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { deliveries, ledgerEntries, postings } from '../../db/schema/index.js';
+import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
+import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
+import { driverEarnings } from '../wallet/wallet-service.js';
+import { createDeliveriesRepository, type DeliveryRow } from './deliveries-repository.js';
+import { HANDOVER_DUE_STATUSES } from './delivery-lifecycle.js';
+
+/**
+ * A hand-over is judged on the row as read, then written only if the row is still as judged (no lock between the
+ * two). These are the writes with a judgement gone stale: each must write nothing.
+ */
+let t: TestApp;
+let operator: Awaited<ReturnType<typeof createSignedInUser>>;
+let repository: ReturnType<typeof createDeliveriesRepository>;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+  repository = createDeliveriesRepository(t.deps.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A paid delivery with a driver, out for delivery: as the hand-over reads it. */
+async function outForDelivery(): Promise<DeliveryRow> {
+  const customer = await createSignedInUser(t.deps);
+  await fundWallet(t.deps.db, customer.user.id, 10_000_000);
+  const { id } = await book(t, customer.headers);
+  expect((await payWithWallet(t, customer.headers, id)).statusCode).toBe(200);
+  await assignNewDriver(t, operator.headers, id);
+  for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) {
+    const res = await t.app.inject({ method: 'POST', url: `/api/dispatch/deliveries/${id}/status`, headers: operator.headers, payload: { status } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return (await repository.findByNumber(parseDeliveryId(id)!, null))!;
+}
+
+const earningsOf = (row: DeliveryRow) =>
+  driverEarnings({
+    userId: row.driverId!,
+    amountKobo: 50_000,
+    description: 'Earnings',
+    deliveryId: row.id,
+    idempotencyKey: `earning:${row.id}`,
+  }).values;
+
+const deliverAsJudged = (row: DeliveryRow, codeHash: string | null) =>
+  repository.deliver(
+    { id: row.id, driverId: row.driverId!, codeHash },
+    HANDOVER_DUE_STATUSES,
+    HANDOVER_MAX_ATTEMPTS,
+    { proofKey: null, note: 'handover:code' },
+    earningsOf(row),
+  );
+
+async function writtenFor(row: DeliveryRow) {
+  const [current] = await t.deps.db.select().from(deliveries).where(eq(deliveries.id, row.id));
+  const earned = await t.deps.db.select().from(postings).where(eq(postings.idempotencyKey, `earning:${row.id}`));
+  const entries = await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.deliveryId, row.id));
+  return { status: current!.status, attempts: current!.handoverFailedAttempts, earned: earned.length, earningEntries: entries.filter((e) => e.kind === 'earning').length };
+}
+
+describe('a hand-over judged on a row that changed meanwhile', () => {
+  it('writes nothing when the code is no longer the one judged', async () => {
+    const row = await outForDelivery();
+    expect(await deliverAsJudged(row, 'another-salt$another-digest')).toBeNull();
+    expect(await repository.countFailedHandover({ id: row.id, codeHash: 'another-salt$another-digest' }, HANDOVER_DUE_STATUSES, HANDOVER_MAX_ATTEMPTS)).toBeNull();
+    expect(await writtenFor(row)).toEqual({ status: 'out_for_delivery', attempts: 0, earned: 0, earningEntries: 0 });
+  });
+
+  it('writes nothing once the attempts ran out, and counts no attempt past the last', async () => {
+    const row = await outForDelivery();
+    const judged = { id: row.id, codeHash: row.handoverCodeHash };
+    for (let attempt = 1; attempt <= HANDOVER_MAX_ATTEMPTS; attempt++) {
+      expect(await repository.countFailedHandover(judged, HANDOVER_DUE_STATUSES, HANDOVER_MAX_ATTEMPTS)).toBe(attempt);
+    }
+    expect(await repository.countFailedHandover(judged, HANDOVER_DUE_STATUSES, HANDOVER_MAX_ATTEMPTS)).toBeNull();
+    expect(await deliverAsJudged(row, row.handoverCodeHash)).toBeNull();
+    expect(await writtenFor(row)).toEqual({ status: 'out_for_delivery', attempts: HANDOVER_MAX_ATTEMPTS, earned: 0, earningEntries: 0 });
+  });
+
+  it('writes nothing more once an operator completed it: one hand-over, one earning', async () => {
+    const row = await outForDelivery();
+    expect((await completeAsOperator(t, operator.headers, formatDeliveryId(row.number))).statusCode).toBe(200);
+    expect(await deliverAsJudged(row, row.handoverCodeHash)).toBeNull();
+    expect(await repository.countFailedHandover({ id: row.id, codeHash: row.handoverCodeHash }, HANDOVER_DUE_STATUSES, HANDOVER_MAX_ATTEMPTS)).toBeNull();
+    expect(await writtenFor(row)).toEqual({ status: 'delivered', attempts: 0, earned: 1, earningEntries: 1 });
+  });
+
+  it('as judged, delivers and writes the earnings once, with the balance after', async () => {
+    const row = await outForDelivery();
+    const first = await deliverAsJudged(row, row.handoverCodeHash);
+    expect(first).toMatchObject({ row: { status: 'delivered', handoverCodeHash: null }, earningsBalanceAfterKobo: 50_000 });
+    expect(await deliverAsJudged(row, row.handoverCodeHash)).toBeNull();
+    expect(await writtenFor(row)).toEqual({ status: 'delivered', attempts: 0, earned: 1, earningEntries: 1 });
+  });
+});
