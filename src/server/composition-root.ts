@@ -226,9 +226,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     repository: createDeliveriesRepository(db),
     wallet,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
-    queueDriverAssignedMessage: async (row, code, tx) => {
-      await receiverMessages.queueDriverAssigned(row, code, tx);
-    },
+    driverAssignedMessage: (row, code) => receiverMessages.driverAssignedMessage(row, code),
     // What paid it, as it was marked (decision 018): the wallet payment's ledger entry, or the card's gateway.
     sandboxPartOfPayment: async (row, tx) => {
       if (row.paymentMethod === 'wallet') return wallet.sandboxPartOfDebit(`payment:${row.id}`, tx);

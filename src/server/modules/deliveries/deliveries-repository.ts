@@ -6,6 +6,7 @@ import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import { ACTIVE_JOB_STATUSES } from './delivery-lifecycle.js';
 import { DRIVER_EARNINGS_BALANCE_AFTER, driverEarningsCtes } from '../wallet/wallet-statements.js';
+import { outboxMessageCte } from '../messages/outbox-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
@@ -95,7 +96,7 @@ function moveStatement(
   where: SQL,
   columns: readonly (keyof NewDelivery)[],
   /** More writes that follow from `changed` (another module's fragment), and the columns they add to the result. */
-  then?: { ctes: SQL; columns: SQL },
+  then?: { ctes: SQL; columns?: SQL },
 ) {
   const assignments = sql.join(
     [...columns, 'updatedAt' as const].map((key) =>
@@ -113,7 +114,7 @@ function moveStatement(
           ${sql.placeholder('at')}::timestamptz
         from changed
       )${then ? sql`, ${then.ctes}` : sql``}
-      select changed.*, ${then ? sql`${then.columns}, ` : sql``}coalesce((
+      select changed.*, ${then?.columns ? sql`${then.columns}, ` : sql``}coalesce((
         -- The statement's snapshot does not see the event it inserts.
         select json_agg(json_build_object('status', e.status, 'note', e.note, 'at', e.created_at) order by e.created_at, e.id)
         from ${deliveryEvents} e where e.delivery_id = changed.id
@@ -133,10 +134,12 @@ const MOVES = {
     and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.driverId, sql.placeholder('driverId')), statusIn('from'))!,
     ['status'],
   ),
+  /** A (re)assignment, with the receiver's message carrying the new code in the same statement. */
   assign: moveStatement(
     'delivery_assign',
-    and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.transportMode, sql.placeholder('transportMode')), statusIn('from'))!,
+    and(byId, eq(deliveries.transportMode, sql.placeholder('transportMode')), statusIn('from'))!,
     ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
+    { ctes: sql`receiver_message as (${outboxMessageCte('changed')})` },
   ),
   /**
    * Handed over, with the driver's earnings in the same statement. Only if nothing changed since the caller judged
@@ -353,21 +356,22 @@ export function createDeliveriesRepository(db: Executor) {
     },
 
     /**
-     * Assigns (or reassigns) the driver with a fresh handover code and records it, with the history back; null when
-     * no delivery of that number is in one of `statuses` with this transport mode.
+     * Assigns (or reassigns) the driver with a fresh handover code and records it, with the receiver's message
+     * (outboxMessageValues) in the same statement and the history back; null when the delivery is no longer in one
+     * of `statuses` with this transport mode.
      */
     async setDriver(
-      target: { number: number; transportMode: string },
+      target: { id: string; transportMode: string },
       driver: AssignedDriver,
       handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
-      tx: Executor,
+      receiverMessage: Record<string, unknown>,
     ) {
-      const at = new Date();
       return move(
         MOVES.assign,
         {
           ...target,
+          ...receiverMessage,
           from: statuses,
           driverId: driver.userId,
           driverName: driver.name,
@@ -377,8 +381,7 @@ export function createDeliveriesRepository(db: Executor) {
           handoverCodeHash,
           handoverFailedAttempts: 0,
         },
-        { status: 'driver_assigned', note: driver.name, at },
-        tx,
+        { status: 'driver_assigned', note: driver.name, at: new Date() },
       );
     },
 

@@ -45,8 +45,8 @@ export type HandoverProof =
   | { by: 'driver'; driverId: string; code: string; proofKey: string | null }
   | { by: 'operator'; note: string };
 
-/** How many times a hand-over reads the row again when it changed between the judging and the write. */
-const HANDOVER_JUDGEMENTS = 3;
+/** How many times an assignment or a hand-over judges the row afresh when it changed between the reading and the write. */
+const REJUDGEMENTS = 3;
 
 /** The quoted price holds this long; paying after it means re-pricing first. */
 export const PRICE_LOCK_MS = 30 * 60 * 1000;
@@ -58,8 +58,8 @@ interface Deps {
   wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
   driverSharePercent: number;
-  /** Writes the receiver's "driver on the way" message (with the code) to the outbox, in the assignment's transaction. */
-  queueDriverAssignedMessage: (row: DeliveryRow, code: string, tx: Executor) => Promise<void>;
+  /** The receiver's "driver on the way" message with the code, as values for the assignment's statement (outboxMessageCte). */
+  driverAssignedMessage: (row: DeliveryRow, code: string) => Record<string, unknown>;
   /** How much of what paid this delivery was sandbox money (decision 018); its refund and earnings stay marked. */
   sandboxPartOfPayment: (row: DeliveryRow, tx?: Executor) => Promise<number>;
   /** The sender's account language: the receiver's when the booking names none. */
@@ -131,7 +131,7 @@ export function createDeliveriesService({
   sandboxPartOfPayment,
   accountLanguageOf,
   driverSharePercent,
-  queueDriverAssignedMessage,
+  driverAssignedMessage,
 }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
@@ -207,30 +207,34 @@ export function createDeliveriesService({
     /**
      * Assigns or reassigns the driver, whose vehicle must suit the delivery's transport mode. Each assignment makes
      * a new handover code, stored hashed, with the failed attempts reset; the receiver's message carrying it is
-     * written in the same transaction. The code itself never leaves this function otherwise (events travel as
-     * JSON). The hot path is the write itself; only a refused one reads the delivery to say why.
+     * written by the same statement. The code itself never leaves this function otherwise (events travel as JSON).
+     * The delivery is judged as read and written only if still assignable; one that changed meanwhile is judged again.
      */
     async assignDriver(
       publicId: string,
       driver: AssignedDriver,
       vehicleMode: string,
     ): Promise<{ row: DeliveryRow; history: StatusHistory }> {
-      const number = parseDeliveryId(publicId);
-      const code = generateHandoverCode();
-      const assigned =
-        number === null
-          ? null
-          : await transactions.run(async ({ tx, emit }) => {
-              const target = { number, transportMode: vehicleMode };
-              const changed = await repository.setDriver(target, driver, hashHandoverCode(code), DRIVER_ASSIGNABLE_STATUSES, tx);
-              if (!changed) return null;
-              await queueDriverAssignedMessage(changed.row, code, tx);
-              emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(changed.row) });
-              return { row: changed.row, history: statusHistory(changed.events) };
-            });
-      if (assigned) return assigned;
-      const row = await findAny(publicId);
-      throw new AppError(row.transportMode !== vehicleMode ? 'DRIVER_VEHICLE_UNSUITABLE' : 'INVALID_STATUS_TRANSITION');
+      for (let judged = 0; judged < REJUDGEMENTS; judged++) {
+        const row = await findAny(publicId);
+        if (row.transportMode !== vehicleMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
+        if (!(DRIVER_ASSIGNABLE_STATUSES as readonly string[]).includes(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+        const code = generateHandoverCode();
+        const assigned = await transactions.single(async ({ emit }) => {
+          const changed = await repository.setDriver(
+            { id: row.id, transportMode: vehicleMode },
+            driver,
+            hashHandoverCode(code),
+            DRIVER_ASSIGNABLE_STATUSES,
+            driverAssignedMessage({ ...row, driverName: driver.name }, code),
+          );
+          if (!changed) return null;
+          emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(changed.row) });
+          return { row: changed.row, history: statusHistory(changed.events) };
+        });
+        if (assigned) return assigned;
+      }
+      throw new AppError('CONFLICT');
     },
 
     /** One step on the road by an operator, as the lifecycle allows (stepRefusal's codes otherwise). */
@@ -265,7 +269,7 @@ export function createDeliveriesService({
      */
     async handOver(publicId: string, proof: HandoverProof): Promise<{ row: DeliveryRow; history: StatusHistory }> {
       const number = parseDeliveryId(publicId);
-      for (let judged = 0; judged < HANDOVER_JUDGEMENTS; judged++) {
+      for (let judged = 0; judged < REJUDGEMENTS; judged++) {
         const row = number === null ? null : await repository.findByNumber(number, null);
         if (!row || (proof.by === 'driver' && row.driverId !== proof.driverId)) throw new AppError('DELIVERY_NOT_FOUND');
         if (!isHandoverDue(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');

@@ -1,10 +1,10 @@
-import type { Executor } from '../../db/client.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { normalizePhone } from '../../../shared/identifiers.js';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
 import type { RenderedMessage } from './message-templates.js';
 import type { NewOutboxMessage, OutboxRepository } from './outbox-repository.js';
 import { createGroupCommit } from '../../lib/group-commit.js';
+import { outboxMessageValues } from './outbox-statements.js';
 import { countSmsSegments, smsText } from './sms-segments.js';
 
 /**
@@ -118,7 +118,7 @@ export interface ReceiverDelivery {
 }
 
 interface Deps {
-  outbox: Pick<OutboxRepository, 'insertMessage' | 'insertMany'>;
+  outbox: Pick<OutboxRepository, 'insertMany'>;
   publicUrl: string;
   /** Tells the outbox worker there is something to send (after the commit). */
   nudge: () => void;
@@ -126,7 +126,7 @@ interface Deps {
 
 /**
  * Receiver messages are transactional: they always go (the receiver has no account, hence no preferences).
- * The first is written in the assignment's transaction, as it carries the code; the others follow the committed
+ * The first is written by the assignment's own statement, as it carries the code; the others follow the committed
  * status change.
  */
 export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
@@ -136,23 +136,24 @@ export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
     return messages.map(() => true);
   });
 
-  async function queue(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string, tx?: Executor) {
+  /** The receiver's SMS of this kind, or null when there is nowhere to send it (no valid phone, no tracking id). */
+  function render(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string): NewOutboxMessage | null {
     const recipient = normalizePhone(delivery.receiverPhone);
-    if (!recipient || !delivery.trackingId) return false;
+    if (!recipient || !delivery.trackingId) return null;
     const message = renderReceiverMessage(kind, delivery.receiverLanguage, {
       driverName: delivery.driverName ?? '',
       code,
       link: trackingLink(publicUrl, delivery.trackingId),
     });
-    const sms = { channel: 'sms' as const, recipient, ...message };
-    if (!tx) return afterCommit.submit(sms);
-    await outbox.insertMessage(sms, tx);
-    return true;
+    return { channel: 'sms' as const, recipient, ...message };
   }
 
   return {
-    /** In the assignment's transaction: the code never travels anywhere but here and the receiver's phone. */
-    queueDriverAssigned: (delivery: ReceiverDelivery, code: string, tx: Executor) => queue('driver-assigned', delivery, code, tx),
+    /**
+     * The "driver on the way" SMS with the code, as the values of the assignment's own statement (outboxMessageCte):
+     * the code never travels anywhere but there and the receiver's phone.
+     */
+    driverAssignedMessage: (delivery: ReceiverDelivery, code: string) => outboxMessageValues(render('driver-assigned', delivery, code)),
 
     subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
       events.onPublisher('delivery.driver_assigned', () => nudge());
@@ -160,7 +161,8 @@ export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
         const kind = event.status === 'out_for_delivery' ? 'out-for-delivery' : event.status === 'delivered' ? 'delivered' : null;
         // The publisher always has the receiver's contact (it never travels to other instances).
         const receiver = event.publisherOnly?.receiver;
-        if (kind && receiver && (await queue(kind, { ...receiver, trackingId: event.trackingId }, ''))) nudge();
+        const message = kind && receiver ? render(kind, { ...receiver, trackingId: event.trackingId }, '') : null;
+        if (message && (await afterCommit.submit(message))) nudge();
       });
     },
   };

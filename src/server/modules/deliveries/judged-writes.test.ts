@@ -3,16 +3,17 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
-import { deliveries, ledgerEntries, postings } from '../../db/schema/index.js';
+import { deliveries, ledgerEntries, outboxMessages, postings } from '../../db/schema/index.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
 import { driverEarnings } from '../wallet/wallet-service.js';
 import { createDeliveriesRepository, type DeliveryRow } from './deliveries-repository.js';
-import { HANDOVER_DUE_STATUSES } from './delivery-lifecycle.js';
+import { DRIVER_ASSIGNABLE_STATUSES, HANDOVER_DUE_STATUSES } from './delivery-lifecycle.js';
+import { outboxMessageValues } from '../messages/outbox-statements.js';
 
 /**
- * A hand-over is judged on the row as read, then written only if the row is still as judged (no lock between the
- * two). These are the writes with a judgement gone stale: each must write nothing.
+ * An assignment and a hand-over are judged on the row as read, then written only if the row is still as judged (no
+ * lock between the two). These are the writes with a judgement gone stale: each must write nothing.
  */
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -98,5 +99,45 @@ describe('a hand-over judged on a row that changed meanwhile', () => {
     expect(first).toMatchObject({ row: { status: 'delivered', handoverCodeHash: null }, earningsBalanceAfterKobo: 50_000 });
     expect(await deliverAsJudged(row, row.handoverCodeHash)).toBeNull();
     expect(await writtenFor(row)).toEqual({ status: 'delivered', attempts: 0, earned: 1, earningEntries: 1 });
+  });
+});
+
+describe('an assignment judged on a row that changed meanwhile', () => {
+  const driver = { userId: '', name: 'Late Driver', phone: '+2348030000999', ratingTenths: 0, reviews: 0 };
+  const message = (recipient: string) =>
+    outboxMessageValues({ channel: 'sms', recipient, subject: 'Lanefreight delivery', body: 'Late code 1234', holdsSecret: true });
+
+  it('writes neither the driver nor the receiver\'s message once the delivery was handed over', async () => {
+    const row = await outForDelivery();
+    expect((await completeAsOperator(t, operator.headers, formatDeliveryId(row.number))).statusCode).toBe(200);
+    const before = (await repository.findByNumber(row.number, null))!;
+    const recipient = '+2348030000998';
+    const assigned = await repository.setDriver(
+      { id: row.id, transportMode: row.transportMode },
+      { ...driver, userId: row.driverId! },
+      'salt$digest',
+      DRIVER_ASSIGNABLE_STATUSES,
+      message(recipient),
+    );
+    expect(assigned).toBeNull();
+    expect(await repository.findByNumber(row.number, null)).toEqual(before);
+    expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toEqual([]);
+  });
+
+  it('as judged, writes the driver and the message together', async () => {
+    const row = await outForDelivery();
+    const recipient = '+2348030000997';
+    const assigned = await repository.setDriver(
+      { id: row.id, transportMode: row.transportMode },
+      { ...driver, userId: row.driverId! },
+      'salt$digest',
+      DRIVER_ASSIGNABLE_STATUSES,
+      message(recipient),
+    );
+    expect(assigned?.row).toMatchObject({ driverName: 'Late Driver', handoverCodeHash: 'salt$digest', handoverFailedAttempts: 0 });
+    expect(assigned?.events.at(-1)).toMatchObject({ status: 'driver_assigned', note: 'Late Driver' });
+    expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toMatchObject([
+      { body: 'Late code 1234', holdsSecret: true, status: 'pending' },
+    ]);
   });
 });
