@@ -40,7 +40,7 @@ describe('live append batcher', () => {
 
   it('gathers what arrives during a write for the next one', async () => {
     const repository = fakeRepository();
-    const batcher = createLiveAppendBatcher(repository);
+    const batcher = createLiveAppendBatcher(repository, { gatherMs: 0 });
     const first = batcher.append('a', [{ name: 'x', data: 1 }]);
     await new Promise((resolve) => setImmediate(resolve));
     const later = [batcher.append('a', [{ name: 'y', data: 2 }]), batcher.append('b', [{ name: 'z', data: 3 }])];

@@ -12,7 +12,7 @@ interface LiveEventInput {
  * and under load many customers at once; one statement per event made the live stream the busiest writer of the
  * database. Each user's events keep their publish order.
  */
-export function createLiveAppendBatcher(repository: Pick<LiveEventsRepository, 'append'>) {
+export function createLiveAppendBatcher(repository: Pick<LiveEventsRepository, 'append'>, options: { gatherMs?: number } = {}) {
   const group = createGroupCommit(async (items: readonly { userId: string; events: readonly LiveEventInput[] }[]) => {
     const byUser = new Map<string, LiveEventInput[]>();
     for (const { userId, events } of items) {
@@ -28,7 +28,7 @@ export function createLiveAppendBatcher(repository: Pick<LiveEventsRepository, '
       used.set(userId, first + events.length);
       return events.map((event, i) => ({ seq: numbers[first + i]!, ...event }));
     });
-  });
+  }, options);
 
   return {
     /** Stores a user's events, numbered in this order; resolves once they are committed. */
