@@ -52,6 +52,8 @@ export interface DispatchBenchResult {
    * /proc): it moves much less than jobs a second with what else the machine is doing, so it compares two versions.
    */
   cpuMsPerJob: { server: number; postgres: number } | null;
+  /** This process (the load generator) and the code lookups' PostgreSQL backends: what the bench itself takes from the cores. */
+  benchCpuMsPerJob: number | null;
 }
 
 /** Milliseconds of CPU (user + system) these processes have used so far; null without /proc. */
@@ -221,6 +223,12 @@ export async function runDispatchBench(options: {
       [CODE_LOOKUP_APPLICATION],
     );
     const postgresPids = backends.map((row) => row.pid);
+    const { rows: lookupBackends } = await outbox.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and application_name = $1`,
+      [CODE_LOOKUP_APPLICATION],
+    );
+    const benchPids = [process.pid, ...lookupBackends.map((row) => row.pid)];
+    const benchCpuBefore = cpuMsOf(benchPids);
     const serverPid = server.child.pid!;
     const cpuBefore = { server: cpuMsOf([serverPid]), postgres: cpuMsOf(postgresPids) };
     const started = performance.now();
@@ -247,6 +255,8 @@ export async function runDispatchBench(options: {
     );
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = { server: cpuMsOf([serverPid]), postgres: cpuMsOf(postgresPids) };
+    const benchCpuAfter = cpuMsOf(benchPids);
+    const benchCpuMsPerJob = jobs > 0 && benchCpuBefore !== null && benchCpuAfter !== null ? (benchCpuAfter - benchCpuBefore) / jobs : null;
     const cpuMsPerJob =
       jobs > 0 && cpuBefore.server !== null && cpuAfter.server !== null && cpuBefore.postgres !== null && cpuAfter.postgres !== null
         ? { server: (cpuAfter.server - cpuBefore.server) / jobs, postgres: (cpuAfter.postgres - cpuBefore.postgres) / jobs }
@@ -276,6 +286,7 @@ export async function runDispatchBench(options: {
       ledgerDifferences,
       healthPerSecond,
       cpuMsPerJob,
+      benchCpuMsPerJob,
     };
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
@@ -297,7 +308,7 @@ export function formatDispatchBench(result: DispatchBenchResult): string {
     `p99 per job           ${result.p99JobMs.toFixed(0)} ms (5 requests and the code lookup)`,
     `mean ms               ${Object.entries(result.meanMs).map(([key, ms]) => `${key} ${ms}`).join(', ')}`,
     `errors                ${result.errors}`,
-    `CPU per job           ${result.cpuMsPerJob ? `server ${result.cpuMsPerJob.server.toFixed(1)} ms, PostgreSQL ${result.cpuMsPerJob.postgres.toFixed(1)} ms` : 'not measured (no /proc)'}`,
+    `CPU per job           ${result.cpuMsPerJob ? `server ${result.cpuMsPerJob.server.toFixed(1)} ms, PostgreSQL ${result.cpuMsPerJob.postgres.toFixed(1)} ms` : 'not measured (no /proc)'}${result.benchCpuMsPerJob === null ? '' : `; the bench itself ${result.benchCpuMsPerJob.toFixed(1)} ms`}`,
     `machine reference     /api/health ${Math.round(result.healthPerSecond)} req/s (one database round trip, ${REFERENCE_HEALTH_PER_SECOND.toLocaleString('en-US')} on the quiet machine of 2026-11-21)`,
     `ledger check          ${result.ledgerDifferences.length === 0 ? 'clean' : `${result.ledgerDifferences.length} differences: ${result.ledgerDifferences.slice(0, 3).join('; ')}`}`,
   ].join('\n');
