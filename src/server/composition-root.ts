@@ -227,11 +227,6 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     wallet,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
     driverAssignedMessage: (row, code) => receiverMessages.driverAssignedMessage(row, code),
-    // What paid it, as it was marked (decision 018): the wallet payment's ledger entry, or the card's gateway.
-    sandboxPartOfPayment: async (row, tx) => {
-      if (row.paymentMethod === 'wallet') return wallet.sandboxPartOfDebit(`payment:${row.id}`, tx);
-      return (await paymentsRepository.findSettledGateway(row.id, tx)) === 'sandbox' ? row.totalKobo : 0;
-    },
     accountLanguageOf: async (userId) => {
       const { language } = await users.getProfile(userId);
       return isLanguage(language) ? language : FALLBACK_LANGUAGE;

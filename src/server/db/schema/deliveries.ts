@@ -39,6 +39,11 @@ export const deliveries = pgTable(
       .default('awaiting_payment'),
     paymentMethod: text('payment_method', { enum: ['wallet', 'card'] }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * How much of what paid it was sandbox money (decision 018), set with the payment: its refund and its driver's
+     * earnings stay test money. Kept on the row so neither has to look the payment up again.
+     */
+    paidSandboxKobo: bigint('paid_sandbox_kobo', { mode: 'number' }).notNull().default(0),
     driverName: text('driver_name'),
     driverPhone: text('driver_phone'),
     driverRating: integer('driver_rating_tenths'),

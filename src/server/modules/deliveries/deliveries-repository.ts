@@ -55,6 +55,8 @@ export interface PaidFields {
   paidAt: Date;
   /** Only a delivery still priced at this amount can be paid with it. */
   expectedTotalKobo: number;
+  /** How much of the payment was sandbox money. */
+  sandboxKobo: number;
   /** When set, the price lock must still hold at this instant. */
   lockValidAt?: Date;
 }
@@ -323,6 +325,7 @@ export function createDeliveriesRepository(db: Executor) {
           paymentMethod: fields.paymentMethod,
           trackingId: fields.trackingId,
           paidAt: fields.paidAt,
+          paidSandboxKobo: fields.sandboxKobo,
           updatedAt: fields.paidAt,
         })
         .where(and(...conditions))

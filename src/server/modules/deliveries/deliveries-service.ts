@@ -60,8 +60,6 @@ interface Deps {
   driverSharePercent: number;
   /** The receiver's "driver on the way" message with the code, as values for the assignment's statement (outboxMessageCte). */
   driverAssignedMessage: (row: DeliveryRow, code: string) => Record<string, unknown>;
-  /** How much of what paid this delivery was sandbox money (decision 018); its refund and earnings stay marked. */
-  sandboxPartOfPayment: (row: DeliveryRow, tx?: Executor) => Promise<number>;
   /** The sender's account language: the receiver's when the booking names none. */
   accountLanguageOf: (userId: string) => Promise<Language>;
 }
@@ -128,7 +126,6 @@ export function createDeliveriesService({
   transactions,
   repository,
   wallet,
-  sandboxPartOfPayment,
   accountLanguageOf,
   driverSharePercent,
   driverAssignedMessage,
@@ -290,13 +287,11 @@ export function createDeliveriesService({
           }
         }
         const shareKobo = driverShareOf(row, driverSharePercent);
-        // What paid the delivery is settled and fixed by now: read before the write, which then stays one statement.
-        const sandboxPart = shareKobo > 0 ? await sandboxPartOfPayment(row) : 0;
         const earnings = wallet.driverEarnings({
           userId: row.driverId,
           amountKobo: shareKobo,
           // Rounded up, so no fraction of test money ever becomes money that can be paid out.
-          sandboxKobo: Math.min(shareKobo, Math.ceil((shareKobo * sandboxPart) / row.totalKobo)),
+          sandboxKobo: Math.min(shareKobo, Math.ceil((shareKobo * row.paidSandboxKobo) / row.totalKobo)),
           description: `Earnings for delivery ${formatDeliveryId(row.number)}`,
           deliveryId: row.id,
           deliveryNumber: row.number,
@@ -436,7 +431,8 @@ export function createDeliveriesService({
           await wallet.refund(transaction, {
             userId,
             amountKobo: cancelled.totalKobo,
-            sandboxKobo: await sandboxPartOfPayment(cancelled, tx),
+            // Sandbox money stays sandbox money (decision 018).
+            sandboxKobo: cancelled.paidSandboxKobo,
             description: `Refund for cancelled delivery ${deliveryId}`,
             deliveryId: cancelled.id,
             deliveryNumber: cancelled.number,

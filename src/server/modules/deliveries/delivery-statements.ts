@@ -24,13 +24,16 @@ export function payableCte({ deliveryId, amountKobo, at }: PayableFragment): SQL
   )`;
 }
 
-/** `paid` (the paid row) and `history` (its first event), once `onlyIf` holds (e.g. the debit went through). */
-export function paidCtes(input: { trackingId: string; at: Date; method: 'wallet' | 'card'; onlyIf: SQL }): SQL {
-  const { trackingId, at, method, onlyIf } = input;
+/**
+ * `paid` (the paid row) and `history` (its first event), once `onlyIf` holds (e.g. the debit went through).
+ * `sandboxKobo`: how much of the payment was sandbox money (an expression over the composed CTEs).
+ */
+export function paidCtes(input: { trackingId: string; at: Date; method: 'wallet' | 'card'; onlyIf: SQL; sandboxKobo: SQL }): SQL {
+  const { trackingId, at, method, onlyIf, sandboxKobo } = input;
   return sql`paid as (
     update ${deliveries}
     set status = 'pending', payment_method = ${method}::text, tracking_id = ${trackingId}::text,
-      paid_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      paid_at = ${at}::timestamptz, updated_at = ${at}::timestamptz, paid_sandbox_kobo = ${sandboxKobo}
     where id in (select id from payable) and ${onlyIf}
     returning *
   ),

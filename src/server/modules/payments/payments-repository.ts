@@ -40,15 +40,6 @@ export function createPaymentsRepository(db: Executor) {
         .where(and(eq(payments.reference, reference), eq(payments.status, 'initiated')));
     },
 
-    /** The gateway of the card payment that paid a delivery (at most one succeeds per delivery), if any. */
-    async findSettledGateway(deliveryId: string, tx: Executor = db) {
-      const [row] = await tx
-        .select({ gateway: payments.gateway })
-        .from(payments)
-        .where(and(eq(payments.deliveryId, deliveryId), eq(payments.status, 'succeeded')))
-        .limit(1);
-      return row?.gateway ?? null;
-    },
 
     async markRefunded(id: string, tx: Executor = db) {
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, id));

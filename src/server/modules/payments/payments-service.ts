@@ -20,7 +20,7 @@ import { generateTrackingId } from '../deliveries/tracking-id.js';
 import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
 import { paidCtes, paidRowOf, payableCte } from '../deliveries/delivery-statements.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import { debitCte, paymentLedgerCte } from '../wallet/wallet-statements.js';
+import { DEBITED_SANDBOX_KOBO, debitCte, paymentLedgerCte } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
 import type { TopUpService } from './top-up-service.js';
@@ -85,7 +85,13 @@ export function createPaymentsService(deps: Deps) {
       const result = await tx.execute(sql`
         with ${payableCte({ deliveryId: row.id, amountKobo, at })},
         ${debitCte({ userId, amountKobo, at, onlyIf: sql`exists (select 1 from payable)` })},
-        ${paidCtes({ trackingId, at, method: 'wallet', onlyIf: sql`exists (select 1 from debit)` })},
+        ${paidCtes({
+          trackingId,
+          at,
+          method: 'wallet',
+          onlyIf: sql`exists (select 1 from debit)`,
+          sandboxKobo: sql`(select -(${DEBITED_SANDBOX_KOBO}) from debit, funds)`,
+        })},
         ${paymentLedgerCte({
           userId,
           amountKobo,
@@ -199,6 +205,8 @@ export function createPaymentsService(deps: Deps) {
           trackingId: generateTrackingId(),
           paidAt: now,
           expectedTotalKobo: claimed.amountKobo,
+          // A sandbox checkout pays with test money (decision 018).
+          sandboxKobo: claimed.gateway === 'sandbox' ? claimed.amountKobo : 0,
         });
         if (paidRow) {
           await wallet.recordCardPayment(transaction, {

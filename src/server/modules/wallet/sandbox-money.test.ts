@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
-import { ledgerEntries, payments, wallets } from '../../db/schema/index.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { deliveries, ledgerEntries, payments, wallets } from '../../db/schema/index.js';
+import { PROJECT_ROOT } from '../../lib/project-root.js';
+import { parseDeliveryId } from '../../../shared/ids.js';
 import { balanceOf, book, ledgerSum, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
 import { createWalletRepository } from './wallet-repository.js';
@@ -159,5 +163,33 @@ describe('sandbox money is marked and never counts towards a real payout', () =>
   it('a user without a wallet has nothing to pay out', async () => {
     const u = await createSignedInUser(t.deps);
     expect(await funds(u.user.id)).toEqual({ balanceKobo: 0, sandboxKobo: 0, payableOutKobo: 0 });
+  });
+
+  it('each paid delivery keeps how much of its payment was sandbox money; migration 0008 gives earlier ones the same', async () => {
+    const u = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, u.user.id, 100_000);
+    const byCard = await payBySandboxCard(u.headers);
+    expect((await cancel(u.headers, byCard.d.id)).statusCode).toBe(200);
+    const mixed = await book(t, u.headers);
+    expect((await payWithWallet(t, u.headers, mixed.id)).statusCode).toBe(200);
+    const real = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, real.user.id, FARE);
+    const byReal = await book(t, real.headers);
+    expect((await payWithWallet(t, real.headers, byReal.id)).statusCode).toBe(200);
+
+    const numbers = [byCard.d.id, mixed.id, byReal.id].map((id) => parseDeliveryId(id)!);
+    const paidSandbox = async () => {
+      const rows = await t.deps.db.select({ number: deliveries.number, kobo: deliveries.paidSandboxKobo }).from(deliveries);
+      return numbers.map((n) => rows.find((row) => row.number === n)!.kobo);
+    };
+    // The sandbox card paid all of it; the wallet 170,000 sandbox after its 100,000 real; real money none.
+    expect(await paidSandbox()).toEqual([FARE, 170_000, 0]);
+
+    await t.deps.db.update(deliveries).set({ paidSandboxKobo: 0 }).where(inArray(deliveries.number, numbers));
+    const migration = readFileSync(path.join(PROJECT_ROOT, 'drizzle', '0008_paid_sandbox_kobo.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE/m.test(statement));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await t.deps.db.execute(sql.raw(statement));
+    expect(await paidSandbox()).toEqual([FARE, 170_000, 0]);
   });
 });

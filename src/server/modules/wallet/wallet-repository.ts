@@ -64,11 +64,6 @@ const insertLedgerEntryStatement = prepareStatement(
       ${sql.placeholder('description')}, ${sql.placeholder('deliveryId')}::uuid, ${sql.placeholder('idempotencyKey')})`,
 );
 
-const sandboxPartStatement = prepareStatement<{ sandbox_kobo: string | number }>(
-  'ledger_sandbox_part',
-  sql`select sandbox_kobo from ${ledgerEntries} where idempotency_key = ${sql.placeholder('idempotencyKey')} and kind = 'payment' limit 1`,
-);
-
 /** Platform lines as the posting statements read them (a JSON array for jsonb_to_recordset). */
 export const linesJson = (lines: readonly PlatformLine[]) =>
   JSON.stringify(lines.map((line) => ({ account_type: line.accountType, account_key: line.accountKey ?? '', amount_kobo: line.amountKobo })));
@@ -206,12 +201,6 @@ export function createWalletRepository(db: Executor) {
 
     async insertLedgerEntry(entry: LedgerInput & { balanceAfterKobo: number }, tx: Executor = db) {
       await insertLedgerEntryStatement.rows(tx, { ...entry, sandboxKobo: entry.sandboxKobo ?? 0, deliveryId: entry.deliveryId ?? null });
-    },
-
-    /** How much of a wallet payment (its ledger entry by key) was sandbox money, as a positive amount. */
-    async findSandboxPartOfDebit(idempotencyKey: string, tx: Executor = db): Promise<number> {
-      const [row] = await sandboxPartStatement.rows(tx, { idempotencyKey });
-      return row ? -Number(row.sandbox_kobo) : 0;
     },
 
     async findLedgerEntry(idempotencyKey: string, tx: Executor = db, options: { lock?: boolean } = {}) {

@@ -1,5 +1,4 @@
 import type { DomainEvent, MovementCause } from '../../lib/domain-events.js';
-import type { Executor } from '../../db/client.js';
 import type { Transaction } from '../../db/transactions.js';
 import { linesJson, type LedgerKind, type PlatformLine, type PostingKind, type WalletRepository } from './wallet-repository.js';
 import { ACCOUNTS, type Account, type GatewayName } from './accounts.js';
@@ -226,8 +225,6 @@ export function createWalletService({ wallet }: Deps) {
 
   return {
     findBalance: (userId: string) => wallet.findBalance(userId),
-    /** How much of a wallet payment (its ledger key, `payment:<delivery id>`) was sandbox money, positive. */
-    sandboxPartOfDebit: (idempotencyKey: string, tx?: Executor) => wallet.findSandboxPartOfDebit(idempotencyKey, tx),
     /** What a withdrawal may take now (the balance less any sandbox money; see payable-out.ts). */
     payableOutKobo: (userId: string) => wallet.findPayableOut(userId),
 
