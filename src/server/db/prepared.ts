@@ -20,9 +20,15 @@ export interface PreparedStatement<Row> {
 export function prepareStatement<Row = Record<string, unknown>>(label: string, query: SQL | { getSQL(): SQL }): PreparedStatement<Row> {
   const compiled = dialect.sqlToQuery('getSQL' in query ? query.getSQL() : query);
   const name = `${label}_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 12)}`;
+  // The driver's prepared query, made once per session: the database's lives as long as the process; a
+  // transaction's goes with it.
+  const bySession = new WeakMap<object, { execute(values: Record<string, unknown>): Promise<unknown> }>();
   return {
     async rows(executor, values) {
-      const result = await executor._.session.prepareQuery(compiled, undefined, name, false).execute(values);
+      const session = executor._.session;
+      let query = bySession.get(session);
+      if (!query) bySession.set(session, (query = session.prepareQuery(compiled, undefined, name, false)));
+      const result = await query.execute(values);
       return (result as { rows: Row[] }).rows;
     },
   };
