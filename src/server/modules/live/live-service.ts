@@ -19,6 +19,7 @@ interface Deps {
 
 /** What the server publishes (`resync` is the stream's own word to a client that fell behind). */
 type PublishableName = Exclude<LiveEventName, 'resync'>;
+export type PublishableEvent = { [N in PublishableName]: { name: N; data: LiveEventData<N> } }[PublishableName];
 
 interface Broadcast extends StoredLiveEvent {
   userId: string;
@@ -58,14 +59,21 @@ export function createLiveService({ repository, invalidationBus, heartbeatMs, ma
 
   const appender = createLiveAppendBatcher(repository);
 
+  /** Several events for one user, stored together and numbered in this order. */
+  async function publishMany(userId: string, events: readonly PublishableEvent[]) {
+    for (const stored of await appender.append(userId, events)) {
+      const broadcast: Broadcast = { userId, ...stored };
+      invalidationBus.publish(TOPIC, JSON.stringify(broadcast));
+    }
+  }
+
   return {
     hub,
     /** Stored with whatever else is being published at the same moment (group commit), then sent to every instance. */
-    async publish<N extends PublishableName>(userId: string, name: N, data: LiveEventData<N>) {
-      const [stored] = await appender.append(userId, [{ name, data }]);
-      const broadcast: Broadcast = { userId, ...stored! };
-      invalidationBus.publish(TOPIC, JSON.stringify(broadcast));
+    publish<N extends PublishableName>(userId: string, name: N, data: LiveEventData<N>) {
+      return publishMany(userId, [{ name, data } as PublishableEvent]);
     },
+    publishMany,
     pruneNow: () => repository.deleteOlderThan(new Date(Date.now() - KEEP_MS)),
     close() {
       clearInterval(prune);

@@ -18,7 +18,7 @@ export function toNotification(row: Row): Notification {
 
 interface Deps {
   repository: NotificationsRepository;
-  live: Pick<LiveService, 'publish'>;
+  live: Pick<LiveService, 'publish' | 'publishMany'>;
 }
 
 /** The inbox. Every change that moves the unread count tells the user's open tabs (live `notifications.unread`). */
@@ -38,10 +38,13 @@ export function createNotificationsService({ repository, live }: Deps) {
 
     async insertNotification(values: NewNotification): Promise<void> {
       const row = await inserts.submit(values);
-      await live.publish(values.userId, 'notification', toNotification(row));
       // Counted after the insert has committed (not with it): another instance may be notifying the same user, and
-      // a count taken in the insert's own snapshot would miss its rows.
-      await publishUnread(values.userId);
+      // a count taken in the insert's own snapshot would miss its rows. The two events are stored together.
+      const count = await unreadCounts.submit(values.userId);
+      await live.publishMany(values.userId, [
+        { name: 'notification', data: toNotification(row) },
+        { name: 'notifications.unread', data: { count } },
+      ]);
     },
 
     /** Null when it is not this user's. */
