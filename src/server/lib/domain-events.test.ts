@@ -68,4 +68,29 @@ describe('domain events', () => {
     expect(done).toBe(true);
     expect(log.error).toHaveBeenCalledOnce();
   });
+
+  it("the publisher's subscribers run together: the answer waits for the slowest, and one failing stops none", async () => {
+    const log = { error: vi.fn() };
+    const events = createDomainEvents({ invalidationBus: sharedBus()(), log });
+    const started: string[] = [];
+    const finished: string[] = [];
+    const slow = (name: string, ms: number) => async () => {
+      started.push(name);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      finished.push(name);
+    };
+    events.onPublisher('delivery.paid', slow('notification', 40));
+    events.onPublisher('delivery.paid', () => {
+      throw new Error('boom');
+    });
+    events.onPublisher('delivery.paid', slow('live', 10));
+    const publishing = events.publish([paid]);
+    // Both had begun before either finished.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(started).toEqual(['notification', 'live']);
+    expect(finished).toEqual([]);
+    await publishing;
+    expect(finished).toEqual(['live', 'notification']);
+    expect(log.error).toHaveBeenCalledOnce();
+  });
 });

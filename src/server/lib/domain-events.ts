@@ -80,7 +80,7 @@ export interface DomainEvents {
    * the invalidation bus (Redis). For what each instance holds in memory: the read cache, live streams.
    */
   onEveryInstance<T extends DomainEventType>(type: T, handler: Handler<T>): void;
-  /** Runs once, on the instance that published, before the HTTP answer: for writes such as a notification row. */
+  /** Runs once, on the instance that published, before the HTTP answer, alongside the event's other such handlers: for writes such as a notification row. */
   onPublisher<T extends DomainEventType>(type: T, handler: Handler<T>): void;
   /** Call after the commit. Awaits the local subscribers; a failing one is logged, never thrown to the writer. */
   publish(events: readonly DomainEvent[]): Promise<void>;
@@ -103,14 +103,24 @@ export function createDomainEvents(options: { invalidationBus: InvalidationBus; 
     map.set(type, [...(map.get(type) ?? []), handler]);
   }
 
-  async function run(handlers: AnyHandler[] | undefined, event: DomainEvent) {
-    for (const handler of handlers ?? []) {
-      try {
-        await handler(event);
-      } catch (err) {
-        log.error({ err, event: event.type }, 'a domain event subscriber failed');
-      }
+  async function runOne(handler: AnyHandler, event: DomainEvent) {
+    try {
+      await handler(event);
+    } catch (err) {
+      log.error({ err, event: event.type }, 'a domain event subscriber failed');
     }
+  }
+
+  async function run(handlers: AnyHandler[] | undefined, event: DomainEvent) {
+    for (const handler of handlers ?? []) await runOne(handler, event);
+  }
+
+  /**
+   * The publisher's subscribers write different things (a notification, a message, a live event), none waiting on
+   * another: they run together, so the answer waits for the slowest of them, not for their sum.
+   */
+  async function runTogether(handlers: AnyHandler[] | undefined, event: DomainEvent) {
+    await Promise.all((handlers ?? []).map((handler) => runOne(handler, event)));
   }
 
   invalidationBus.subscribe(TOPIC, (message) => {
@@ -129,7 +139,7 @@ export function createDomainEvents(options: { invalidationBus: InvalidationBus; 
     async publish(events) {
       for (const event of events) {
         await run(everyInstance.get(event.type), event);
-        await run(publisherOnly.get(event.type), event);
+        await runTogether(publisherOnly.get(event.type), event);
         invalidationBus.publish(TOPIC, JSON.stringify({ origin, event }, (key, value: unknown) => (key === PUBLISHER_ONLY ? undefined : value)));
       }
     },
