@@ -117,7 +117,8 @@ export function createDomainEvents(options: { invalidationBus: InvalidationBus; 
 
   /**
    * The publisher's subscribers write different things (a notification, a message, a live event), none waiting on
-   * another: they run together, so the answer waits for the slowest of them, not for their sum.
+   * another: they run together, those of every event published at once (a hand-over's earnings and its status
+   * change), so the answer waits for the slowest of them, not for their sum.
    */
   async function runTogether(handlers: AnyHandler[] | undefined, event: DomainEvent) {
     await Promise.all((handlers ?? []).map((handler) => runOne(handler, event)));
@@ -137,11 +138,13 @@ export function createDomainEvents(options: { invalidationBus: InvalidationBus; 
     onEveryInstance: (type, handler) => add(everyInstance, type, handler as unknown as AnyHandler),
     onPublisher: (type, handler) => add(publisherOnly, type, handler as unknown as AnyHandler),
     async publish(events) {
+      const publisherWrites: Promise<void>[] = [];
       for (const event of events) {
         await run(everyInstance.get(event.type), event);
-        await runTogether(publisherOnly.get(event.type), event);
+        publisherWrites.push(runTogether(publisherOnly.get(event.type), event));
         invalidationBus.publish(TOPIC, JSON.stringify({ origin, event }, (key, value: unknown) => (key === PUBLISHER_ONLY ? undefined : value)));
       }
+      await Promise.all(publisherWrites);
     },
   };
 }
