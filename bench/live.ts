@@ -94,6 +94,8 @@ async function startServer(databaseUrl: string, port: number, dataDir: string, e
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web'),
     DATABASE_URL: databaseUrl,
+    // Production refuses to start without Paystack unless the sandbox is chosen explicitly.
+    PAYMENT_GATEWAY: 'sandbox',
     ...extra,
   };
   delete env.PAYSTACK_SECRET_KEY;

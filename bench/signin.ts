@@ -169,6 +169,8 @@ export async function runSigninBench(options: SigninBenchOptions = {}): Promise<
         WEB_DIST: path.join(dataDir, 'no-web'),
         LOG_LEVEL: 'info',
         SIGNIN_RATE_LIMIT_PER_MINUTE: '1000000',
+        // Production refuses to start without Paystack unless the sandbox is chosen explicitly.
+        PAYMENT_GATEWAY: 'sandbox',
         REDIS_URL: '',
         DATABASE_URL: databaseUrl ?? '',
         BENCH_EVENT_LOOP_FILE: (eventLoopFile = path.join(dataDir, 'event-loop.jsonl')),
