@@ -106,19 +106,22 @@ describe('an assignment judged on a row that changed meanwhile', () => {
   const driver = { userId: '', name: 'Late Driver', phone: '+2348030000999', ratingTenths: 0, reviews: 0 };
   const message = (recipient: string) =>
     outboxMessageValues({ channel: 'sms', recipient, subject: 'Lanefreight delivery', body: 'Late code 1234', holdsSecret: true });
-
-  it('writes neither the driver nor the receiver\'s message once the delivery was handed over', async () => {
-    const row = await outForDelivery();
-    expect((await completeAsOperator(t, operator.headers, formatDeliveryId(row.number))).statusCode).toBe(200);
-    const before = (await repository.findByNumber(row.number, null))!;
-    const recipient = '+2348030000998';
-    const assigned = await repository.setDriver(
+  /** The same driver again, with a new code and the receiver's message to this number. */
+  const assignAsJudged = (row: DeliveryRow, recipient: string) =>
+    repository.setDriver(
       { id: row.id, transportMode: row.transportMode },
       { ...driver, userId: row.driverId! },
       'salt$digest',
       DRIVER_ASSIGNABLE_STATUSES,
       message(recipient),
     );
+
+  it('writes neither the driver nor the receiver\'s message once the delivery was handed over', async () => {
+    const row = await outForDelivery();
+    expect((await completeAsOperator(t, operator.headers, formatDeliveryId(row.number))).statusCode).toBe(200);
+    const before = (await repository.findByNumber(row.number, null))!;
+    const recipient = '+2348030000998';
+    const assigned = await assignAsJudged(row, recipient);
     expect(assigned).toBeNull();
     expect(await repository.findByNumber(row.number, null)).toEqual(before);
     expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toEqual([]);
@@ -127,13 +130,7 @@ describe('an assignment judged on a row that changed meanwhile', () => {
   it('as judged, writes the driver and the message together', async () => {
     const row = await outForDelivery();
     const recipient = '+2348030000997';
-    const assigned = await repository.setDriver(
-      { id: row.id, transportMode: row.transportMode },
-      { ...driver, userId: row.driverId! },
-      'salt$digest',
-      DRIVER_ASSIGNABLE_STATUSES,
-      message(recipient),
-    );
+    const assigned = await assignAsJudged(row, recipient);
     expect(assigned?.row).toMatchObject({ driverName: 'Late Driver', handoverCodeHash: 'salt$digest', handoverFailedAttempts: 0 });
     expect(assigned?.events.at(-1)).toMatchObject({ status: 'driver_assigned', note: 'Late Driver' });
     expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toMatchObject([
