@@ -226,7 +226,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     repository: createDeliveriesRepository(db),
     wallet,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
-    driverAssignedMessage: (row, code) => receiverMessages.driverAssignedMessage(row, code),
+    driverAssignedMessage: receiverMessages.driverAssignedMessage,
     accountLanguageOf: async (userId) => {
       const { language } = await users.getProfile(userId);
       return isLanguage(language) ? language : FALLBACK_LANGUAGE;

@@ -1,10 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepareStatement } from '../../db/prepared.js';
-import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
+import { ledgerEntries, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
 import { payableOutSql } from './payable-out.js';
-import { DEBITED_SANDBOX_KOBO, debitCte, walletCredit } from './wallet-statements.js';
+import { DEBITED_SANDBOX_KOBO, debitCte, postingCtes, walletCredit } from './wallet-statements.js';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
@@ -33,22 +33,15 @@ export interface LedgerInput {
  * The opening of a statement that writes a posting (`posting`, with its id) and its platform lines: placeholders
  * `postingKind`, `idempotencyKey`, `paymentId`, and `lines`, a JSON array of account_type, account_key, amount_kobo.
  */
-const writePosting = sql`
-  with posting as (
-    insert into ${postings} (kind, idempotency_key, payment_id)
-    values (${sql.placeholder('postingKind')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('paymentId')}::uuid)
-    returning id
-  ),
-  lines as (
-    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-    select posting.id, line.account_type, line.account_key, line.amount_kobo
-    from posting, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb)
-      as line(account_type text, account_key text, amount_kobo bigint)
-  )`;
+const writePosting = sql`with ${postingCtes('posting', {
+  kind: sql`${sql.placeholder('postingKind')}`,
+  idempotencyKey: sql`${sql.placeholder('idempotencyKey')}`,
+  paymentId: sql`${sql.placeholder('paymentId')}`,
+  lines: 'lines',
+})}`;
 
 const insertPostingStatement = prepareStatement<{ id: string }>('posting_insert', sql`${writePosting} select id from posting`);
 
-/** Credits, creating the wallet on first use; the balance after. */
 const CREDIT_PLACEHOLDERS = { userId: 'userId', amountKobo: 'amountKobo', sandboxKobo: 'sandboxKobo', at: 'at' };
 
 /** Credits, creating the wallet on first use; the balance after. */

@@ -64,6 +64,26 @@ export function paymentLedgerCte(input: { userId: string; amountKobo: number; de
 }
 
 /**
+ * A posting (the CTE `name`, returning its id) and its platform lines (`name_lines_written`), the lines from the
+ * JSON array in the placeholder `lines` (account_type, account_key, amount_kobo). Written once per row of `from`,
+ * or once without it.
+ */
+export function postingCtes(name: string, posting: { kind: SQL; idempotencyKey: SQL; paymentId?: SQL; lines: string; from?: SQL }): SQL {
+  const cte = sql.raw(name);
+  return sql`${cte} as (
+    insert into ${postings} (kind, idempotency_key, payment_id)
+    select ${posting.kind}::text, ${posting.idempotencyKey}::text, ${posting.paymentId ?? sql`null`}::uuid
+    ${posting.from ? sql`from ${posting.from}` : sql``}
+    returning id
+  ),
+  ${sql.raw(`${name}_lines_written`)} as (
+    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
+    select ${cte}.id, line.account_type, line.account_key, line.amount_kobo
+    from ${cte}, jsonb_to_recordset(${sql.placeholder(posting.lines)}::jsonb) as line(account_type text, account_key text, amount_kobo bigint)
+  )`;
+}
+
+/**
  * Credits a wallet, creating it on first use, `returning balance_kobo` (the balance after); when `from` (a CTE)
  * has a row, or at once without one. The values are the placeholders of these names.
  */
@@ -89,26 +109,9 @@ export function walletCredit(from: string | null, names: { userId: string; amoun
 export function driverEarningsCtes(confirmedBy: string): SQL {
   const confirmed = sql.raw(confirmedBy);
   const amount = sql`${sql.placeholder('earningKobo')}::bigint`;
-  const lines = (placeholder: string) =>
-    sql`jsonb_to_recordset(${sql.placeholder(placeholder)}::jsonb) as line(account_type text, account_key text, amount_kobo bigint)`;
-  return sql`earning_posting as (
-    insert into ${postings} (kind, idempotency_key)
-    select 'driver_earning', ${sql.placeholder('earningKey')}::text from ${confirmed} where ${amount} > 0
-    returning id
-  ),
-  earning_lines as (
-    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-    select earning_posting.id, line.account_type, line.account_key, line.amount_kobo from earning_posting, ${lines('earningLines')}
-  ),
-  earning_paid as (
-    insert into ${postings} (kind, idempotency_key)
-    select 'driver_earning_paid', 'to-wallet:' || ${sql.placeholder('earningKey')}::text from earning_posting
-    returning id
-  ),
-  earning_paid_lines as (
-    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-    select earning_paid.id, line.account_type, line.account_key, line.amount_kobo from earning_paid, ${lines('earningPaidLines')}
-  ),
+  const key = sql`${sql.placeholder('earningKey')}::text`;
+  return sql`${postingCtes('earning_posting', { kind: sql`'driver_earning'`, idempotencyKey: key, lines: 'earningLines', from: sql`${confirmed} where ${amount} > 0` })},
+  ${postingCtes('earning_paid', { kind: sql`'driver_earning_paid'`, idempotencyKey: sql`'to-wallet:' || ${key}`, lines: 'earningPaidLines', from: sql`earning_posting` })},
   earning_credited as (
     ${walletCredit('earning_paid', { userId: 'earningUserId', amountKobo: 'earningKobo', sandboxKobo: 'earningSandboxKobo', at: 'earningAt' })}
   ),
@@ -117,7 +120,7 @@ export function driverEarningsCtes(confirmedBy: string): SQL {
       (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
     select earning_paid.id, ${sql.placeholder('earningUserId')}::uuid, ${amount}, ${sql.placeholder('earningSandboxKobo')}::bigint,
       earning_credited.balance_kobo, 'earning', ${sql.placeholder('earningDescription')}::text, ${confirmed}.id,
-      'to-wallet:' || ${sql.placeholder('earningKey')}::text
+      'to-wallet:' || ${key}
     from earning_paid, earning_credited, ${confirmed}
   )`;
 }
