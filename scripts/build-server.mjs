@@ -31,8 +31,8 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // Plain JavaScript the server loads by path (the password worker) goes along as it is.
-  for (const file of filesUnder('src/server', (name) => name.endsWith('.mjs'))) {
+  // Plain JavaScript the server loads by path (the password worker) and its data (the gazetteer) go along as they are.
+  for (const file of filesUnder('src/server', (name) => name.endsWith('.mjs') || name.endsWith('.json'))) {
     cpSync(path.join(root, file), path.join(SERVER_OUT, file));
   }
 }

@@ -12,6 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import type { Env } from './config/env.js';
+import type { RateCard } from '../shared/pricing.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** The tariff; the rate card of src/shared/pricing.ts unless a test gives another. */
+  rateCard?: RateCard;
 }
 
 export interface App {
@@ -128,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const deps = await createAppDeps(env, database, app.log);
+  const deps = await createAppDeps(env, database, app.log, options.rateCard);
   if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
     app.log.warn('PAYMENT_GATEWAY=sandbox in production: a demo deployment, no real money is taken; every page says so');
   }

@@ -86,6 +86,16 @@ import { createDriverJobsService } from './modules/dispatch/driver-jobs-service.
 import { driverRoutes } from './modules/dispatch/driver-routes.js';
 import { createReceiverMessages } from './modules/messages/receiver-messages.js';
 import { createRateLimiter } from './lib/rate-limit.js';
+import { loadGazetteer } from './modules/places/gazetteer.js';
+import { createPlacesService } from './modules/places/places-service.js';
+import { placesRoutes } from './modules/places/places-routes.js';
+import { createAddressesRepository } from './modules/addresses/addresses-repository.js';
+import { createAddressesService } from './modules/addresses/addresses-service.js';
+import { addressesRoutes } from './modules/addresses/addresses-routes.js';
+import { createQuotesRepository } from './modules/quotes/quotes-repository.js';
+import { createQuotesService } from './modules/quotes/quotes-service.js';
+import { quotesRoutes } from './modules/quotes/quotes-routes.js';
+import { RATE_CARD, type RateCard } from '../shared/pricing.js';
 
 /**
  * The one place where modules meet: every repository and service is built here, and each service receives only
@@ -112,13 +122,20 @@ export interface AppDeps {
   devOutboxRetention: DevOutboxRetention;
   /** Uploaded files (avatars, partner documents): local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
   storage: FileStorage;
+  /** The tariff quotes are priced with (tests give another to show that quotes keep their price). */
+  rateCard: RateCard;
   close(): Promise<void>;
 }
 
 const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** The shared services, opened once per process (closed by `close`, before the database). */
-export async function createAppDeps(env: Env, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
+export async function createAppDeps(
+  env: Env,
+  database: Database,
+  log: FastifyBaseLogger,
+  rateCard: RateCard = RATE_CARD,
+): Promise<AppDeps> {
   const rateLimitStore = await createRateLimitStore(env.REDIS_URL);
   const invalidationBus = await createInvalidationBus(env.REDIS_URL);
   const sessions = createSessionService(createSessionRepository(database.db), {
@@ -150,6 +167,7 @@ export async function createAppDeps(env: Env, database: Database, log: FastifyBa
     devMailbox: devOutbox.enabled,
     devOutboxRetention,
     storage: createFileStorage(env),
+    rateCard,
     async close() {
       devOutboxRetention.stop();
       await outboxWorker.stop();
@@ -216,6 +234,18 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     void auth.warmUp();
   });
 
+  // Places, the address book and quotes: what a booking is priced from (decision 043).
+  const places = createPlacesService({
+    gazetteer: loadGazetteer(),
+    rateLimitStore,
+    searchesPerMinute: env.PLACES_RATE_LIMIT_PER_MINUTE,
+  });
+  const addresses = createAddressesService({ repository: createAddressesRepository(db), places });
+  const quotes = createQuotesService({ repository: createQuotesRepository(db), places, addresses, rateCard: deps.rateCard });
+  await api.register(placesRoutes(places));
+  await api.register(addressesRoutes(addresses));
+  await api.register(quotesRoutes(quotes));
+
   // Deliveries, money and what follows from them.
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
   const paymentsRepository = createPaymentsRepository(db);
@@ -225,6 +255,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     transactions,
     repository: createDeliveriesRepository(db),
     wallet,
+    quotes,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
     driverAssignedMessage: receiverMessages.driverAssignedMessage,
     accountLanguageOf: async (userId) => {
@@ -358,6 +389,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   );
   const sweepTimer = setInterval(() => {
     storageSweep.sweep().catch((err: unknown) => api.log.error({ err }, 'storage sweep failed'));
+    quotes.sweepExpired().catch((err: unknown) => api.log.error({ err }, 'quote sweep failed'));
   }, STORAGE_SWEEP_EVERY_MS);
   sweepTimer.unref();
   api.addHook('onClose', async () => clearInterval(sweepTimer));

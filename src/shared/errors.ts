@@ -85,6 +85,17 @@ export const ERROR_CODES = [
   'DELIVERY_NOT_RATABLE',
   'ALREADY_RATED',
   'DRIVER_VEHICLE_UNSUITABLE',
+  // Places, the address book, quotes (docs/decisions/043).
+  'LOCATION_NOT_FOUND',
+  'OUTSIDE_SERVICE_AREA',
+  'SAME_PICKUP_AND_DROPOFF',
+  'DELIVERY_DATE_OUT_OF_RANGE',
+  'MODE_NOT_AVAILABLE',
+  'ADDRESS_NOT_FOUND',
+  'ADDRESS_LIMIT',
+  'QUOTE_NOT_FOUND',
+  'QUOTE_EXPIRED',
+  'QUOTE_USED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

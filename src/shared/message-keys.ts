@@ -3,6 +3,8 @@ import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
 import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
 import { PARTNER_MESSAGE_KEYS } from './schemas/partners.js';
 import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
+import { PLACE_MESSAGE_KEYS } from './schemas/places.js';
+import { UNAVAILABLE_MESSAGE_KEYS } from './schemas/quotes.js';
 import { PAYOUT_MESSAGES } from './schemas/payouts.js';
 import { WALLET_MONEY_MESSAGES } from './schemas/wallet-money.js';
 
@@ -23,6 +25,8 @@ export type ValidationMessageKey =
   | ValuesOf<typeof PROFILE_MESSAGE_KEYS>
   | ValuesOf<typeof BOOKING_MESSAGE_KEYS>
   | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>
+  | ValuesOf<typeof PLACE_MESSAGE_KEYS>
+  | ValuesOf<typeof UNAVAILABLE_MESSAGE_KEYS>
   | ValuesOf<typeof DISPATCH_MESSAGE_KEYS>
   | ValuesOf<typeof PARTNER_MESSAGE_KEYS>
   | ValuesOf<typeof PAYOUT_MESSAGES>

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   CODE_SEND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Public tracking lookups (`/track/{id}` and its API) per minute per client IP, found or not: against enumeration. */
   PUBLIC_TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Place searches (`GET /api/places`, the booking form's autocomplete) per minute per client IP. */
+  PLACES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Consecutive wrong passwords that lock an account until a password reset; NIST 800-63B allows at most 100. */
   SIGNIN_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).max(100).default(100),
   /** Codes sent by SMS or WhatsApp per hour, all numbers together (against SMS pumping). */

@@ -10,7 +10,8 @@ export function bookingBody(overrides: Partial<Record<keyof BookingBody, unknown
   return {
     receiverName: 'Chinedu Eze',
     receiverPhone: '+2348031234567',
-    pickupLocation: '12 Admiralty Way, Lekki, Lagos',
+    // About 4 km by road: a short trip, at the specification's price (₦2,700 by bike, documents, light, standard).
+    pickupLocation: '12 Ligali Ayorinde Street, Victoria Island, Lagos',
     dropoffLocation: '5 Awolowo Road, Ikoyi, Lagos',
     packageType: 'documents',
     packageWeight: 'light',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
+import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
 
 /** Option values are stable codes; their labels are translated (`booking.options.<field>.<value>`). */
 export const PACKAGE_TYPES = ['documents', 'electronics', 'clothing', 'food', 'other'] as const;
@@ -38,28 +39,91 @@ const required = (message: string, max: number) =>
 const option = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
-export const bookingBodySchema = z.object({
-  receiverName: required(BOOKING_MESSAGE_KEYS.receiverName, 100),
-  receiverPhone: required(BOOKING_MESSAGE_KEYS.receiverPhone, 24).regex(
-    /^\+?[\d\s()-]{7,24}$/,
-    BOOKING_MESSAGE_KEYS.receiverPhoneInvalid,
-  ),
-  pickupLocation: required(BOOKING_MESSAGE_KEYS.pickupLocation, 200),
-  dropoffLocation: required(BOOKING_MESSAGE_KEYS.dropoffLocation, 200),
+/** The priced options of a booking and of a quote. */
+export const bookingOptionsShape = {
   packageType: option(PACKAGE_TYPES, BOOKING_MESSAGE_KEYS.packageType),
   packageWeight: option(PACKAGE_WEIGHTS, BOOKING_MESSAGE_KEYS.packageWeight),
   transportMode: option(TRANSPORT_MODES, BOOKING_MESSAGE_KEYS.transportMode),
   deliveryType: option(DELIVERY_TYPES, BOOKING_MESSAGE_KEYS.deliveryType),
   deliveryTime: option(DELIVERY_TIMES, BOOKING_MESSAGE_KEYS.deliveryTime),
   deliveryDate: z.iso.date({ error: BOOKING_MESSAGE_KEYS.deliveryDate }),
+};
+
+/** Who receives the parcel, and what it is: the fields a quote does not carry. */
+const receiverShape = {
+  receiverName: required(BOOKING_MESSAGE_KEYS.receiverName, 100),
+  receiverPhone: required(BOOKING_MESSAGE_KEYS.receiverPhone, 24).regex(
+    /^\+?[\d\s()-]{7,24}$/,
+    BOOKING_MESSAGE_KEYS.receiverPhoneInvalid,
+  ),
   description: z.string().trim().max(500, BOOKING_MESSAGE_KEYS.tooLong).optional(),
   /** The language of the receiver's messages and public tracking page; the sender's account language when omitted. */
   receiverLanguage: option(LANGUAGES, BOOKING_MESSAGE_KEYS.receiverLanguage).optional(),
-});
-export type BookingBody = z.infer<typeof bookingBodySchema>;
+};
 
-/** The booking's fields, in the form's order: derived from the schema so the list is written once. */
-export const BOOKING_FIELDS = bookingBodySchema.keyof().options;
+/** The specification's booking form: every field, with the pickup and dropoff as text. */
+export const bookingFormSchema = z.object({
+  receiverName: receiverShape.receiverName,
+  receiverPhone: receiverShape.receiverPhone,
+  pickupLocation: required(BOOKING_MESSAGE_KEYS.pickupLocation, 200),
+  dropoffLocation: required(BOOKING_MESSAGE_KEYS.dropoffLocation, 200),
+  ...bookingOptionsShape,
+  description: receiverShape.description,
+  receiverLanguage: receiverShape.receiverLanguage,
+});
+
+/** The booking form's fields, in its order: derived from the schema so the list is written once. */
+export const BOOKING_FIELDS = bookingFormSchema.keyof().options;
+
+const QUOTED_FIELDS = ['pickupLocation', 'dropoffLocation', ...(Object.keys(bookingOptionsShape) as (keyof typeof bookingOptionsShape)[])] as const;
+const FIELD_REQUIRED: Record<(typeof QUOTED_FIELDS)[number], string> = {
+  pickupLocation: BOOKING_MESSAGE_KEYS.pickupLocation,
+  dropoffLocation: BOOKING_MESSAGE_KEYS.dropoffLocation,
+  packageType: BOOKING_MESSAGE_KEYS.packageType,
+  packageWeight: BOOKING_MESSAGE_KEYS.packageWeight,
+  transportMode: BOOKING_MESSAGE_KEYS.transportMode,
+  deliveryType: BOOKING_MESSAGE_KEYS.deliveryType,
+  deliveryTime: BOOKING_MESSAGE_KEYS.deliveryTime,
+  deliveryDate: BOOKING_MESSAGE_KEYS.deliveryDate,
+};
+
+/**
+ * POST /book-delivery and /update-booking/{id}: either `{ quoteId, …receiver fields }`, charged at the quote's
+ * price, or the form's fields (quoted internally). `pickup` and `dropoff` name the places exactly; without them the
+ * text of pickupLocation and dropoffLocation is looked up in the gazetteer.
+ */
+export const bookingBodySchema = z
+  .object({
+    ...receiverShape,
+    quoteId: z.uuid({ error: PLACE_MESSAGE_KEYS.quoteId }).optional(),
+    pickup: locationInputSchema.optional(),
+    dropoff: locationInputSchema.optional(),
+    pickupLocation: bookingFormSchema.shape.pickupLocation.optional(),
+    dropoffLocation: bookingFormSchema.shape.dropoffLocation.optional(),
+    packageType: bookingOptionsShape.packageType.optional(),
+    packageWeight: bookingOptionsShape.packageWeight.optional(),
+    transportMode: bookingOptionsShape.transportMode.optional(),
+    deliveryType: bookingOptionsShape.deliveryType.optional(),
+    deliveryTime: bookingOptionsShape.deliveryTime.optional(),
+    deliveryDate: bookingOptionsShape.deliveryDate.optional(),
+  })
+  .superRefine(
+    (body, ctx) => {
+      // Runs even when the shape failed (to name every missing field), so the body may be anything.
+      if (typeof body !== 'object' || body === null || body.quoteId !== undefined) return;
+      for (const field of QUOTED_FIELDS) {
+        const given =
+          field === 'pickupLocation' ? body.pickup !== undefined || body.pickupLocation !== undefined
+          : field === 'dropoffLocation' ? body.dropoff !== undefined || body.dropoffLocation !== undefined
+          : body[field] !== undefined;
+        if (!given) ctx.addIssue({ code: 'custom', path: [field], message: FIELD_REQUIRED[field] });
+      }
+    },
+    // Every missing field is named, even when another field is also wrong.
+    { when: () => true } as never,
+  );
+export type BookingBody = z.infer<typeof bookingBodySchema>;
+export type BookingForm = z.infer<typeof bookingFormSchema>;
 
 export const DELIVERY_STATUSES = [
   'awaiting_payment',
@@ -85,6 +149,9 @@ export const DISPLAY_STATUS_OF: Record<DeliveryStatus, DisplayStatus> = {
   cancelled: 'cancelled',
 };
 
+/** When a parcel should arrive: a window, ISO instants. */
+export const deliveryWindowSchema = z.object({ from: z.string(), to: z.string() });
+
 export const priceSchema = z.object({
   baseFare: z.number().int(),
   distanceFee: z.number().int(),
@@ -92,7 +159,7 @@ export const priceSchema = z.object({
   total: z.number().int(),
 });
 
-export const deliverySchema = bookingBodySchema.extend({
+export const deliverySchema = bookingFormSchema.extend({
   /** LF001 … */
   id: z.string(),
   trackingId: z.string().nullable(),
@@ -104,6 +171,11 @@ export const deliverySchema = bookingBodySchema.extend({
   /** Integer kobo. */
   price: priceSchema,
   priceLockedUntil: z.string(),
+  /** Road distance in metres; null for a booking made before places were measured ("distance unknown"). */
+  distanceMeters: z.number().int().nullable(),
+  interstate: z.boolean().nullable(),
+  /** When it should arrive; null once cancelled. */
+  estimatedDelivery: deliveryWindowSchema.nullable(),
   paymentMethod: z.enum(['wallet', 'card']).nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -135,6 +207,7 @@ export const deliveryListItemSchema = deliverySchema
     paidAt: true,
     date: true,
     canCancel: true,
+    estimatedDelivery: true,
   })
   .extend({ price: priceSchema.pick({ total: true }) });
 export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
@@ -157,9 +230,6 @@ export const dashboardSummarySchema = z.object({
 /** Blank is checked by the service (the spec's message); the shape only bounds the input. */
 export const trackingParamsSchema = z.object({ trackingId: z.string().max(40) });
 
-/** Minutes from payment to the estimated delivery (spec section 9: "45 minutes"). */
-export const ESTIMATED_DELIVERY_MINUTES = 45;
-
 export const TRACKING_STEPS = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const;
 
 /** The customer's rating of the driver, once the delivery is delivered. */
@@ -171,7 +241,8 @@ export const trackingResultSchema = z.object({
   deliveryId: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
-  estimatedDelivery: z.string(),
+  /** When it should arrive, or (from = to) when it arrived. */
+  estimatedDelivery: deliveryWindowSchema,
   steps: z.array(
     z.object({
       key: z.enum(TRACKING_STEPS),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
-import { DELIVERY_STATUSES, DISPLAY_STATUSES } from './deliveries.js';
+import { DELIVERY_STATUSES, DISPLAY_STATUSES, deliveryWindowSchema } from './deliveries.js';
 
 /**
  * The public tracking page (`/track/{trackingId}`, no sign-in) and its data (`GET /api/track/{trackingId}`): what a
@@ -32,7 +32,7 @@ export const publicTrackingSchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
   /** When it should arrive; when it arrived once delivered; null once cancelled. */
-  estimatedDelivery: z.string().nullable(),
+  estimatedDelivery: deliveryWindowSchema.nullable(),
   /** The receiver's language: the page's unless `?lng=` says otherwise. */
   language: z.enum(LANGUAGES),
   /** First name and the initial of the last: "Chinedu E.". */

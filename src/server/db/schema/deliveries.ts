@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });
@@ -27,6 +27,16 @@ export const deliveries = pgTable(
     deliveryTime: text('delivery_time').notNull(),
     deliveryDate: date('delivery_date').notNull(),
     description: text('description'),
+    /** Where the parcel is collected and delivered; null for bookings made before places were measured. */
+    pickupLat: doublePrecision('pickup_lat'),
+    pickupLng: doublePrecision('pickup_lng'),
+    dropoffLat: doublePrecision('dropoff_lat'),
+    dropoffLng: doublePrecision('dropoff_lng'),
+    /** The road distance charged, and whether the trip crosses a state line (null: distance unknown). */
+    distanceMeters: integer('distance_meters'),
+    interstate: boolean('interstate'),
+    /** The quote the price came from. */
+    quoteId: uuid('quote_id'),
     baseFareKobo: bigint('base_fare_kobo', { mode: 'number' }).notNull(),
     distanceFeeKobo: bigint('distance_fee_kobo', { mode: 'number' }).notNull(),
     serviceFeeKobo: bigint('service_fee_kobo', { mode: 'number' }).notNull(),

@@ -7,3 +7,4 @@ export * from './preferences.js';
 export * from './live.js';
 export * from './ledger.js';
 export * from './partners.js';
+export * from './places.js';

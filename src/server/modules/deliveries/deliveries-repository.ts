@@ -26,6 +26,13 @@ const BOOKING_COLUMNS = [
   'deliveryTime',
   'deliveryDate',
   'description',
+  'pickupLat',
+  'pickupLng',
+  'dropoffLat',
+  'dropoffLng',
+  'distanceMeters',
+  'interstate',
+  'quoteId',
   'baseFareKobo',
   'distanceFeeKobo',
   'serviceFeeKobo',
@@ -45,6 +52,13 @@ const listColumns = {
   totalKobo: deliveries.totalKobo,
   paidAt: deliveries.paidAt,
   createdAt: deliveries.createdAt,
+  // What the estimated delivery is computed from.
+  distanceMeters: deliveries.distanceMeters,
+  interstate: deliveries.interstate,
+  transportMode: deliveries.transportMode,
+  deliveryType: deliveries.deliveryType,
+  deliveryDate: deliveries.deliveryDate,
+  deliveryTime: deliveries.deliveryTime,
 };
 export type DeliveryListRow = Pick<DeliveryRow, keyof typeof listColumns>;
 export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'>;
@@ -268,7 +282,12 @@ export function createDeliveriesRepository(db: Executor) {
       return new Set(rows.flatMap((row) => (row.key ? [row.key] : [])));
     },
 
-    async insertDelivery(values: NewBooking) {
+    /** In the booking's transaction when given (it also uses the quote), else as one prepared statement. */
+    async insertDelivery(values: NewBooking, tx?: Executor) {
+      if (tx) {
+        const [inserted] = await tx.insert(deliveries).values(values).returning();
+        return inserted!;
+      }
       insertStatement ??= prepareInsert();
       const [row] = await insertStatement.execute(values);
       return row!;

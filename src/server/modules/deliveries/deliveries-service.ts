@@ -2,11 +2,11 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DeliveryFacts, DomainEvent } from '../../lib/domain-events.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
-import { priceDelivery } from '../../../shared/pricing.js';
+import { describeLocation, sameLocationInput, PLACE_MESSAGE_KEYS } from '../../../shared/schemas/places.js';
+import type { QuoteRequest, QuoteRow, QuotesService } from '../quotes/quotes-service.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { Language } from '../../../shared/i18n.js';
 import {
-  BOOKING_MESSAGE_KEYS,
   DELIVERY_STATUSES,
   DISPLAY_STATUS_OF,
   type BookingBody,
@@ -15,7 +15,8 @@ import {
 } from '../../../shared/schemas/deliveries.js';
 import type { AssignedDriver, BoardFilter, DeliveriesRepository, DeliveryRow, PaidFields } from './deliveries-repository.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import { lagosDate, toDelivery, toDeliveryListItem } from './delivery-view.js';
+import { estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-view.js';
+import type { DeliveryWindow } from '../../../shared/eta.js';
 import {
   ACTIVE_JOB_STATUSES,
   CANCELLABLE_STATUSES,
@@ -48,18 +49,17 @@ export type HandoverProof =
 /** How many times an assignment or a hand-over judges the row afresh when it changed between the reading and the write. */
 const REJUDGEMENTS = 3;
 
-/** The quoted price holds this long; paying after it means re-pricing first. */
-export const PRICE_LOCK_MS = 30 * 60 * 1000;
-const MAX_DAYS_AHEAD = 366;
 
 interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   repository: DeliveriesRepository;
   wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings'>;
+  /** Every booking is priced by a quote: the customer's, or one made here from the form's fields. */
+  quotes: Pick<QuotesService, 'claim' | 'createQuote' | 'resolveLocation' | 'resolveText'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
   driverSharePercent: number;
   /** The receiver's "driver on the way" message with the code, as values for the assignment's statement (outboxMessageCte). */
-  driverAssignedMessage: (row: DeliveryRow, code: string) => Record<string, unknown>;
+  driverAssignedMessage: (row: DeliveryRow & { estimatedDelivery: DeliveryWindow | null }, code: string) => Record<string, unknown>;
   /** The sender's account language: the receiver's when the booking names none. */
   accountLanguageOf: (userId: string) => Promise<Language>;
 }
@@ -84,36 +84,36 @@ function statusChanged(row: DeliveryRow): DomainEvent {
   return { type: 'delivery.status_changed', ...factsOf(row), publisherOnly: { receiver } };
 }
 
-/** A date the form's calendar allows: today (Lagos) up to a year ahead. */
-function assertDeliveryDate(date: string, now: Date) {
-  const today = lagosDate(now);
-  const latest = lagosDate(new Date(now.getTime() + MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000));
-  const key =
-    date < today ? BOOKING_MESSAGE_KEYS.deliveryDateInvalid : date > latest ? BOOKING_MESSAGE_KEYS.deliveryDateTooFar : null;
-  if (key) throw new AppError('VALIDATION_FAILED', { fields: { deliveryDate: [key] } });
-}
-
-/** The priced, stored form of a booking: the server's own price, never the client's. */
-function bookingValues(body: BookingBody, receiverLanguage: Language, now: Date) {
-  const price = priceDelivery(body);
+/** The stored form of a booking, at its quote's price: the server's own price, never the client's. */
+function bookingValues(body: BookingBody, quote: QuoteRow, receiverLanguage: Language) {
   return {
     receiverName: body.receiverName,
     receiverPhone: body.receiverPhone,
     receiverLanguage,
-    pickupLocation: body.pickupLocation,
-    dropoffLocation: body.dropoffLocation,
-    packageType: body.packageType,
-    packageWeight: body.packageWeight,
-    transportMode: body.transportMode,
-    deliveryType: body.deliveryType,
-    deliveryTime: body.deliveryTime,
-    deliveryDate: body.deliveryDate,
+    // What the customer typed stays as they wrote it; a place chosen from the list is described.
+    pickupLocation: body.quoteId === undefined && body.pickup === undefined && body.pickupLocation ? body.pickupLocation : describeLocation(quote.pickup),
+    dropoffLocation:
+      body.quoteId === undefined && body.dropoff === undefined && body.dropoffLocation ? body.dropoffLocation : describeLocation(quote.dropoff),
+    pickupLat: quote.pickup.lat,
+    pickupLng: quote.pickup.lng,
+    dropoffLat: quote.dropoff.lat,
+    dropoffLng: quote.dropoff.lng,
+    distanceMeters: quote.distanceMeters,
+    interstate: quote.interstate,
+    quoteId: quote.id,
+    packageType: quote.packageType,
+    packageWeight: quote.packageWeight,
+    transportMode: quote.transportMode,
+    deliveryType: quote.deliveryType,
+    deliveryTime: quote.deliveryTime,
+    deliveryDate: quote.deliveryDate,
     description: body.description ? body.description : null,
-    baseFareKobo: price.baseFare,
-    distanceFeeKobo: price.distanceFee,
-    serviceFeeKobo: price.serviceFee,
-    totalKobo: price.total,
-    priceLockedUntil: new Date(now.getTime() + PRICE_LOCK_MS),
+    baseFareKobo: quote.baseFareKobo,
+    distanceFeeKobo: quote.distanceFeeKobo,
+    serviceFeeKobo: quote.serviceFeeKobo,
+    totalKobo: quote.totalKobo,
+    // One price lock: the quote's.
+    priceLockedUntil: quote.expiresAt,
   };
 }
 
@@ -126,6 +126,7 @@ export function createDeliveriesService({
   transactions,
   repository,
   wallet,
+  quotes,
   accountLanguageOf,
   driverSharePercent,
   driverAssignedMessage,
@@ -168,6 +169,33 @@ export function createDeliveriesService({
       emit(statusChanged(moved.row));
       return { row: moved.row, history: statusHistory(moved.events) };
     });
+  }
+
+  /** The trip a booking without a quote describes: its places found, its options as given (the schema requires them). */
+  async function quoteRequestOf(userId: string, body: BookingBody): Promise<QuoteRequest | null> {
+    if (body.quoteId !== undefined) return null;
+    if (body.pickup && body.dropoff && sameLocationInput(body.pickup, body.dropoff)) {
+      throw new AppError('SAME_PICKUP_AND_DROPOFF', { fields: { dropoff: [PLACE_MESSAGE_KEYS.samePlace] } });
+    }
+    const [pickup, dropoff] = await Promise.all([
+      body.pickup ? quotes.resolveLocation(userId, 'pickup', body.pickup) : quotes.resolveText('pickupLocation', body.pickupLocation!),
+      body.dropoff ? quotes.resolveLocation(userId, 'dropoff', body.dropoff) : quotes.resolveText('dropoffLocation', body.dropoffLocation!),
+    ]);
+    return {
+      pickup,
+      dropoff,
+      packageType: body.packageType!,
+      packageWeight: body.packageWeight!,
+      transportMode: body.transportMode!,
+      deliveryType: body.deliveryType!,
+      deliveryTime: body.deliveryTime!,
+      deliveryDate: body.deliveryDate!,
+    };
+  }
+
+  /** The quote that prices this booking, used up in its transaction: the customer's own, or a new one. */
+  function quoteFor(userId: string, body: BookingBody, request: QuoteRequest | null, tx: Executor): Promise<QuoteRow> {
+    return request ? quotes.createQuote(userId, request, { tx, used: true }) : quotes.claim(userId, body.quoteId!, tx);
   }
 
   async function historiesOf(rows: readonly DeliveryRow[]) {
@@ -223,7 +251,7 @@ export function createDeliveriesService({
             driver,
             hashHandoverCode(code),
             DRIVER_ASSIGNABLE_STATUSES,
-            driverAssignedMessage({ ...row, driverName: driver.name }, code),
+            driverAssignedMessage({ ...row, driverName: driver.name, estimatedDelivery: estimatedDeliveryOf(row) }, code),
           );
           if (!changed) return null;
           emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(changed.row) });
@@ -346,16 +374,15 @@ export function createDeliveriesService({
 
     async createBooking(userId: string, body: BookingBody) {
       const now = new Date();
-      assertDeliveryDate(body.deliveryDate, now);
       const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
+      const request = await quoteRequestOf(userId, body);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
-      const row = await transactions.single(async ({ emit }) => {
-        const inserted = await repository.insertDelivery({
-          userId,
-          ...bookingValues(body, receiverLanguage, now),
-          createdAt: now,
-          updatedAt: now,
-        });
+      const row = await transactions.run(async ({ tx, emit }) => {
+        const quote = await quoteFor(userId, body, request, tx);
+        const inserted = await repository.insertDelivery(
+          { userId, ...bookingValues(body, quote, receiverLanguage), createdAt: now, updatedAt: now },
+          tx,
+        );
         emit({ type: 'delivery.created', ...factsOf(inserted) });
         return inserted;
       });
@@ -364,14 +391,14 @@ export function createDeliveriesService({
 
     async updateBooking(userId: string, publicId: string, body: BookingBody) {
       const existing = await findOwned(userId, publicId);
-      const now = new Date();
       if (!isEditable(existing.status)) {
         throw new AppError('DELIVERY_NOT_EDITABLE');
       }
-      assertDeliveryDate(body.deliveryDate, now);
-      const row = await transactions.single(async ({ emit }) => {
+      const request = await quoteRequestOf(userId, body);
+      const row = await transactions.run(async ({ tx, emit }) => {
+        const quote = await quoteFor(userId, body, request, tx);
         const receiverLanguage = body.receiverLanguage ?? (existing.receiverLanguage as Language);
-        const updated = await repository.updateUnpaid(existing.id, bookingValues(body, receiverLanguage, now));
+        const updated = await repository.updateUnpaid(existing.id, bookingValues(body, quote, receiverLanguage), tx);
         if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
         return updated;
       });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
-import { priceDelivery } from '../../../shared/pricing.js';
+import { RATE_CARD, priceTrip } from '../../../shared/pricing.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
 import { VALIDATION_MESSAGES } from '../../lib/messages.js';
 import {
@@ -32,31 +32,28 @@ const post = (url: string, headers: Record<string, string>, payload?: unknown) =
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
 describe('POST /api/book-delivery', () => {
-  it('prices every combination on the server, and the transport mode never changes the price', async () => {
+  it("prices every combination on the server with the tariff: a short trip keeps the specification's figures", async () => {
     const user = await createSignedInUser(t.deps);
-    let i = 0;
     for (const packageType of PACKAGE_TYPES) {
       for (const packageWeight of PACKAGE_WEIGHTS) {
         for (const deliveryType of DELIVERY_TYPES) {
-          const expected = priceDelivery({ packageType, packageWeight, deliveryType });
-          // Cycle through the transport modes (and cover all of them for one combination below).
-          const transportMode = TRANSPORT_MODES[i++ % TRANSPORT_MODES.length];
-          const d = await book(t, user.headers, { packageType, packageWeight, deliveryType, transportMode });
-          expect(d.price, `${packageType}/${packageWeight}/${deliveryType}`).toEqual(expected);
+          const d = await book(t, user.headers, { packageType, packageWeight, deliveryType, transportMode: 'bike' });
+          const trip = { distanceMeters: d.distanceMeters as number, interstate: false };
+          expect(trip.distanceMeters).toBeLessThanOrEqual(RATE_CARD.includedMeters);
+          expect(d.price, `${packageType}/${packageWeight}/${deliveryType}`).toEqual(
+            priceTrip(RATE_CARD, trip, { packageType, packageWeight, deliveryType, transportMode: 'bike' }),
+          );
         }
       }
     }
-    const totals = new Set<number>();
+    const totals: number[] = [];
     for (const transportMode of TRANSPORT_MODES) {
-      const d = await book(t, user.headers, {
-        packageType: 'electronics',
-        packageWeight: 'heavy',
-        deliveryType: 'express',
-        transportMode,
-      });
-      totals.add(d.price.total);
+      const d = await book(t, user.headers, { packageType: 'electronics', packageWeight: 'heavy', deliveryType: 'express', transportMode });
+      totals.push(d.price.total);
     }
-    expect([...totals]).toEqual([380_000]);
+    // The specification's ₦3,800 by bike; a bigger vehicle never costs less.
+    expect(totals[0]).toBe(380_000);
+    expect([...totals].sort((x, y) => x - y)).toEqual(totals);
   });
 
   it('ignores any price the client sends', async () => {
@@ -75,12 +72,12 @@ describe('POST /api/book-delivery', () => {
     expect(d.trackingId).toBeNull();
   });
 
-  it('creates an awaiting-payment delivery with the price locked for 30 minutes', async () => {
+  it("creates an awaiting-payment delivery with the price locked by its quote for 15 minutes", async () => {
     const before = Date.now();
     const d = await book(t, alice.headers);
     const lockedUntil = Date.parse(d.priceLockedUntil as string);
-    expect(lockedUntil - before).toBeGreaterThanOrEqual(30 * 60 * 1000 - 1000);
-    expect(lockedUntil - before).toBeLessThanOrEqual(30 * 60 * 1000 + 5000);
+    expect(lockedUntil - before).toBeGreaterThanOrEqual(15 * 60 * 1000 - 1000);
+    expect(lockedUntil - before).toBeLessThanOrEqual(15 * 60 * 1000 + 5000);
     expect(d).toMatchObject({ status: 'awaiting_payment', displayStatus: 'pending', canCancel: true, paidAt: null });
     expect(d.id).toMatch(/^LF\d{3,}$/);
     expect(d.date).toBe(lagosDate(new Date(d.createdAt as string)));
@@ -123,8 +120,6 @@ describe('POST /api/book-delivery', () => {
       ['missing delivery time', { deliveryTime: undefined }, BOOKING_MESSAGE_KEYS.deliveryTime],
       ['missing date', { deliveryDate: undefined }, BOOKING_MESSAGE_KEYS.deliveryDate],
       ['not a date', { deliveryDate: '31/12/2030' }, BOOKING_MESSAGE_KEYS.deliveryDate],
-      ['a past date', { deliveryDate: '2020-01-01' }, BOOKING_MESSAGE_KEYS.deliveryDateInvalid],
-      ['an absurd future date', { deliveryDate: '2999-01-01' }, BOOKING_MESSAGE_KEYS.deliveryDateTooFar],
       ['an overlong name', { receiverName: 'x'.repeat(101) }, BOOKING_MESSAGE_KEYS.tooLong],
       ['an overlong description', { description: 'x'.repeat(501) }, BOOKING_MESSAGE_KEYS.tooLong],
       ['a number where text belongs', { pickupLocation: 12345 }, BOOKING_MESSAGE_KEYS.pickupLocation],
@@ -183,7 +178,7 @@ describe('POST /api/update-booking/{id}', () => {
     expect(updated.id).toBe(d.id);
     expect(updated.receiverName).toBe('Bola Ade');
     expect(updated.price.total).toBe(380_000);
-    expect(Date.parse(updated.priceLockedUntil)).toBeGreaterThan(Date.now() + 29 * 60 * 1000);
+    expect(Date.parse(updated.priceLockedUntil)).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
   });
 
   it('refuses to edit a paid delivery (409) and leaves it unchanged', async () => {

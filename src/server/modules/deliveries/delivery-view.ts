@@ -2,6 +2,8 @@ import { DISPLAY_STATUS_OF, type Delivery, type DeliveryListItem } from '../../.
 import { formatDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
 import { isCancellable } from './delivery-lifecycle.js';
+import { RATE_CARD } from '../../../shared/pricing.js';
+import { estimateDeliveryWindow, type DeliveryWindow } from '../../../shared/eta.js';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
@@ -10,7 +12,30 @@ export function lagosDate(at: Date): string {
   return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * When the delivery should arrive: from its payment (before it, as if paid now), its distance, mode and slot.
+ * Computed on reading, so it needs no column; null once cancelled.
+ */
+export function estimatedDeliveryOf(
+  row: Pick<DeliveryRow, 'status' | 'paidAt' | 'distanceMeters' | 'interstate' | 'transportMode' | 'deliveryType' | 'deliveryDate' | 'deliveryTime'>,
+  now: Date = new Date(),
+): DeliveryWindow | null {
+  if (row.status === 'cancelled') return null;
+  return estimateDeliveryWindow(RATE_CARD, {
+    distanceMeters: row.distanceMeters,
+    interstate: row.interstate,
+    transportMode: row.transportMode as Delivery['transportMode'],
+    deliveryType: row.deliveryType as Delivery['deliveryType'],
+    deliveryDate: row.deliveryDate,
+    deliveryTime: row.deliveryTime as Delivery['deliveryTime'],
+    startAt: row.paidAt ?? now,
+  });
+}
+
+export const windowView = (window: DeliveryWindow) => ({ from: window.from.toISOString(), to: window.to.toISOString() });
+
 export function toDelivery(row: DeliveryRow): Delivery {
+  const estimate = estimatedDeliveryOf(row);
   return {
     id: formatDeliveryId(row.number),
     trackingId: row.trackingId,
@@ -36,6 +61,9 @@ export function toDelivery(row: DeliveryRow): Delivery {
       total: row.totalKobo,
     },
     priceLockedUntil: row.priceLockedUntil.toISOString(),
+    distanceMeters: row.distanceMeters,
+    interstate: row.interstate,
+    estimatedDelivery: estimate && windowView(estimate),
     paymentMethod: row.paymentMethod,
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -45,6 +73,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
 }
 
 export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
+  const estimate = estimatedDeliveryOf(row);
   return {
     id: formatDeliveryId(row.number),
     trackingId: row.trackingId,
@@ -55,5 +84,6 @@ export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
     paidAt: row.paidAt?.toISOString() ?? null,
     date: lagosDate(row.createdAt),
     canCancel: isCancellable(row.status),
+    estimatedDelivery: estimate && windowView(estimate),
   };
 }

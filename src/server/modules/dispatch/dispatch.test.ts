@@ -363,7 +363,7 @@ describe('the driver workspace', () => {
     expect(jobs[0]).toMatchObject({
       id: d.id,
       status: 'pending',
-      pickupLocation: '12 Admiralty Way, Lekki, Lagos',
+      pickupLocation: '12 Ligali Ayorinde Street, Victoria Island, Lagos',
       dropoffLocation: '5 Awolowo Road, Ikoyi, Lagos',
       receiverName: 'Chinedu Eze',
       receiverPhone: d.receiverPhone,

@@ -26,7 +26,7 @@ describe('which messages preferences can stop', () => {
     for (const notice of notices) expect(renderNotice(notice, 'en-US').subject).not.toBe('');
     for (const status of UPDATE_STATUSES) expect(renderDeliveryUpdate(status, 'en-US', 'LF001').body).toContain('LF001');
     for (const kind of RECEIVER_MESSAGE_KINDS) {
-      expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1' }).body).toContain('http://x/track/LF-1');
+      expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1', eta: '' }).body).toContain('http://x/track/LF-1');
     }
     expect([...MESSAGE_KINDS].sort()).toEqual(
       [

@@ -6,6 +6,7 @@ import {
   RECEIVER_TEMPLATE_LANGUAGES,
   driverFirstName,
   renderReceiverMessage,
+  shortWindow,
   trackingLink,
 } from './receiver-messages.js';
 import { countSmsSegments } from './sms-segments.js';
@@ -13,19 +14,27 @@ import { countSmsSegments } from './sms-segments.js';
 /** The longest realistic values: a deployment's long address, a long first name, a 4-digit code. */
 const LONG_LINK = trackingLink('https://app.lanefreight.ng/', 'LF-7K3M-9QX2');
 const LONG_NAME = 'Oluwaseyifunmilayo Adebayo-Okonkwo';
+/** The estimated delivery as the first message writes it: across days, its longest form. */
+const LONG_ETA = shortWindow({ from: new Date('2026-11-27T07:00:00Z'), to: new Date('2026-11-28T17:00:00Z') });
 
 describe("the receiver's messages", () => {
+  it('write the estimated delivery in Lagos time, as times within a day and dates across days', () => {
+    expect(LONG_ETA).toBe('27/11-28/11');
+    expect(shortWindow({ from: new Date('2026-11-26T13:05:00Z'), to: new Date('2026-11-26T13:50:00Z') })).toBe('14:05-14:50');
+  });
+
   it('exist in every language, with the values in place', () => {
     expect([...RECEIVER_TEMPLATE_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
     for (const language of LANGUAGES) {
       for (const kind of RECEIVER_MESSAGE_KINDS) {
-        const message = renderReceiverMessage(kind, language, { driverName: 'Musa Bello', code: '0427', link: LONG_LINK });
+        const message = renderReceiverMessage(kind, language, { driverName: 'Musa Bello', code: '0427', link: LONG_LINK, eta: '14:05-14:50' });
         expect(message.body, `${language} ${kind}`).toContain(LONG_LINK);
         expect(message.body).not.toMatch(/\{\w+\}/);
         expect(message.body.startsWith('Lanefreight')).toBe(true);
         expect(message.holdsSecret).toBe(kind === 'driver-assigned');
         if (kind === 'driver-assigned') {
           expect(message.body).toContain('0427');
+          expect(message.body).toContain('14:05-14:50');
           expect(message.body).toContain('Musa');
           expect(message.body).not.toContain('Bello');
         } else {
@@ -39,7 +48,7 @@ describe("the receiver's messages", () => {
     expect(driverFirstName(LONG_NAME)).toHaveLength(DRIVER_NAME_MAX);
     for (const language of LANGUAGES) {
       for (const kind of RECEIVER_MESSAGE_KINDS) {
-        const { body } = renderReceiverMessage(kind, language, { driverName: LONG_NAME, code: '9999', link: LONG_LINK });
+        const { body } = renderReceiverMessage(kind, language, { driverName: LONG_NAME, code: '9999', link: LONG_LINK, eta: LONG_ETA });
         const size = countSmsSegments(body);
         expect(size.segments, `${language} ${kind}: ${size.units} ${size.encoding} units`).toBeLessThanOrEqual(2);
       }
@@ -48,7 +57,7 @@ describe("the receiver's messages", () => {
 
   it("with an even longer address, the driver's name gives way before a third SMS", () => {
     const link = trackingLink('https://dispatch.lanefreight.com.ng', 'LF-7K3M-9QX2');
-    const { body } = renderReceiverMessage('driver-assigned', 'es', { driverName: LONG_NAME, code: '9999', link });
+    const { body } = renderReceiverMessage('driver-assigned', 'es', { driverName: LONG_NAME, code: '9999', link, eta: LONG_ETA });
     expect(countSmsSegments(body).segments).toBe(2);
     expect(body).toContain('9999');
     expect(body).toContain(link);
@@ -56,7 +65,7 @@ describe("the receiver's messages", () => {
   });
 
   it('Yoruba, Hausa and Igbo need UCS-2 for their letters; English and German fit GSM-7', () => {
-    const values = { driverName: 'Musa', code: '0427', link: LONG_LINK };
+    const values = { driverName: 'Musa', code: '0427', link: LONG_LINK, eta: LONG_ETA };
     for (const language of ['yo', 'ig'] as const) {
       expect(countSmsSegments(renderReceiverMessage('out-for-delivery', language, values).body).encoding).toBe('ucs2');
     }
@@ -67,7 +76,7 @@ describe("the receiver's messages", () => {
   });
 
   it('falls back to English for an unknown language and builds the public tracking link', () => {
-    expect(renderReceiverMessage('delivered', 'zz', { driverName: '', code: '', link: 'x' }).body).toBe(
+    expect(renderReceiverMessage('delivered', 'zz', { driverName: '', code: '', link: 'x', eta: '' }).body).toBe(
       'Lanefreight: your package has been delivered. Thank you! Details: x',
     );
     expect(trackingLink('https://lanefreight.ng', 'LF-AAAA-BBBB')).toBe('https://lanefreight.ng/track/LF-AAAA-BBBB');

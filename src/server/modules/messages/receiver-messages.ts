@@ -17,52 +17,55 @@ import { countSmsSegments, smsText } from './sms-segments.js';
 export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered';
 export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = ['driver-assigned', 'out-for-delivery', 'delivered'];
 
-/** `{driver}` is the driver's first name, `{code}` the handover code, `{link}` the public tracking page. */
+/**
+ * `{driver}` is the driver's first name, `{code}` the handover code, `{link}` the public tracking page, `{eta}` the
+ * estimated delivery window in Lagos time (shortWindow).
+ */
 const RECEIVER_TEMPLATES: Record<Language, Record<ReceiverMessageKind, string>> = {
   'en-US': {
     'driver-assigned':
-      'Lanefreight: {driver} is on the way with your package. Give the driver this code only when you receive it: {code}. Track it: {link}',
+      'Lanefreight: {driver} is on the way with your package, arriving {eta}. Give the driver this code only when you receive it: {code}. Track it: {link}',
     'out-for-delivery':
       'Lanefreight: your package is out for delivery and will arrive soon. Have your code ready for the driver. Track it: {link}',
     delivered: 'Lanefreight: your package has been delivered. Thank you! Details: {link}',
   },
   es: {
-    'driver-assigned': 'Lanefreight: {driver} trae tu paquete. Al llegar, dale el código {code}. Síguelo: {link}',
+    'driver-assigned': 'Lanefreight: {driver} trae tu paquete ({eta}). Al recibirlo, da el código {code}. {link}',
     'out-for-delivery': 'Lanefreight: tu paquete está en reparto y llega pronto. Ten listo tu código. Síguelo: {link}',
     delivered: 'Lanefreight: tu paquete fue entregado. ¡Gracias! {link}',
   },
   fr: {
     'driver-assigned':
-      'Lanefreight : {driver} vous apporte votre colis. Donnez-lui le code {code} quand vous le recevez, pas avant. Suivi : {link}',
+      'Lanefreight : {driver} vous apporte votre colis ({eta}). Donnez-lui le code {code} quand vous le recevez, pas avant. Suivi : {link}',
     'out-for-delivery':
       'Lanefreight : votre colis est en cours de livraison et arrive très vite. Préparez votre code pour le livreur. Suivi : {link}',
     delivered: 'Lanefreight : votre colis a été livré. Merci ! Détails : {link}',
   },
   de: {
     'driver-assigned':
-      'Lanefreight: {driver} bringt Ihr Paket. Geben Sie dem Fahrer bei Erhalt den Code {code}, nicht vorher. Verfolgen: {link}',
+      'Lanefreight: {driver} bringt Ihr Paket ({eta}). Geben Sie dem Fahrer bei Erhalt den Code {code}, nicht vorher. Verfolgen: {link}',
     'out-for-delivery':
       'Lanefreight: Ihr Paket ist in der Zustellung und kommt bald. Halten Sie Ihren Code für den Fahrer bereit. Verfolgen: {link}',
     delivered: 'Lanefreight: Ihr Paket wurde zugestellt. Vielen Dank! Details: {link}',
   },
   pt: {
-    'driver-assigned': 'Lanefreight: {driver} leva sua encomenda. Ao receber, dê o código {code}. Siga: {link}',
+    'driver-assigned': 'Lanefreight: {driver} leva sua encomenda ({eta}). Ao receber, dê o código {code}. Siga: {link}',
     'out-for-delivery': 'Lanefreight: sua encomenda saiu para entrega. Tenha seu código em mãos. Siga: {link}',
     delivered: 'Lanefreight: sua encomenda foi entregue. Obrigado! {link}',
   },
   yo: {
-    'driver-assigned': 'Lanefreight: {driver} ń mú ẹrù rẹ bọ̀. Tí o bá gbà á, fún un ní kóòdù {code}. {link}',
+    'driver-assigned': 'Lanefreight: {driver} ń mú ẹrù rẹ bọ̀ ({eta}). Tí o bá gbà á, fún un ní kóòdù {code}. {link}',
     'out-for-delivery': 'Lanefreight: ẹrù rẹ ti jáde fún ìfijíṣẹ́, yóò dé láìpẹ́. Ní kóòdù rẹ lọ́wọ́. Ibi tó dé: {link}',
     delivered: 'Lanefreight: a ti fi ẹrù rẹ jíṣẹ́. A dúpẹ́! {link}',
   },
   ha: {
-    'driver-assigned': 'Lanefreight: {driver} na kawo kayanka. Idan ka karɓa, ba shi lamba {code}. Duba: {link}',
+    'driver-assigned': 'Lanefreight: {driver} na kawo kayanka ({eta}). Idan ka karɓa, ba shi lamba {code}. Duba: {link}',
     'out-for-delivery':
       'Lanefreight: kayanka sun fito don isarwa, za su iso nan ba da jimawa ba. Shirya lambarka. Duba inda yake: {link}',
     delivered: 'Lanefreight: an isar da kayanka. Mun gode! {link}',
   },
   ig: {
-    'driver-assigned': 'Lanefreight: {driver} na-ebute ngwongwo gị. Mgbe ọ rutere, nye ya koodu {code}. {link}',
+    'driver-assigned': 'Lanefreight: {driver} na-ebute ngwongwo gị ({eta}). Mgbe ọ rutere, nye ya koodu {code}. {link}',
     'out-for-delivery': 'Lanefreight: ngwongwo gị apụla maka nnyefe. Kwadebe koodu gị. Lee ebe ọ dị: {link}',
     delivered: 'Lanefreight: ebutela ngwongwo gị. Daalụ! {link}',
   },
@@ -87,6 +90,23 @@ export interface ReceiverMessageValues {
   driverName: string;
   code: string;
   link: string;
+  /** The estimated delivery, as shortWindow writes it; empty in the messages that do not say it. */
+  eta: string;
+}
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+const lagosClock = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString();
+
+/**
+ * An estimated delivery window in few characters, the same in every language: "14:05-14:50" within a day,
+ * "27/11-28/11" across days (Lagos time). A plain hyphen: a dash is not in the GSM-7 alphabet, and would make
+ * every English SMS cost twice as many parts.
+ */
+export function shortWindow(window: { from: Date; to: Date }): string {
+  const [from, to] = [lagosClock(window.from), lagosClock(window.to)];
+  if (from.slice(0, 10) === to.slice(0, 10)) return `${from.slice(11, 16)}-${to.slice(11, 16)}`;
+  const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+  return `${day(from)}-${day(to)}`;
 }
 
 /** Most SMS a receiver message may cost. */
@@ -95,7 +115,7 @@ export const RECEIVER_MAX_SEGMENTS = 2;
 export function renderReceiverMessage(kind: ReceiverMessageKind, language: string, values: ReceiverMessageValues): RenderedMessage {
   const template = RECEIVER_TEMPLATES[isLanguage(language) ? language : FALLBACK_LANGUAGE][kind];
   const render = (driver: string) =>
-    smsText(template.replace('{driver}', driver).replace('{code}', values.code).replace('{link}', values.link));
+    smsText(template.replace('{driver}', driver).replace('{code}', values.code).replace('{link}', values.link).replace('{eta}', values.eta));
   // Should a long deployment address push it past two SMS, the driver's name gives way first.
   let driver = [...driverFirstName(values.driverName)];
   let body = render(driver.join(''));
@@ -115,6 +135,8 @@ export interface ReceiverDelivery {
   receiverLanguage: string;
   trackingId: string | null;
   driverName: string | null;
+  /** When it should arrive; only the first message says it. */
+  estimatedDelivery?: { from: Date; to: Date } | null;
 }
 
 interface Deps {
@@ -144,6 +166,7 @@ export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
       driverName: delivery.driverName ?? '',
       code,
       link: trackingLink(publicUrl, delivery.trackingId),
+      eta: delivery.estimatedDelivery ? shortWindow(delivery.estimatedDelivery) : '',
     });
     return { channel: 'sms' as const, recipient, ...message };
   }

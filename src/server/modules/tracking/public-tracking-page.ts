@@ -56,6 +56,30 @@ function formatWhen(iso: string, lng: Language): string {
   return format.format(new Date(iso));
 }
 
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+const clockFormats = new Map<Language, Intl.DateTimeFormat>();
+function formatWith(cache: Map<Language, Intl.DateTimeFormat>, lng: Language, options: Intl.DateTimeFormatOptions) {
+  let format = cache.get(lng);
+  if (!format) cache.set(lng, (format = new Intl.DateTimeFormat(lng, { ...options, timeZone: 'Africa/Lagos' })));
+  return format;
+}
+
+/**
+ * The estimated delivery: one instant (delivered), a window within a day ("27 November, 14:05 – 14:50"), or the
+ * days of a longer one ("27 – 28 November").
+ */
+function windowText(window: { from: string; to: string }, lng: Language) {
+  if (window.from === window.to) return time(window.from, lng);
+  const day = formatWith(dayFormats, lng, { day: 'numeric', month: 'long' });
+  const clock = formatWith(clockFormats, lng, { hour: '2-digit', minute: '2-digit' });
+  const [from, to] = [new Date(window.from), new Date(window.to)];
+  const tag = (iso: string, text: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(text)}</time>`;
+  if (day.format(from) === day.format(to)) {
+    return `${escapeHtml(day.format(from))}, ${tag(window.from, clock.format(from))} – ${tag(window.to, clock.format(to))}`;
+  }
+  return `${tag(window.from, day.format(from))} – ${tag(window.to, day.format(to))}`;
+}
+
 function time(iso: string, lng: Language) {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatWhen(iso, lng))}</time>`;
 }
@@ -77,7 +101,7 @@ export function renderTrackingPage(view: PublicTracking, lng: Language, t: Publi
   const estimate =
     view.estimatedDelivery === null
       ? ''
-      : `<p>${escapeHtml(t(view.status === 'delivered' ? 'deliveredAt' : 'estimate'))}: ${time(view.estimatedDelivery, lng)}</p>`;
+      : `<p>${escapeHtml(t(view.status === 'delivered' ? 'deliveredAt' : 'estimate'))}: ${windowText(view.estimatedDelivery, lng)}</p>`;
   const steps = view.steps
     .map((step) => {
       const current = step.state === 'current' ? ' aria-current="step"' : '';

@@ -9,7 +9,7 @@ import {
   type PublicTracking,
 } from '../../../shared/schemas/public-tracking.js';
 import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
-import { estimatedDeliveryOf } from './tracking-service.js';
+import { trackedEstimateOf } from './tracking-service.js';
 
 /**
  * The area of an address: its last comma-separated part ("12 Admiralty Way, Lekki, Lagos" → "Lagos"), with any
@@ -67,7 +67,7 @@ export function toPublicTracking(row: DeliveryRow, events: DeliveryEventRow[]): 
     trackingId: row.trackingId!,
     status: row.status,
     displayStatus: DISPLAY_STATUS_OF[row.status],
-    estimatedDelivery: row.status === 'cancelled' ? null : estimatedDeliveryOf(row, events),
+    estimatedDelivery: trackedEstimateOf(row, events),
     language: isLanguage(row.receiverLanguage) ? row.receiverLanguage : FALLBACK_LANGUAGE,
     receiver: maskedName(row.receiverName),
     pickupArea: areaOf(row.pickupLocation),

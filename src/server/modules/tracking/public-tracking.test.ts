@@ -14,6 +14,7 @@ const RECEIVER = {
   receiverPhone: '+2348031234567',
   pickupLocation: '12 Admiralty Way, Lekki Phase 1, Lagos',
   dropoffLocation: '14 Aminu Kano Crescent, Wuse 2, Abuja 900288',
+  transportMode: 'van',
 };
 /** What must never reach the public page or its JSON. */
 const PRIVATE = ['8031234567', '803 123', 'Admiralty', 'Aminu Kano', 'Wuse', 'Lekki', 'Okonkwo', 'Eze', '900288', 'Bello', '+234'];
@@ -26,8 +27,8 @@ beforeAll(async () => {
   t = await createTestApp();
   operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
   customer = await createSignedInUser(t.deps);
-  driver = await createSignedInDriver(t.deps, { name: 'Musa Bello' });
-  await fundWallet(t.deps.db, customer.user.id, 10_000_000);
+  driver = await createSignedInDriver(t.deps, { name: 'Musa Bello', transportMode: 'van' });
+  await fundWallet(t.deps.db, customer.user.id, 1_000_000_000);
 });
 afterAll(async () => {
   await t.close();
@@ -82,7 +83,7 @@ describe('masking', () => {
       trackingId: d.trackingId,
       status: 'pending',
       displayStatus: 'pending',
-      estimatedDelivery: expect.any(String),
+      estimatedDelivery: { from: expect.any(String), to: expect.any(String) },
       language: 'yo',
       receiver: 'Chinedu E.',
       pickupArea: 'Lagos',
@@ -188,7 +189,7 @@ describe('the page', () => {
     }
     const delivered = (await page(`/api/track/${d.trackingId}`)).json().data;
     expect(delivered.steps.every((s: { state: string; at: string | null }) => s.state === 'completed' && s.at)).toBe(true);
-    expect(delivered.estimatedDelivery).toBe(delivered.steps.at(-1).at);
+    expect(delivered.estimatedDelivery).toEqual({ from: delivered.steps.at(-1).at, to: delivered.steps.at(-1).at });
 
     const cancelled = await paidDelivery({ receiverLanguage: 'de' });
     expect((await post(`/api/deliveries/${cancelled.id}/cancel`, customer.headers)).statusCode).toBe(200);
@@ -279,6 +280,12 @@ describe('the in-memory views', () => {
     driverName: null,
     paidAt: new Date('2026-11-22T10:00:00Z'),
     createdAt: new Date('2026-11-22T09:00:00Z'),
+    transportMode: 'car',
+    deliveryType: 'standard',
+    deliveryDate: '2026-11-22',
+    deliveryTime: 'morning',
+    distanceMeters: 9_100,
+    interstate: false,
   } as unknown as DeliveryRow;
 
   it('answers repeat lookups from memory until the delivery changes', async () => {

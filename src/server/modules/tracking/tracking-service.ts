@@ -2,12 +2,12 @@ import { AppError } from '../../lib/app-error.js';
 import { formatDeliveryId, normalizeTrackingId } from '../../../shared/ids.js';
 import {
   DISPLAY_STATUS_OF,
-  ESTIMATED_DELIVERY_MINUTES,
   TRACKING_STEPS,
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
 import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
+import { estimatedDeliveryOf, windowView } from '../deliveries/delivery-view.js';
 
 type StepState = TrackingResult['steps'][number]['state'];
 
@@ -23,13 +23,14 @@ export function buildSteps(row: DeliveryRow, events: DeliveryEventRow[]): Tracki
   });
 }
 
-export function estimatedDeliveryOf(row: DeliveryRow, events: DeliveryEventRow[]): string {
+/** When it should arrive (a window), or, once delivered, when it did (from = to); null once cancelled. */
+export function trackedEstimateOf(row: DeliveryRow, events: DeliveryEventRow[]): { from: string; to: string } | null {
   if (row.status === 'delivered') {
     const delivered = events.findLast((e) => e.status === 'delivered');
-    if (delivered) return delivered.createdAt.toISOString();
+    if (delivered) return { from: delivered.createdAt.toISOString(), to: delivered.createdAt.toISOString() };
   }
-  const from = row.paidAt ?? row.createdAt;
-  return new Date(from.getTime() + ESTIMATED_DELIVERY_MINUTES * 60 * 1000).toISOString();
+  const window = estimatedDeliveryOf(row);
+  return window && windowView(window);
 }
 
 /** The driver as the customer sees them: the customers' real average (live from the driver's totals) and reviews. */
@@ -64,7 +65,8 @@ export function createTrackingService(
         deliveryId: formatDeliveryId(row.number),
         status: row.status,
         displayStatus: DISPLAY_STATUS_OF[row.status],
-        estimatedDelivery: estimatedDeliveryOf(row, events),
+        // Tracking finds only paid deliveries, never cancelled ones without a tracking id.
+        estimatedDelivery: trackedEstimateOf(row, events) ?? { from: row.updatedAt.toISOString(), to: row.updatedAt.toISOString() },
         steps: buildSteps(row, events),
         driver: await driverOf(row, drivers),
         myRating: row.status === 'delivered' ? await drivers.findRating(row.id) : null,

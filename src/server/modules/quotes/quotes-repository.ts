@@ -1,0 +1,37 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { quotes } from '../../db/schema/index.js';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteValues = Omit<typeof quotes.$inferInsert, 'id'>;
+
+export function createQuotesRepository(db: Db) {
+  return {
+    async insert(values: QuoteValues, tx: Executor = db): Promise<QuoteRow> {
+      const [row] = await tx.insert(quotes).values(values).returning();
+      return row!;
+    },
+
+    async find(id: string, tx: Executor = db): Promise<QuoteRow | null> {
+      const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Marks the user's quote used if it is still unused and unexpired at `now`: the row, or null otherwise. */
+    async markUsed(userId: string, id: string, now: Date, tx: Executor = db): Promise<QuoteRow | null> {
+      const [row] = await tx
+        .update(quotes)
+        .set({ usedAt: now })
+        .where(and(eq(quotes.id, id), eq(quotes.userId, userId), isNull(quotes.usedAt), gt(quotes.expiresAt, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Quotes that expired before `before`: nothing reads them any more (a delivery copies what it needs). */
+    async deleteExpired(before: Date): Promise<number> {
+      const deleted = await db.delete(quotes).where(lt(quotes.expiresAt, before)).returning({ id: quotes.id });
+      return deleted.length;
+    },
+  };
+}
+export type QuotesRepository = ReturnType<typeof createQuotesRepository>;

@@ -1,0 +1,203 @@
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { isInServiceArea } from '../../../shared/geo.js';
+import { estimateDeliveryWindow } from '../../../shared/eta.js';
+import { modeUnavailability, priceTrip, tripOf, type RateCard } from '../../../shared/pricing.js';
+import { BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime } from '../../../shared/schemas/deliveries.js';
+import {
+  PLACE_MESSAGE_KEYS,
+  describeLocation,
+  sameLocationInput,
+  type LocationInput,
+  type ResolvedLocation,
+} from '../../../shared/schemas/places.js';
+import { QUOTE_TTL_MS, UNAVAILABLE_MESSAGE_KEYS, type Quote, type QuoteBody } from '../../../shared/schemas/quotes.js';
+import type { AddressesService } from '../addresses/addresses-service.js';
+import type { PlacesService } from '../places/places-service.js';
+import type { QuoteRow, QuotesRepository } from './quotes-repository.js';
+
+export type { QuoteRow } from './quotes-repository.js';
+
+/** How far ahead a delivery can be booked (and quoted), in days. */
+export const BOOKING_DAYS_AHEAD = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+const lagosDay = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Where and what: a trip to price, its two ends already found. */
+export interface QuoteRequest {
+  pickup: ResolvedLocation;
+  dropoff: ResolvedLocation;
+  packageType: PackageType;
+  packageWeight: PackageWeight;
+  transportMode: TransportMode;
+  deliveryType: DeliveryType;
+  deliveryTime: DeliveryTime;
+  deliveryDate: string;
+}
+
+type Side = 'pickup' | 'dropoff';
+
+interface Deps {
+  repository: QuotesRepository;
+  places: Pick<PlacesService, 'require' | 'nearest' | 'resolveText'>;
+  addresses: Pick<AddressesService, 'findOwned'>;
+  rateCard: RateCard;
+  now?: () => Date;
+}
+
+export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date): Quote {
+  const window = estimateDeliveryWindow(rateCard, {
+    distanceMeters: row.distanceMeters,
+    interstate: row.interstate,
+    transportMode: row.transportMode as TransportMode,
+    deliveryType: row.deliveryType as DeliveryType,
+    deliveryDate: row.deliveryDate,
+    deliveryTime: row.deliveryTime as DeliveryTime,
+    startAt,
+  });
+  return {
+    id: row.id,
+    expiresAt: row.expiresAt.toISOString(),
+    distanceMeters: row.distanceMeters,
+    interstate: row.interstate,
+    price: { baseFare: row.baseFareKobo, distanceFee: row.distanceFeeKobo, serviceFee: row.serviceFeeKobo, total: row.totalKobo },
+    estimatedDelivery: { from: window.from.toISOString(), to: window.to.toISOString() },
+    pickup: describeLocation(row.pickup),
+    dropoff: describeLocation(row.dropoff),
+  };
+}
+
+/** Prices trips with the rate card and holds each price for 15 minutes, for one booking (decision 043). */
+export function createQuotesService({ repository, places, addresses, rateCard, now = () => new Date() }: Deps) {
+  function pointOf(side: Side, lat: number, lng: number, line: string, directions: string | null): ResolvedLocation {
+    if (!isInServiceArea({ lat, lng })) {
+      throw new AppError('OUTSIDE_SERVICE_AREA', { fields: { [`${side}.lat`]: [PLACE_MESSAGE_KEYS.coordinates] } });
+    }
+    const nearest = places.nearest(lat, lng);
+    return { line, directions, placeId: null, placeName: nearest.name, lat, lng, lga: nearest.lga, state: nearest.state };
+  }
+
+  /** One end of a trip: a saved address, a place and a line, or a point and a line. */
+  async function resolveLocation(userId: string, side: Side, input: LocationInput): Promise<ResolvedLocation> {
+    const directions = input.directions ? input.directions : null;
+    if (input.addressId !== undefined) {
+      const address = await addresses.findOwned(userId, input.addressId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'ADDRESS_NOT_FOUND') {
+          throw new AppError('LOCATION_NOT_FOUND', { fields: { [`${side}.addressId`]: [PLACE_MESSAGE_KEYS.addressUnknown] } });
+        }
+        throw error;
+      });
+      return {
+        line: address.line,
+        directions: directions ?? address.directions,
+        placeId: address.placeId,
+        placeName: address.placeId ? (places.require(address.placeId, `${side}.addressId`).name) : null,
+        lat: address.lat,
+        lng: address.lng,
+        lga: address.lga,
+        state: address.state,
+      };
+    }
+    const line = input.line ?? '';
+    if (input.placeId !== undefined) {
+      const place = places.require(input.placeId, `${side}.placeId`);
+      return { line, directions, placeId: place.id, placeName: place.name, lat: place.lat, lng: place.lng, lga: place.lga, state: place.state };
+    }
+    return pointOf(side, input.lat!, input.lng!, line, directions);
+  }
+
+  /** A typed address ("12 Marina Road, Lagos Island") at the gazetteer place it names. */
+  function resolveText(field: 'pickupLocation' | 'dropoffLocation', text: string): ResolvedLocation {
+    const place = places.resolveText(text);
+    if (!place) throw new AppError('LOCATION_NOT_FOUND', { fields: { [field]: [PLACE_MESSAGE_KEYS.locationText] } });
+    return { line: text, directions: null, placeId: place.id, placeName: place.name, lat: place.lat, lng: place.lng, lga: place.lga, state: place.state };
+  }
+
+  function assertDeliveryDate(date: string, at: Date) {
+    const key =
+      date < lagosDay(at) ? BOOKING_MESSAGE_KEYS.deliveryDateInvalid
+      : date > lagosDay(new Date(at.getTime() + BOOKING_DAYS_AHEAD * DAY_MS)) ? BOOKING_MESSAGE_KEYS.deliveryDateTooFar
+      : null;
+    if (key) throw new AppError('DELIVERY_DATE_OUT_OF_RANGE', { params: { days: BOOKING_DAYS_AHEAD }, fields: { deliveryDate: [key] } });
+  }
+
+  /** Prices the trip and stores the quote; refuses a mode that cannot take it (422 MODE_NOT_AVAILABLE). */
+  async function createQuote(userId: string, request: QuoteRequest, options: { tx?: Executor; used?: boolean } = {}): Promise<QuoteRow> {
+    const at = now();
+    assertDeliveryDate(request.deliveryDate, at);
+    const trip = tripOf(rateCard, request);
+    const unavailable = modeUnavailability(rateCard, trip, request.transportMode, request.deliveryType);
+    if (unavailable) {
+      throw new AppError('MODE_NOT_AVAILABLE', {
+        params: { mode: request.transportMode, reason: unavailable.reason, maxKm: unavailable.maxKm },
+        fields: { transportMode: [UNAVAILABLE_MESSAGE_KEYS[unavailable.reason]] },
+      });
+    }
+    const price = priceTrip(rateCard, trip, request);
+    return repository.insert(
+      {
+        userId,
+        pickup: request.pickup,
+        dropoff: request.dropoff,
+        packageType: request.packageType,
+        packageWeight: request.packageWeight,
+        transportMode: request.transportMode,
+        deliveryType: request.deliveryType,
+        deliveryTime: request.deliveryTime,
+        deliveryDate: request.deliveryDate,
+        distanceMeters: trip.distanceMeters,
+        interstate: trip.interstate,
+        baseFareKobo: price.baseFare,
+        distanceFeeKobo: price.distanceFee,
+        serviceFeeKobo: price.serviceFee,
+        totalKobo: price.total,
+        rateCardVersion: rateCard.version,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + QUOTE_TTL_MS),
+        // A booking that quotes for itself uses its quote at once.
+        usedAt: options.used ? at : null,
+      },
+      options.tx,
+    );
+  }
+
+  return {
+    rateCard,
+    resolveLocation,
+    resolveText,
+    createQuote,
+
+    /** POST /api/quotes. */
+    async quote(userId: string, body: QuoteBody): Promise<Quote> {
+      if (sameLocationInput(body.pickup, body.dropoff)) {
+        throw new AppError('SAME_PICKUP_AND_DROPOFF', { fields: { dropoff: [PLACE_MESSAGE_KEYS.samePlace] } });
+      }
+      const [pickup, dropoff] = await Promise.all([
+        resolveLocation(userId, 'pickup', body.pickup),
+        resolveLocation(userId, 'dropoff', body.dropoff),
+      ]);
+      const row = await createQuote(userId, { ...body, pickup, dropoff });
+      return toQuote(row, rateCard, row.createdAt);
+    },
+
+    /**
+     * Uses the user's quote for a booking, in the booking's transaction: once only, and before it expires.
+     * Another user's quote is not found (it would reveal that it exists).
+     */
+    async claim(userId: string, quoteId: string, tx?: Executor): Promise<QuoteRow> {
+      const at = now();
+      const claimed = await repository.markUsed(userId, quoteId, at, tx);
+      if (claimed) return claimed;
+      const row = await repository.find(quoteId, tx);
+      if (!row || row.userId !== userId) throw new AppError('QUOTE_NOT_FOUND');
+      if (row.usedAt) throw new AppError('QUOTE_USED');
+      throw new AppError('QUOTE_EXPIRED');
+    },
+
+    /** Drops quotes expired for a day: a booking copied what it needed. */
+    sweepExpired: () => repository.deleteExpired(new Date(now().getTime() - DAY_MS)),
+  };
+}
+export type QuotesService = ReturnType<typeof createQuotesService>;
