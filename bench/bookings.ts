@@ -490,14 +490,7 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
   } finally {
     clearInterval(sampler);
     bare?.child.kill('SIGTERM');
-    if (server) {
-      const { child } = server;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      });
-    }
+    if (server) await stopServer(server.child);
     await prepared.drop();
   }
 }
@@ -571,7 +564,18 @@ export function formatBookingsTable(results: BookingsBenchResult[]): string {
     .join('\n');
 }
 
-function argument(name: string): string | undefined {
+/** Stops a server started by startServer: SIGTERM, then SIGKILL if it has not exited in 15 s. */
+export function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+/** The value after `--name` on the command line. */
+export function argument(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }

@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BOOKING, BROWSER_HEADERS, prepareDatabase, startBareServer, startServer } from './bookings.js';
+import { BOOKING, BROWSER_HEADERS, argument, prepareDatabase, startBareServer, startServer, stopServer } from './bookings.js';
 
 export const PUBLIC_TRACKING_TARGETS = { p99Ms: 20, transferBytes: 30 * 1024 };
 
@@ -135,12 +135,7 @@ export async function runPublicTrackingBench(
     };
   } finally {
     bare?.child.kill('SIGTERM');
-    const { child } = server;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-    });
+    await stopServer(server.child);
     await prepared.drop();
   }
 }
@@ -158,11 +153,6 @@ export function formatPublicTrackingBench(results: PublicTrackingBenchResult[]):
       ].join('\n'),
     )
     .join('\n');
-}
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

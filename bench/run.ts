@@ -6,6 +6,7 @@
  *   (≥ 40 %, p99 ≤ 30 ms at 50 connections); server RSS (≤ 250 MB)
  *   the public tracking page /track/{id}: p99 at 50 connections (≤ 20 ms) and its transfer size (≤ 30 KB), PGlite
  *   dispatch cycle (assign → 3 driver steps → deliver with the code) jobs/s on PostgreSQL (≥ 200), ledger clean after
+ *   places search (p99 ≤ 20 ms) and quotes (p99 ≤ 30 ms) at 50 connections on PostgreSQL, beside the bare endpoint
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
  * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
@@ -16,6 +17,7 @@ import { formatSigninBench, runSigninBench, type SigninBenchResult } from './sig
 import { formatBookingsTable, runBookingsBench, type BookingsBenchResult } from './bookings.js';
 import { formatPublicTrackingBench, runPublicTrackingBench } from './public-tracking.js';
 import { formatDispatchBench, runDispatchBench, type DispatchBenchResult } from './dispatch.js';
+import { formatPlacesQuotesBench, runPlacesQuotesBench, type PlacesQuotesBenchResult } from './places-quotes.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -56,7 +58,10 @@ if (withPostgres) {
 console.log('== public tracking page (PGlite)');
 const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
 let dispatch: DispatchBenchResult | undefined;
+let placesQuotes: PlacesQuotesBenchResult | undefined;
 if (withPostgres) {
+  console.log('== places search and quotes (PostgreSQL)');
+  placesQuotes = await runPlacesQuotesBench({ postgresUrl, durationSeconds, log });
   console.log('== dispatch cycle (PostgreSQL)');
   dispatch = await runDispatchBench({ postgresUrl, durationSeconds, log });
 }
@@ -67,4 +72,5 @@ console.log(`\n# Bookings, deliveries and tracking (50 connections, ${durationSe
 console.log(formatBookingsTable(bookings));
 console.log(`\n# Public tracking page (50 connections, ${durationSeconds} s)\n`);
 console.log(formatPublicTrackingBench([publicTracking]));
+if (placesQuotes) console.log(`\n# Places search and quotes (PostgreSQL, 50 connections, ${durationSeconds} s each)\n\n${formatPlacesQuotesBench([placesQuotes])}`);
 if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);

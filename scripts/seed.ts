@@ -10,7 +10,7 @@ import { loadEnv } from '../src/server/config/env.js';
 import { buildApp } from '../src/server/app.js';
 import { outboxMessages, users } from '../src/server/db/schema/index.js';
 import { createDriver, createUser, fundWallet } from '../src/server/test/factories.js';
-import { naira } from '../src/shared/money.js';
+import { formatNaira, naira } from '../src/shared/money.js';
 import type { BookingBody } from '../src/shared/schemas/deliveries.js';
 
 const DEMO_EMAIL = 'demo@lanefreight.ng';
@@ -77,15 +77,17 @@ try {
     };
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    // One delivery per status; those a driver takes go by van, the demo driver's vehicle.
+    // One delivery per status, between real places (priced by distance, decision 043); those a driver takes go by
+    // van, the demo driver's vehicle.
     const plans: Array<{ status: string; booking: Partial<BookingBody> }> = [
-      { status: 'delivered', booking: { pickupLocation: '12 Admiralty Way, Lekki, Lagos', dropoffLocation: '5 Awolowo Road, Ikoyi, Lagos', packageType: 'electronics', packageWeight: 'medium', transportMode: 'van', deliveryType: 'express' } },
-      { status: 'out_for_delivery', booking: { pickupLocation: 'Computer Village, Ikeja, Lagos', dropoffLocation: 'Bodija, Ibadan', packageType: 'documents', packageWeight: 'light', transportMode: 'van', deliveryType: 'same_day' } },
-      { status: 'in_transit', booking: { pickupLocation: 'Trade Fair Complex, Ojo, Lagos', dropoffLocation: 'Wuse Market, Abuja', packageType: 'clothing', packageWeight: 'heavy', transportMode: 'van', deliveryType: 'standard' } },
-      { status: 'picked_up', booking: { pickupLocation: 'Balogun Market, Lagos Island', dropoffLocation: 'Ring Road, Benin City', packageType: 'clothing', packageWeight: 'medium', transportMode: 'van', deliveryType: 'standard' } },
-      { status: 'pending', booking: { pickupLocation: 'Ariaria Market, Aba', dropoffLocation: 'Trans-Amadi, Port Harcourt', packageType: 'food', packageWeight: 'medium', transportMode: 'van', deliveryType: 'standard' } },
-      { status: 'cancelled', booking: { pickupLocation: 'Allen Avenue, Ikeja, Lagos', dropoffLocation: 'Yaba, Lagos', packageType: 'other', packageWeight: 'light', transportMode: 'bike', deliveryType: 'express' } },
-      { status: 'awaiting_payment', booking: { pickupLocation: 'Kano Central Market, Kano', dropoffLocation: 'Kaduna Central Market, Kaduna', packageType: 'electronics', packageWeight: 'heavy', transportMode: 'truck', deliveryType: 'standard' } },
+      { status: 'delivered', booking: { pickupLocation: '12 Admiralty Way, Lekki Phase 1, Lagos', dropoffLocation: '5 Isaac John Street, Ikeja GRA, Lagos', packageType: 'electronics', packageWeight: 'medium', transportMode: 'van', deliveryType: 'express' } },
+      { status: 'out_for_delivery', booking: { pickupLocation: 'Computer Village, Ikeja, Lagos', dropoffLocation: '21 Bode Thomas Street, Surulere, Lagos', packageType: 'documents', packageWeight: 'light', transportMode: 'van', deliveryType: 'same_day' } },
+      { status: 'in_transit', booking: { pickupLocation: 'Trade Fair Complex, Lagos', dropoffLocation: 'Balogun Market, Lagos Island', packageType: 'clothing', packageWeight: 'heavy', transportMode: 'van', deliveryType: 'standard' } },
+      { status: 'picked_up', booking: { pickupLocation: 'Apapa Wharf, Lagos', dropoffLocation: '3 Ikorodu Road, Maryland, Lagos', packageType: 'clothing', packageWeight: 'medium', transportMode: 'van', deliveryType: 'standard' } },
+      { status: 'pending', booking: { pickupLocation: 'Ariaria International Market, Aba', dropoffLocation: 'Trans-Amadi, Port Harcourt', packageType: 'food', packageWeight: 'medium', transportMode: 'van', deliveryType: 'standard' } },
+      { status: 'cancelled', booking: { pickupLocation: 'Allen Avenue, Ikeja, Lagos', dropoffLocation: 'Yaba, Lagos', packageType: 'other', packageWeight: 'light', transportMode: 'car', deliveryType: 'express' } },
+      // Long haul, awaiting payment: what a truck to another state costs.
+      { status: 'awaiting_payment', booking: { pickupLocation: 'Dawanau Market, Kano', dropoffLocation: 'Kaduna Central Market, Kaduna', packageType: 'food', packageWeight: 'heavy', transportMode: 'truck', deliveryType: 'standard' } },
     ];
     const booked = [];
     for (const [index, plan] of plans.entries()) {
@@ -124,6 +126,9 @@ try {
     }
 
     console.log('Demo data created:');
+    for (const { status, delivery } of booked) {
+      console.log(`  ${delivery.id} ${status.padEnd(16)} ${formatNaira(delivery.price.total).padStart(14)}  ${delivery.route}`);
+    }
     console.log(`  customer ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (wallet ₦45,000, a delivery in every status)`);
     console.log(`  driver   ${DRIVER_EMAIL} / ${DEMO_PASSWORD}  (Toyota Hiace van LAG-234-KJ, 4 jobs, earnings in the wallet)`);
     console.log(`  operator ${OPERATOR_EMAIL} / ${DEMO_PASSWORD}  (dispatch board, assigns drivers)`);
