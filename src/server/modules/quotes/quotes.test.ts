@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp, createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { loadEnv } from '../../config/env.js';
-import { quotes } from '../../db/schema/index.js';
+import { deliveries, quotes } from '../../db/schema/index.js';
 import { RATE_CARD, priceTrip, tripOf } from '../../../shared/pricing.js';
 import { lagosDate } from '../deliveries/delivery-view.js';
 import { bookingBody, payWithWallet } from '../../test/delivery-test-helpers.js';
@@ -349,6 +349,28 @@ describe('the estimated delivery', () => {
     expect(d.interstate).toBe(true);
     expect(window.from - paidAt).toBeGreaterThan(DAY);
     expect(window.to - window.from).toBeGreaterThanOrEqual(DAY);
+  });
+});
+
+describe('a delivery booked before distances existed', () => {
+  it('keeps working: distance unknown, and its estimate stays the payment plus 45 minutes', async () => {
+    const user = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, user.user.id, 1_000_000);
+    const booked = await post('/api/book-delivery', user.headers, bookingBody());
+    const id = booked.json().data.id as string;
+    // As migration 0009 left every earlier row: no points, no distance, no quote.
+    await t.deps.db
+      .update(deliveries)
+      .set({ pickupLat: null, pickupLng: null, dropoffLat: null, dropoffLng: null, distanceMeters: null, interstate: null, quoteId: null })
+      .where(eq(deliveries.number, Number(id.slice(2))));
+    expect((await payWithWallet(t, user.headers, id)).statusCode).toBe(200);
+    const d = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${id}`, headers: user.headers })).json().data;
+    expect(d).toMatchObject({ distanceMeters: null, interstate: null });
+    expect(Date.parse(d.estimatedDelivery.from) - Date.parse(d.paidAt)).toBe(45 * 60 * 1000);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/deliveries', headers: user.headers })).json().data;
+    expect(list.items[0].estimatedDelivery).toEqual(d.estimatedDelivery);
+    const tracked = await t.app.inject({ method: 'GET', url: `/track/${d.trackingId}` });
+    expect(tracked.statusCode).toBe(200);
   });
 });
 
