@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
+import { hashShortCode, randomToken, sha256, shortCodeMatches } from '../../lib/crypto.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
@@ -27,9 +27,7 @@ import {
   RESEND_COOLDOWN_MS,
   RESEND_MAX_PER_HOUR,
   RESET_TOKEN_TTL_MS,
-  codeMatches,
   generateCode,
-  hashCode,
 } from './one-time-codes.js';
 import type { SessionService, SignedInUser } from './session-service.js';
 
@@ -248,7 +246,7 @@ export function createAuthService(options: AuthServiceOptions) {
           identifier,
           purpose,
           userId: recipient.userId,
-          codeHash: hashCode(code),
+          codeHash: hashShortCode(code),
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
           now,
         },
@@ -280,7 +278,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!row || row.consumedAt) return fail('invalid');
     if (row.attempts >= CODE_MAX_ATTEMPTS) return fail('exhausted');
     if (row.expiresAt.getTime() <= now.getTime()) return fail('expired');
-    if (!codeMatches(row.codeHash, code)) {
+    if (!shortCodeMatches(row.codeHash, code)) {
       const attempts = await repository.recordWrongAttempt(row.id, CODE_MAX_ATTEMPTS);
       return fail(attempts === null || attempts >= CODE_MAX_ATTEMPTS ? 'exhausted' : 'invalid');
     }

@@ -28,7 +28,8 @@ import {
   stepOrigin,
   stepRefusal,
 } from './delivery-lifecycle.js';
-import { generateHandoverCode, handoverCodeMatches, hashHandoverCode } from './handover-code.js';
+import { generateHandoverCode } from './handover-code.js';
+import { hashShortCode, shortCodeMatches } from '../../lib/crypto.js';
 import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
 
 export type { AssignedDriver, BoardFilter, DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
@@ -249,7 +250,7 @@ export function createDeliveriesService({
           const changed = await repository.setDriver(
             { id: row.id, transportMode: vehicleMode },
             driver,
-            hashHandoverCode(code),
+            hashShortCode(code),
             DRIVER_ASSIGNABLE_STATUSES,
             driverAssignedMessage({ ...row, driverName: driver.name, estimatedDelivery: estimatedDeliveryOf(row) }, code),
           );
@@ -302,7 +303,7 @@ export function createDeliveriesService({
         const codeHash = proof.by === 'driver' ? row.handoverCodeHash : null;
         if (proof.by === 'driver') {
           if (row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS) throw new AppError('HANDOVER_LOCKED');
-          if (!handoverCodeMatches(codeHash, proof.code)) {
+          if (!shortCodeMatches(codeHash, proof.code)) {
             const attempts = await repository.countFailedHandover(
               { id: row.id, codeHash },
               HANDOVER_DUE_STATUSES,
