@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { formatNaira } from '../src/shared/money.js';
 import { signUpInBrowser } from './accounts.js';
+import { bookedText, choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 
 /**
  * Book → preview → edit → pay → track, against the real server (fresh PGlite, sandbox gateway).
@@ -52,8 +54,8 @@ async function fillBooking(
   // The receiver's language starts as the sender's (the app's language) and lists the eight in their own names.
   await expect(page.getByLabel("Receiver's Language", { exact: true })).toHaveText('English (US)');
   await choose(page, "Receiver's Language", 'Yorùbá');
-  await page.getByLabel('Pickup Location').fill('12 Marina Road, Lagos Island');
-  await page.getByLabel('Dropoff Location').fill('5 Admiralty Way, Lekki');
+  await choosePlace(page, 'Pickup Location', MARINA);
+  await choosePlace(page, 'Dropoff Location', LEKKI_PHASE_1);
   await choose(page, 'Package Type', packageType);
   await choose(page, 'Package Weight', weight);
   await choose(page, 'Mode of Transportation', 'Van');
@@ -62,6 +64,9 @@ async function fillBooking(
   await page.getByLabel('Delivery Date').fill(tomorrow());
   await page.getByLabel('Package Description (optional)').fill('Two boxes, handle with care');
 }
+
+/** A time window such as "14:05 – 14:50" or "01:40 PM – 06:00 PM". */
+const TIME_WINDOW = /\d{1,2}:\d{2}(\s?[AP]M)?\s*[–-]\s*\d{1,2}:\d{2}/;
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const mainHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { name, exact: true });
@@ -77,6 +82,14 @@ test.describe('booking and paying for a delivery', () => {
   }) => {
     const errors = trackConsoleErrors(page);
     await signUp(request, context, 'Adaeze Okafor');
+    // The prices the server's rate card gives Marina → Lekki Phase 1 by van (shared/pricing.ts).
+    const [firstKobo, editedKobo, secondKobo] = await Promise.all([
+      priceOf(request, MARINA, LEKKI_PHASE_1, { packageType: 'electronics', packageWeight: 'heavy', transportMode: 'van', deliveryType: 'express' }),
+      priceOf(request, MARINA, LEKKI_PHASE_1, { packageType: 'documents', packageWeight: 'heavy', transportMode: 'van', deliveryType: 'express' }),
+      priceOf(request, MARINA, LEKKI_PHASE_1, { packageType: 'documents', packageWeight: 'light', transportMode: 'van', deliveryType: 'standard' }),
+    ]);
+    const [first, edited, second] = [formatNaira(firstKobo), formatNaira(editedKobo), formatNaira(secondKobo)];
+    expect(secondKobo).toBeLessThan(editedKobo);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
     // Home for a new user: greeting, zero stats, empty recent list.
@@ -109,16 +122,16 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByLabel('Receiver Name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Package Type', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-    // Electronics + Heavy + Express: 2,000 + (500 + 300) + (200 + 500 + 300) = 3,800.
+    // Electronics + Heavy + Express by van, at the trip's distance.
     await fillBooking(page, { packageType: 'Electronics', weight: 'Heavy (20kg+)', deliveryType: 'Express' });
-    await expect(page.getByTestId('price-estimate')).toHaveText('₦3,800.00');
+    await expect(page.getByTestId('price-estimate')).toHaveText(first);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/delivery-preview\?delivery=LF\d{3,}/);
     const deliveryId = new URL(page.url()).searchParams.get('delivery')!;
     await expect(mainHeading(page, 'Delivery Preview')).toBeVisible();
     await expect(page.getByText('Chinedu Eze')).toBeVisible();
-    await expect(page.getByText('12 Marina Road, Lagos Island')).toBeVisible();
+    await expect(page.getByText(bookedText(MARINA))).toBeVisible();
     await expect(page.getByText('Heavy (20kg+)')).toBeVisible();
     await expect(page.getByText('Afternoon (12PM-6PM)')).toBeVisible();
     await expect(page.getByText('Two boxes, handle with care')).toBeVisible();
@@ -126,11 +139,11 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByText('Base Fare')).toBeVisible();
     await expect(page.getByText('Distance Fee')).toBeVisible();
     await expect(page.getByText('Service Fee')).toBeVisible();
-    await expect(page.getByTestId('price-total')).toHaveText('₦3,800.00');
+    await expect(page.getByTestId('price-total')).toHaveText(first);
 
     // A reload keeps the flow: the state lives in the URL and on the server.
     await page.reload();
-    await expect(page.getByTestId('price-total')).toHaveText('₦3,800.00');
+    await expect(page.getByTestId('price-total')).toHaveText(first);
 
     // Back: the form comes back filled in; the edit re-prices on the server.
     await page.getByRole('main').getByRole('link', { name: 'Back' }).click();
@@ -138,13 +151,15 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByLabel('Receiver Name')).toHaveValue('Chinedu Eze');
     await expect(page.getByLabel("Receiver's Language", { exact: true })).toHaveText('Yorùbá');
     await expect(page.getByLabel('Package Description (optional)')).toHaveValue('Two boxes, handle with care');
-    await expect(page.getByTestId('price-estimate')).toHaveText('₦3,800.00');
+    await expect(page.getByRole('combobox', { name: 'Pickup Location' })).toHaveValue(MARINA.name);
+    await expect(page.getByRole('group', { name: 'Dropoff Location' }).getByLabel('Street and house number')).toHaveValue(LEKKI_PHASE_1.street);
+    await expect(page.getByTestId('price-estimate')).toHaveText(first);
     await choose(page, 'Package Type', 'Documents');
-    await expect(page.getByTestId('price-estimate')).toHaveText('₦3,500.00');
+    await expect(page.getByTestId('price-estimate')).toHaveText(edited);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/delivery-preview\\?delivery=${deliveryId}$`));
     await expect(page.getByText('Documents')).toBeVisible();
-    await expect(page.getByTestId('price-total')).toHaveText('₦3,500.00');
+    await expect(page.getByTestId('price-total')).toHaveText(edited);
 
     // Payment: both cards show the balance; the yellow note; the wallet refuses; the card goes to the sandbox.
     await page.getByRole('link', { name: 'Make Payments' }).click();
@@ -153,7 +168,7 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByRole('radio', { name: /Pay from Platform/ })).toBeVisible();
     await expect(page.getByText('Wallet balance: ₦0.00')).toHaveCount(2);
     await expect(page.getByText('Insufficient wallet balance')).toBeVisible();
-    const confirm = page.getByRole('button', { name: 'Confirm Payment (₦3,500.00)' });
+    const confirm = page.getByRole('button', { name: `Confirm Payment (${edited})` });
     await confirm.click();
     await expect(toast(page, 'Insufficient Balance')).toContainText('Your wallet balance is insufficient for this transaction.');
 
@@ -166,12 +181,14 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page).toHaveURL(/\/dashboard\/payment\?/);
 
     await page.getByRole('radio', { name: /Pay from Platform/ }).click();
-    await page.getByRole('button', { name: 'Confirm Payment (₦3,500.00)' }).click();
+    await page.getByRole('button', { name: `Confirm Payment (${edited})` }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/dashboard/payment-success\\?delivery=${deliveryId}$`));
     await expect(mainHeading(page, 'Payment Successful')).toBeVisible();
-    await expect(page.getByText('45 minutes')).toBeVisible();
+    // A measured trip booked for tomorrow afternoon: a window, no longer the flat "45 minutes".
+    await expect(page.getByTestId('estimated-delivery')).toContainText(TIME_WINDOW);
+    await expect(page.getByTestId('estimated-delivery')).not.toContainText('45 minutes');
     const trackingId = (await page.getByTestId('tracking-id').textContent())!.trim();
     expect(trackingId).toMatch(/^LF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 
@@ -189,7 +206,7 @@ test.describe('booking and paying for a delivery', () => {
       await expect(page.getByRole('listitem').filter({ hasText: step }).first()).toBeVisible();
     }
     await expect(page.getByText('Awaiting driver', { exact: false })).toBeVisible();
-    await expect(page.getByText('5 Admiralty Way, Lekki')).toBeVisible();
+    await expect(page.getByText(bookedText(LEKKI_PHASE_1))).toBeVisible();
 
     await page.getByLabel('Tracking ID').fill('   ');
     await page.getByRole('button', { name: 'Track' }).click();
@@ -202,9 +219,9 @@ test.describe('booking and paying for a delivery', () => {
     // My Deliveries lists it; View opens its tracking; the filter narrows the list.
     await page.goto('/dashboard/my-deliveries');
     const row = page.getByRole('row').filter({ hasText: deliveryId });
-    await expect(row).toContainText('₦3,500.00');
+    await expect(row).toContainText(edited);
     await expect(row).toContainText('Pending');
-    await expect(row).toContainText('Lagos Island');
+    await expect(row).toContainText(bookedText(MARINA));
     await page.getByRole('button', { name: 'Filters' }).click();
     await choose(page, 'Status', 'Delivered');
     await expect(page.getByText('No deliveries with this status')).toBeVisible();
@@ -216,31 +233,31 @@ test.describe('booking and paying for a delivery', () => {
     // The dashboard counts it.
     await page.goto('/dashboard');
     await expect(page.getByText(`#${deliveryId}`)).toBeVisible();
-    await expect(page.getByTestId('stat-totalSpent')).toHaveText('₦3,500.00');
+    await expect(page.getByTestId('stat-totalSpent')).toHaveText(edited);
 
     // Cancelling before pickup refunds the wallet, and the user is told.
     await page.goto('/dashboard/my-deliveries');
     await row.getByRole('button', { name: `Cancel delivery ${deliveryId}` }).click();
-    await expect(page.getByRole('dialog')).toContainText('The ₦3,500.00 you paid will be refunded to your wallet.');
+    await expect(page.getByRole('dialog')).toContainText(`The ${edited} you paid will be refunded to your wallet.`);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel delivery' }).click();
-    await expect(toast(page, 'Delivery Cancelled')).toContainText('₦3,500.00 has been refunded to your wallet.');
+    await expect(toast(page, 'Delivery Cancelled')).toContainText(`${edited} has been refunded to your wallet.`);
     await expect(row).toContainText('Cancelled');
 
-    // With ₦3,500 in the wallet, a ₦2,700 booking (Documents, Light, Standard) is paid from the wallet.
+    // With the refund in the wallet, a cheaper booking (Documents, Light, Standard) is paid from the wallet.
     await page.goto('/dashboard/book-delivery');
     await fillBooking(page, { packageType: 'Documents', weight: 'Light (0-5kg)', deliveryType: 'Standard' });
-    await expect(page.getByTestId('price-estimate')).toHaveText('₦2,700.00');
+    await expect(page.getByTestId('price-estimate')).toHaveText(second);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('link', { name: 'Make Payments' }).click();
-    await expect(page.getByText('Wallet balance: ₦3,500.00')).toHaveCount(2);
+    await expect(page.getByText(`Wallet balance: ${edited}`)).toHaveCount(2);
     await expect(page.getByText('Insufficient wallet balance')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Confirm Payment (₦2,700.00)' }).click();
+    await page.getByRole('button', { name: `Confirm Payment (${second})` }).click();
     await expect(mainHeading(page, 'Payment Successful')).toBeVisible();
     await expect(page.getByText('Pay from Wallet')).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL('/dashboard');
-    await expect(page.getByTestId('stat-walletBalance')).toHaveText('₦800.00');
+    await expect(page.getByTestId('stat-walletBalance')).toHaveText(formatNaira(editedKobo - secondKobo));
 
     expect(errors).toEqual([]);
   });

@@ -437,7 +437,7 @@ test.describe('rating the driver', () => {
       deliveryId: 'LF014',
       status: 'delivered',
       displayStatus: 'delivered',
-      estimatedDelivery: '2026-11-22T10:00:00.000Z',
+      estimatedDelivery: { from: '2026-11-22T09:40:00.000Z', to: '2026-11-22T09:40:00.000Z' },
       steps: ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'].map((key, index) => ({
         key,
         state: 'completed',

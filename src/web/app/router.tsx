@@ -13,6 +13,8 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./routes/app-shell'),
         children: [
+          // Public, but it reads the API: inside the shell for the query cache.
+          { path: '/rates', lazy: () => import('./routes/rates') },
           {
             lazy: () => import('./routes/auth-layout'),
             children: [

@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useDelivery } from '../api/get-delivery';
+import { bookingLocationsFor } from '../lib/booking-locations';
 import { BookingForm } from './booking-form';
 import { LoadError, LoadingState, Notice } from './page-states';
 
@@ -9,6 +10,7 @@ import { LoadError, LoadingState, Notice } from './page-states';
 export function BookDeliveryPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const { state } = useLocation();
   const deliveryId = searchParams.get('delivery');
   const delivery = useDelivery(deliveryId);
 
@@ -32,7 +34,7 @@ export function BookDeliveryPage() {
         </div>
       </Notice>
     );
-  } else body = <BookingForm key={delivery.data.id} delivery={delivery.data} />;
+  } else body = <BookingForm key={delivery.data.id} delivery={delivery.data} locations={bookingLocationsFor(state, delivery.data)} />;
 
   return (
     <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6">

@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CreditCard } from 'lucide-react';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useDelivery } from '../api/get-delivery';
+import { bookingLocationsFor, flowStateOf } from '../lib/booking-locations';
 import { formatTime } from '../lib/format';
 import { DeliveryDetails, PriceBreakdown } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
@@ -13,6 +14,7 @@ import { StatusBadge } from './status-badge';
 export function DeliveryPreviewPage() {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
+  const { state } = useLocation();
   const deliveryId = searchParams.get('delivery');
   const query = useDelivery(deliveryId);
 
@@ -31,6 +33,8 @@ export function DeliveryPreviewPage() {
   const delivery = query.data;
   const isUnpaid = delivery.status === 'awaiting_payment';
   const enc = encodeURIComponent(delivery.id);
+  // The places chosen in the form ride along, so going back to edit (or re-pricing at payment) keeps them.
+  const flowState = flowStateOf(bookingLocationsFor(state, delivery));
 
   return (
     <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
@@ -82,11 +86,11 @@ export function DeliveryPreviewPage() {
 
       {isUnpaid && (
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <Link to={`/dashboard/book-delivery?delivery=${enc}`} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          <Link to={`/dashboard/book-delivery?delivery=${enc}`} state={flowState} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
             <ArrowLeft aria-hidden="true" />
             {t('booking.preview.back')}
           </Link>
-          <Link to={`/dashboard/payment?delivery=${enc}`} className={buttonVariants({ size: 'lg' })}>
+          <Link to={`/dashboard/payment?delivery=${enc}`} state={flowState} className={buttonVariants({ size: 'lg' })}>
             <CreditCard aria-hidden="true" />
             {t('booking.preview.makePayments')}
           </Link>

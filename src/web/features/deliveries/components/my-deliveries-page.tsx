@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useDeliveries, type StatusFilter } from '../api/get-deliveries';
-import { formatCalendarDate, formatNaira } from '../lib/format';
+import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { viewUrlOf } from '../lib/urls';
 import { CancelDeliveryButton } from './cancel-delivery-button';
 import { LoadError, LoadingState } from './page-states';
@@ -111,6 +111,7 @@ export function MyDeliveriesPage() {
                   <TableHead className="px-4">{t('deliveries.columns.id')}</TableHead>
                   <TableHead>{t('deliveries.columns.route')}</TableHead>
                   <TableHead>{t('deliveries.columns.date')}</TableHead>
+                  <TableHead>{t('deliveries.columns.estimatedDelivery')}</TableHead>
                   <TableHead className="text-right">{t('deliveries.columns.amount')}</TableHead>
                   <TableHead>{t('deliveries.columns.status')}</TableHead>
                   <TableHead className="px-4 text-right">{t('deliveries.columns.actions')}</TableHead>
@@ -124,6 +125,16 @@ export function MyDeliveriesPage() {
                       {delivery.route}
                     </TableCell>
                     <TableCell>{formatCalendarDate(delivery.date, i18n.language)}</TableCell>
+                    <TableCell className="text-muted-foreground">
+                      {delivery.estimatedDelivery && delivery.displayStatus !== 'delivered' ? (
+                        formatDeliveryWindow(delivery.estimatedDelivery, i18n.language, t)
+                      ) : (
+                        <>
+                          <span aria-hidden="true">–</span>
+                          <span className="sr-only">{t('deliveries.noEstimate')}</span>
+                        </>
+                      )}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
                     <TableCell>
                       <StatusBadge status={delivery.displayStatus} />

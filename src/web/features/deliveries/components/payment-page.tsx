@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { useInitiatePayment, type PaymentMethod } from '../api/initiate-payment'
 import { invalidateDeliveryData } from '../api/query-keys';
 import { useUpdateBooking } from '../api/update-booking';
 import { useVerifyPayment } from '../api/verify-payment';
+import { bookingLocationsFor, locationBodyOf } from '../lib/booking-locations';
 import { apiErrorCode, toastApiError } from '../lib/errors';
 import { formatNaira } from '../lib/format';
 import { PriceBreakdown } from './delivery-summary';
@@ -90,6 +91,7 @@ function VerifyFailure({ error }: { error: unknown }) {
 function PaymentForm({ delivery }: { delivery: Delivery }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const queryClient = useQueryClient();
   const profile = useUserProfileQuery();
   const initiate = useInitiatePayment();
@@ -104,10 +106,16 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
 
   // The lock ran out: re-price through update-booking (which renews it) and let the payer confirm the new total.
   const reprice = async () => {
-    const body = bookingBodySchema.safeParse({ ...delivery, description: delivery.description ?? undefined });
+    // The same places as booked when the flow carried them; else the booking's texts, found again by the server.
+    const locations = bookingLocationsFor(state, delivery);
+    const body = bookingBodySchema.safeParse({
+      ...delivery,
+      description: delivery.description ?? undefined,
+      ...locationBodyOf(delivery, locations),
+    });
     if (!body.success) {
       toast.error(t('payment.priceExpired.title'), { description: t('payment.priceExpired.editNeeded') });
-      await navigate(`/dashboard/book-delivery?delivery=${encodeURIComponent(delivery.id)}`);
+      await navigate(`/dashboard/book-delivery?delivery=${encodeURIComponent(delivery.id)}`, { state });
       return;
     }
     try {

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CircleCheck, Clock, Copy, Home, MapPin } from 'lucide-react';
-import { ESTIMATED_DELIVERY_MINUTES } from '@/shared/schemas/deliveries';
+import { CircleCheck, Clock, Copy, Home, MapPin, Route } from 'lucide-react';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
+import { formatKilometres } from '@/web/lib/units';
 import { useDelivery } from '../api/get-delivery';
-import { formatDateTime, formatNaira } from '../lib/format';
+import { formatDateTime, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { DeliveryDetails } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
 
@@ -68,11 +68,26 @@ export function PaymentSuccessPage() {
               </Button>
             </div>
           </div>
-          <p className="flex items-center gap-2 text-sm">
-            <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
-            {t('payment.success.estimatedDelivery')}:{' '}
-            <span className="font-semibold">{t('payment.success.minutes', { count: ESTIMATED_DELIVERY_MINUTES })}</span>
-          </p>
+          <div className="grid gap-2 text-sm">
+            {delivery.estimatedDelivery && (
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5" data-testid="estimated-delivery">
+                <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
+                <span>{t('payment.success.estimatedDelivery')}:</span>
+                <span className="font-semibold">{formatDeliveryWindow(delivery.estimatedDelivery, i18n.language, t)}</span>
+              </p>
+            )}
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5" data-testid="delivery-distance">
+              <Route className="size-4 text-muted-foreground" aria-hidden="true" />
+              {delivery.distanceMeters === null ? (
+                <span>{t('deliveries.distanceUnknown')}</span>
+              ) : (
+                <>
+                  <span>{t('payment.success.distance')}:</span>
+                  <span className="font-semibold">{formatKilometres(delivery.distanceMeters, i18n.language)}</span>
+                </>
+              )}
+            </p>
+          </div>
           <dl className="grid gap-3 border-t border-border pt-4">
             <div className="grid gap-0.5 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
               <dt className="text-sm text-muted-foreground">{t('payment.success.deliveryId')}</dt>

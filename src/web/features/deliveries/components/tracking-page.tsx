@@ -12,7 +12,7 @@ import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
 import { useTracking } from '../api/get-tracking';
 import { isUnavailable } from '../lib/errors';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatDeliveryWindow } from '../lib/format';
 import { LoadingState, Notice } from './page-states';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
@@ -132,8 +132,12 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
               </dd>
             </div>
             <div className="grid gap-1">
-              <dt className="text-sm text-muted-foreground">{t('tracking.estimatedDelivery')}</dt>
-              <dd className="font-semibold">{formatDateTime(result.estimatedDelivery, i18n.language)}</dd>
+              <dt className="text-sm text-muted-foreground">
+                {result.status === 'delivered' ? t('tracking.deliveredAt') : t('tracking.estimatedDelivery')}
+              </dt>
+              <dd className="font-semibold" data-testid="tracking-estimate">
+                {formatDeliveryWindow(result.estimatedDelivery, i18n.language, t)}
+              </dd>
             </div>
             <div className="grid gap-1">
               <dt className="text-sm text-muted-foreground">{t('tracking.trackingId')}</dt>

@@ -9,6 +9,7 @@ const EXPLORE = [
   { href: '#home', key: 'common.nav.home' },
   { href: '#about', key: 'common.nav.about' },
   { href: '#services', key: 'common.nav.services' },
+  { href: '/rates', key: 'landing.footer.rates' },
   { href: '#careers', key: 'landing.footer.careers' },
 ] as const;
 
