@@ -8,15 +8,24 @@ import {
 import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import { requireUser } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/auth-service.js';
-import type { UsersService } from './users-service.js';
+import type { SignedInUser } from '../../lib/signed-in-user.js';
+import type { IdentifierChange, UsersService } from './users-service.js';
 import type { AvatarService } from './avatar-service.js';
 
 const TAGS = ['users'];
 
+/**
+ * What the profile routes need of sign-in to change an email or phone (the password, then a code): the auth module
+ * provides it. Declared here, so users depends on no module above it (auth builds on users).
+ */
+export interface IdentifierChanges {
+  requestIdentifierChange(userId: string, change: IdentifierChange, currentPassword: string | undefined, context: { ip: string }): Promise<unknown>;
+  confirmIdentifierChange(user: Pick<SignedInUser, 'id' | 'sessionId'>, code: string): Promise<unknown>;
+}
+
 export function usersRoutes(
   users: UsersService,
-  identifierChanges: Pick<AuthService, 'requestIdentifierChange' | 'confirmIdentifierChange'>,
+  identifierChanges: IdentifierChanges,
   avatars: Pick<AvatarService, 'removeAvatar'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
