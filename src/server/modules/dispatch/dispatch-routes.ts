@@ -56,6 +56,8 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
     app.post(
       '/dispatch/deliveries/:id/assign-driver',
       {
+        // A retry after a lost answer gets the first answer again, and sends the receiver nothing twice.
+        config: { idempotent: true },
         schema: {
           tags,
           summary: 'Operators: assign or reassign a driver (a new handover code is sent to the receiver)',
@@ -70,6 +72,8 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
     app.post(
       '/dispatch/deliveries/:id/status',
       {
+        // A retry after a lost answer gets the first answer again, and sends the receiver nothing twice.
+        config: { idempotent: true },
         schema: {
           tags,
           summary: 'Operators: move a delivery one step on the road (delivered needs …/complete)',
@@ -85,6 +89,8 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
     app.post(
       '/dispatch/deliveries/:id/complete',
       {
+        // A retry after a lost answer gets the first answer again, and sends the receiver nothing twice.
+        config: { idempotent: true },
         schema: {
           tags,
           summary: "Operators: complete a delivery that is out for delivery without the receiver's code, with a note",

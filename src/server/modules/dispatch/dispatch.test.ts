@@ -616,3 +616,53 @@ describe('live updates for the customer', () => {
     expect(summary.totalDelivered).toBe(1);
   });
 });
+
+describe('idempotent operator and driver writes', () => {
+  const withKey = (headers: Headers, key: string) => ({ ...headers, 'idempotency-key': key });
+
+  it('a retried assignment gets the first answer and sends the receiver one code', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const driver = await createSignedInDriver(t.deps);
+    const key = `assign-${d.id}-${driver.user.id}`;
+    const first = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, withKey(operator.headers, key), { driverId: driver.user.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const retried = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, withKey(operator.headers, key), { driverId: driver.user.id });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(first.json());
+    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(1);
+    // Without the key, the same request is a reassignment: a new code.
+    expect((await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: driver.user.id })).statusCode).toBe(200);
+    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(2);
+  });
+
+  it('a retried step, hand-over and completion each happen once', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const driver = await assignNewDriver(t, operator.headers, d.id);
+    const step = (key: string, status: string) => post(`/api/driver/jobs/${d.id}/status`, withKey(driver.headers, key), { status });
+    expect((await step('step-1', 'picked_up')).statusCode).toBe(200);
+    const again = await step('step-1', 'picked_up');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await step('step-1', 'in_transit')).json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await step('step-2', 'in_transit')).statusCode).toBe(200);
+    expect((await step('step-3', 'out_for_delivery')).statusCode).toBe(200);
+
+    const code = await handoverCode(d.receiverPhone);
+    const handOver = () => post(`/api/driver/jobs/${d.id}/deliver`, withKey(driver.headers, 'deliver-1'), { code });
+    const [delivered, retried] = [await handOver(), await handOver()];
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const earnings = await t.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, driver.user.id), eq(ledgerEntries.kind, 'earning')));
+    expect(earnings).toHaveLength(1);
+
+    const other = await paidDelivery(customer);
+    const otherDriver = await assignNewDriver(t, operator.headers, other.id);
+    await outForDelivery(otherDriver, other.id);
+    const complete = () => post(`/api/dispatch/deliveries/${other.id}/complete`, withKey(operator.headers, 'complete-1'), { note: 'Receiver confirmed by phone' });
+    expect((await complete()).statusCode).toBe(200);
+    expect((await complete()).headers['idempotent-replayed']).toBe('true');
+  });
+});

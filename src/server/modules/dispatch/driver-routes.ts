@@ -91,6 +91,8 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
     app.post(
       '/driver/jobs/:id/status',
       {
+        // A retry after a lost answer gets the first answer again, and sends the receiver nothing twice.
+        config: { idempotent: true },
         schema: {
           tags,
           summary: 'Drivers: one step on the road (picked_up → in_transit → out_for_delivery)',
@@ -106,6 +108,8 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
     app.post(
       '/driver/jobs/:id/deliver',
       {
+        // A retry after a lost answer gets the first answer again, and sends the receiver nothing twice.
+        config: { idempotent: true },
         schema: {
           tags,
           summary: "Drivers: hand over with the receiver's 4-digit code (JSON { code }, or multipart code + optional photo)",
