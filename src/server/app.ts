@@ -54,6 +54,8 @@ export interface App {
   app: FastifyInstance;
   database: Database;
   deps: AppDeps;
+  /** Background work, run now: what the timers would do next. */
+  jobs: Pick<RegisteredModules, 'reconcilePayments'>;
 }
 
 const REDACT = [
@@ -174,5 +176,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!options.database) await database.close();
   });
 
-  return { app, database, deps };
+  return { app, database, deps, jobs: { reconcilePayments: (now, limit) => modules!.reconcilePayments(now, limit) } };
 }

@@ -67,9 +67,10 @@ import { subscribeLiveEvents } from './modules/live/live-subscribers.js';
 import { createStorageSweep } from './adapters/storage/storage-sweep.js';
 import { liveRoutes } from './modules/live/live-routes.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
-import { createPaymentsService } from './modules/payments/payments-service.js';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments-service.js';
 import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/payments-routes.js';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-routes.js';
+import { createPaymentReconciler } from './modules/payments/payments-reconciler.js';
 import { createTrackingService } from './modules/tracking/tracking-service.js';
 import { trackingRoutes } from './modules/tracking/tracking-routes.js';
 import { createPublicTrackingService, type PublicTrackingService } from './modules/tracking/public-tracking-service.js';
@@ -128,6 +129,7 @@ export interface AppDeps {
 }
 
 const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
+const PAYMENT_RECONCILE_EVERY_MS = 60 * 1000;
 
 /** The shared services, opened once per process (closed by `close`, before the database). */
 export async function createAppDeps(
@@ -181,6 +183,8 @@ export async function createAppDeps(
 /** What the routes outside /api need from the modules. */
 export interface RegisteredModules {
   publicTracking: PublicTrackingService;
+  /** One round of payment reconciliation (the reconciler runs it every minute; tests and operators may run it now). */
+  reconcilePayments: PaymentsService['reconcileStale'];
 }
 
 /** Every module's routes under /api, wired once. */
@@ -286,6 +290,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     log: api.log,
     topUps,
   });
+  // Payments nobody confirmed are asked about with their gateway, and settled or expired (decision 046).
+  const reconciler = createPaymentReconciler({ payments, everyMs: PAYMENT_RECONCILE_EVERY_MS, log: api.log });
+  api.addHook('onReady', async () => reconciler.start());
+  api.addHook('onClose', async () => reconciler.stop());
   const withdrawals = createWithdrawalsService({
     transactions,
     repository: createWithdrawalsRepository(db),
@@ -395,7 +403,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   api.addHook('onClose', async () => clearInterval(sweepTimer));
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
-  return { publicTracking };
+  return { publicTracking, reconcilePayments: payments.reconcileStale };
 }
 
 /** The public tracking page, outside /api: no sign-in (decision 037). */

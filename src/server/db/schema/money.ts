@@ -66,15 +66,22 @@ export const payments = pgTable(
     purpose: text('purpose', { enum: ['delivery', 'topup'] }).notNull().default('delivery'),
     gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    /** refunded: the gateway took the money but the delivery could no longer take it; it went to the wallet. */
-    status: text('status', { enum: ['initiated', 'succeeded', 'failed', 'refunded'] }).notNull().default('initiated'),
+    /**
+     * refunded: the gateway took the money but the delivery could no longer take it; it went to the wallet.
+     * expired: still not paid a day later, by the gateway's word (the reconciler); a late payment still settles.
+     */
+    status: text('status', { enum: ['initiated', 'succeeded', 'failed', 'refunded', 'expired'] }).notNull().default('initiated'),
     checkoutUrl: text('checkout_url').notNull(),
     gatewayResponse: jsonb('gateway_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the reconciler last asked the gateway about it (payments-reconciler.ts). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_reference_key').on(t.reference),
+    // Only the payments still waiting, for the reconciler: a handful, however many payments there are.
+    index('payments_initiated_idx').on(t.createdAt).where(sql`${t.status} = 'initiated'`),
     index('payments_delivery_idx').on(t.deliveryId),
     index('payments_user_idx').on(t.userId, t.createdAt),
     check('payments_delivery_matches_purpose', sql`(${t.purpose} = 'delivery') = (${t.deliveryId} is not null)`),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 
@@ -28,7 +28,7 @@ export function createPaymentsRepository(db: Executor) {
       const [row] = await tx
         .update(payments)
         .set({ status: 'succeeded', completedAt: now, gatewayResponse })
-        .where(and(eq(payments.reference, reference), inArray(payments.status, ['initiated', 'failed'])))
+        .where(and(eq(payments.reference, reference), inArray(payments.status, ['initiated', 'failed', 'expired'])))
         .returning();
       return row ?? null;
     },
@@ -40,6 +40,31 @@ export function createPaymentsRepository(db: Executor) {
         .where(and(eq(payments.reference, reference), eq(payments.status, 'initiated')));
     },
 
+
+    /**
+     * Payments still initiated, created before `before`: those asked about longest ago first (never asked, first),
+     * so a few that stay pending never keep the others from being asked.
+     */
+    findInitiatedBefore(before: Date, limit: number) {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, 'initiated'), lt(payments.createdAt, before)))
+        .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
+        .limit(limit);
+    },
+
+    async markChecked(id: string, now: Date) {
+      await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id));
+    },
+
+    /** Still not paid when the gateway was asked a day on: expired (a late payment still settles, see claimSucceeded). */
+    async markExpired(id: string, gatewayResponse: unknown, now: Date) {
+      await db
+        .update(payments)
+        .set({ status: 'expired', completedAt: now, checkedAt: now, gatewayResponse })
+        .where(and(eq(payments.id, id), eq(payments.status, 'initiated')));
+    },
 
     async markRefunded(id: string, tx: Executor = db) {
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, id));

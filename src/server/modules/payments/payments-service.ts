@@ -37,6 +37,13 @@ interface Deps {
   topUps: Pick<TopUpService, 'settle'>;
 }
 
+/** A payment nobody confirmed is asked about once it is this old (the payer's return and the webhook came first). */
+export const RECONCILE_AFTER_MS = 5 * 60 * 1000;
+/** Still unpaid at the gateway this long after it began: expired. */
+export const PAYMENT_EXPIRES_AFTER_MS = 24 * 60 * 60 * 1000;
+const RECONCILE_BATCH = 50;
+export type ReconcileOutcome = 'settled' | 'failed' | 'pending' | 'expired' | 'skipped';
+
 /** The only currency a payment settles in: every price is naira, and a gateway's amount is in its kobo. */
 const SETTLEMENT_CURRENCY = 'NGN';
 
@@ -247,7 +254,52 @@ export function createPaymentsService(deps: Deps) {
     return toDelivery(delivery);
   }
 
+  /**
+   * Asks the gateway about one payment nobody confirmed: settles it as verify or the webhook would (once, through the
+   * same claim), marks it failed, expires it when still unpaid a day on, or leaves it for the next round.
+   */
+  async function reconcile(payment: PaymentRow, now: Date): Promise<ReconcileOutcome> {
+    if (payment.gateway !== gateway.name) return 'skipped';
+    const result = await gateway.verify(payment.reference);
+    if (result.status === 'pending') {
+      if (now.getTime() - payment.createdAt.getTime() < PAYMENT_EXPIRES_AFTER_MS) {
+        await payments.markChecked(payment.id, now);
+        return 'pending';
+      }
+      await payments.markExpired(payment.id, result.raw, now);
+      return 'expired';
+    }
+    try {
+      if (payment.deliveryId === null) await topUps.settle(payment, result);
+      else await settle({ ...payment, deliveryId: payment.deliveryId }, result);
+      return 'settled';
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      // Settled another way (the money went to the wallet), failed, or refused: the payment's status says which.
+      if (err.code === 'PAYMENT_CREDITED_TO_WALLET') return 'settled';
+      await payments.markChecked(payment.id, now);
+      return 'failed';
+    }
+  }
+
   return {
+    /**
+     * The reconciler's round (payments-reconciler.ts): every payment left initiated longer than RECONCILE_AFTER_MS,
+     * at most `limit`, asked about one by one. One that fails to answer is logged and asked again next round.
+     */
+    async reconcileStale(now: Date, limit = RECONCILE_BATCH): Promise<Record<ReconcileOutcome | 'error', number>> {
+      const counts = { settled: 0, failed: 0, pending: 0, expired: 0, skipped: 0, error: 0 };
+      for (const payment of await payments.findInitiatedBefore(new Date(now.getTime() - RECONCILE_AFTER_MS), limit)) {
+        try {
+          counts[await reconcile(payment, now)] += 1;
+        } catch (err) {
+          counts.error += 1;
+          log.warn({ err, reference: payment.reference }, 'payment reconciliation failed; it is asked again next round');
+        }
+      }
+      return counts;
+    },
+
     async initiatePayment(userId: string, body: InitiatePaymentBody): Promise<InitiatePaymentResult> {
       const row = await deliveries.findOwned(userId, body.deliveryId);
       return body.method === 'wallet' ? payWithWallet(userId, row) : startCardPayment(userId, row);

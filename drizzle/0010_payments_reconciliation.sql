@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_initiated_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'initiated';
