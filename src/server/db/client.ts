@@ -25,8 +25,13 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory for the embedded database (PGlite); 'memory://' keeps it in memory, in this process (tests). */
   dataDir: string;
-  /** Called if the embedded database's process ends without being asked to: nothing can be served after. */
+  /**
+   * Called if the embedded database's process is gone for good: it ended without being asked to, more often than
+   * it may be restarted (embedded-database.ts), or would not start again. Nothing can be served after.
+   */
   onLost?: (reason: string) => void;
+  /** Called when the embedded database's process died and was started again. */
+  onRestarted?: (reason: string, restartsInWindow: number) => void;
   /**
    * Longest a statement may run (and, on the embedded database, longest a query waits for its one connection).
    * Not applied in memory (tests).
@@ -62,9 +67,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir === 'memory://') return openInMemory();
 
-  const { startEmbeddedDatabase, EMBEDDED_PORT } = await import('./embedded-database.js');
+  const { startEmbeddedDatabase, EMBEDDED_PORT, RESTARTS_ALLOWED } = await import('./embedded-database.js');
   const onLost = options.onLost ?? ((reason: string) => console.error(reason));
-  const embedded = await startEmbeddedDatabase(path.resolve(options.dataDir), PGLITE_OPTIONS, onLost);
+  const embedded = await startEmbeddedDatabase(path.resolve(options.dataDir), PGLITE_OPTIONS, {
+    onLost,
+    onRestarted: options.onRestarted ?? ((reason, count) => console.error(`${reason}; started again (${count} of ${RESTARTS_ALLOWED})`)),
+  });
   try {
     // PGlite is one backend: one connection, kept open (every new one starts a fresh session there). Queries
     // wait their turn for it, but not forever: a database that hangs must turn into 503s, not requests that never

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { EMBEDDED_PORT, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database.js';
+import { EMBEDDED_PORT, RESTARTS_ALLOWED, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database.js';
 
 const OPTIONS = { postgresqlconf: ['shared_buffers=16MB'] };
 const dirs: string[] = [];
@@ -164,11 +164,36 @@ describe('the embedded database process', () => {
     expect(existsSync(socketFile)).toBe(false);
   }, 60_000);
 
-  it('reports a database process that dies', async () => {
+  it('starts a database process that dies again, on the same files, and reports it lost past the restart budget', async () => {
     const onLost = vi.fn();
-    const database = await startEmbeddedDatabase(freshDataDir(), OPTIONS, onLost);
-    process.kill(database.pid, 'SIGKILL');
-    await vi.waitFor(() => expect(onLost).toHaveBeenCalledWith('the embedded database was killed by SIGKILL'));
-    await database.stop();
-  }, 60_000);
+    const onRestarted = vi.fn();
+    const database = await startEmbeddedDatabase(freshDataDir(), OPTIONS, { onLost, onRestarted });
+    try {
+      const client = clientOf(database);
+      await client.connect();
+      await client.query('create table parcels (id int)');
+      await client.query('insert into parcels values (7)');
+      await client.end();
+
+      for (let restart = 1; restart <= RESTARTS_ALLOWED; restart++) {
+        const pid = database.pid;
+        process.kill(pid, 'SIGKILL');
+        await vi.waitFor(() => expect(onRestarted).toHaveBeenCalledTimes(restart), { timeout: 30_000, interval: 100 });
+        expect(onRestarted).toHaveBeenLastCalledWith('the embedded database was killed by SIGKILL', restart);
+        expect(database.pid).not.toBe(pid);
+        // The same files: what was committed before the kill is still there.
+        const again = clientOf(database);
+        await again.connect();
+        expect((await again.query('select id from parcels')).rows).toEqual([{ id: 7 }]);
+        await again.end();
+      }
+      expect(onLost).not.toHaveBeenCalled();
+
+      process.kill(database.pid, 'SIGKILL');
+      await vi.waitFor(() => expect(onLost).toHaveBeenCalledTimes(1), { timeout: 30_000 });
+      expect(onLost.mock.calls[0]![0]).toMatch(/^the embedded database was killed by SIGKILL, after 3 restarts/);
+    } finally {
+      await database.stop();
+    }
+  }, 120_000);
 });

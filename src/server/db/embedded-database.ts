@@ -22,7 +22,8 @@ const STOP_TIMEOUT_MS = 10_000;
 export interface EmbeddedDatabase {
   /** The directory holding the socket: `host` for the pg driver. */
   socketDir: string;
-  pid: number;
+  /** The database process now (another after a restart). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -66,29 +67,23 @@ function socketDirectoryFor(dataDir: string): { dir: string; temporary: boolean 
   return { dir: mkdtempSync(path.join(tmpdir(), 'lanefreight-db-')), temporary: true };
 }
 
-export async function startEmbeddedDatabase(
-  dataDir: string,
-  pgliteOptions: object,
-  onLost: (reason: string) => void,
-): Promise<EmbeddedDatabase> {
-  // Only this user may read or change the data; the database process itself writes under umask 077.
-  makePrivateDirectory(dataDir);
-  const filesDir = path.join(dataDir, 'pglite');
-  mkdirSync(filesDir, { recursive: true, mode: 0o700 });
-  const optionsJson = JSON.stringify(pgliteOptions);
-  if (readdirSync(filesDir).length === 0) await createFiles(filesDir, optionsJson);
+/** A database process that dies is started again, up to this many times in RESTART_WINDOW_MS; then the server stops. */
+export const RESTARTS_ALLOWED = 3;
+const RESTART_WINDOW_MS = 10 * 60_000;
 
-  const socket = socketDirectoryFor(dataDir);
-  const child = runServerScript(['serve', filesDir, optionsJson, path.join(socket.dir, SOCKET_FILE)]);
-  const removeSocketDir = () => {
-    if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
-  };
+export interface EmbeddedDatabaseEvents {
+  /** The database is gone for good (it kept dying, or would not start again): nothing can be served. */
+  onLost: (reason: string) => void;
+  /** It died and was started again, on the same files: queries in flight failed, later ones are served. */
+  onRestarted?: (reason: string, restartsInWindow: number) => void;
+}
+
+/** Starts the database process and waits until it accepts connections. */
+async function launch(serveArgs: string[]): Promise<ChildProcess> {
+  const child = runServerScript(serveArgs);
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error('the embedded database did not start in time')),
-        START_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => reject(new Error('the embedded database did not start in time')), START_TIMEOUT_MS);
       child.once('message', (message) => {
         clearTimeout(timer);
         if (message === 'ready') resolve();
@@ -101,6 +96,33 @@ export async function startEmbeddedDatabase(
     });
   } catch (err) {
     child.kill('SIGKILL');
+    throw err;
+  }
+  return child;
+}
+
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  pgliteOptions: object,
+  events: EmbeddedDatabaseEvents | ((reason: string) => void),
+): Promise<EmbeddedDatabase> {
+  const { onLost, onRestarted } = typeof events === 'function' ? { onLost: events, onRestarted: undefined } : events;
+  // Only this user may read or change the data; the database process itself writes under umask 077.
+  makePrivateDirectory(dataDir);
+  const filesDir = path.join(dataDir, 'pglite');
+  mkdirSync(filesDir, { recursive: true, mode: 0o700 });
+  const optionsJson = JSON.stringify(pgliteOptions);
+  if (readdirSync(filesDir).length === 0) await createFiles(filesDir, optionsJson);
+
+  const socket = socketDirectoryFor(dataDir);
+  const serveArgs = ['serve', filesDir, optionsJson, path.join(socket.dir, SOCKET_FILE)];
+  const removeSocketDir = () => {
+    if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
+  };
+  let child: ChildProcess;
+  try {
+    child = await launch(serveArgs);
+  } catch (err) {
     removeSocketDir();
     throw err;
   }
@@ -109,24 +131,56 @@ export async function startEmbeddedDatabase(
   makePrivateDirectory(dataDir);
 
   let stopping = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.once('exit', (code, signal) => {
+  const restarts: number[] = [];
+  const lost = (reason: string) => {
     removeSocketDir();
-    if (!stopping) onLost(`the embedded database ${exitDescription(code, signal)}`);
-  });
+    onLost(reason);
+  };
+  /** A process that dies unasked is started again on the same files and socket, within the restart budget. */
+  const supervise = (current: ChildProcess) => {
+    current.once('exit', (code, signal) => {
+      if (stopping) return;
+      const reason = `the embedded database ${exitDescription(code, signal)}`;
+      const now = Date.now();
+      while (restarts.length > 0 && restarts[0]! <= now - RESTART_WINDOW_MS) restarts.shift();
+      if (restarts.length >= RESTARTS_ALLOWED) {
+        lost(`${reason}, after ${RESTARTS_ALLOWED} restarts in ${RESTART_WINDOW_MS / 60_000} minutes`);
+        return;
+      }
+      restarts.push(now);
+      launch(serveArgs).then(
+        (next) => {
+          if (stopping) {
+            next.send('stop');
+            return;
+          }
+          child = next;
+          supervise(next);
+          onRestarted?.(reason, restarts.length);
+        },
+        (err: unknown) => lost(`${reason}, and could not be started again: ${(err as Error).message}`),
+      );
+    });
+  };
+  supervise(child);
 
   return {
     socketDir: socket.dir,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     stop: async () => {
       stopping = true;
-      if (child.exitCode === null && child.signalCode === null) {
+      const current = child;
+      if (current.exitCode === null && current.signalCode === null) {
+        const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
         // It finishes what it is running, closes its files and exits.
-        child.send('stop');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        current.send('stop');
+        const timer = setTimeout(() => current.kill('SIGKILL'), STOP_TIMEOUT_MS);
         await exited;
         clearTimeout(timer);
       }
+      removeSocketDir();
     },
   };
 }
