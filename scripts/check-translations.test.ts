@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptTranslations, checkTranslations, fingerprint, type TranslationSources } from './check-translations';
+import {
+  acceptTranslations,
+  checkTranslations,
+  fingerprint,
+  outboundPlaceholderProblem,
+  type TranslationSources,
+} from './check-translations';
 
 /** A tiny world: two codes, en-US and French, French translated from today's English. */
 function sources(): TranslationSources {
@@ -58,5 +64,47 @@ describe('the translation check', () => {
     const lost = sources();
     lost.locales.fr!.set('errors.codes.RESEND_TOO_SOON', 'Veuillez patienter une minute.');
     expect(checkTranslations(lost)).toEqual(['fr: placeholders differ in errors.codes.RESEND_TOO_SOON']);
+  });
+});
+
+describe('the placeholders of outbound texts (messages.*)', () => {
+  const english = 'Lanefreight: {{driver}} brings it ({{eta}}). Give the code {{code}}. {{link}}';
+
+  it('accept the same set in another order, spacing or repetition', () => {
+    expect(outboundPlaceholderProblem(english, 'Lanefreight: {{link}} {{ code }} {{driver}} {{eta}} {{code}}')).toBeNull();
+  });
+
+  it('name what a translation lacks, adds, or leaves as a stray brace', () => {
+    expect(outboundPlaceholderProblem(english, 'Lanefreight: {{driver}} ({{eta}}). {{link}}')).toBe('lacks {{code}}');
+    expect(outboundPlaceholderProblem(english, 'Lanefreight: {{driver}} ({{eta}}) {{code}} {{link}} {{name}}')).toBe(
+      'has {{name}}, which en-US has not',
+    );
+    expect(outboundPlaceholderProblem(english, 'Lanefreight: {{driver}} ({{eta}}) {code} {{link}}')).toBe('lacks {{code}}; has a stray "{"');
+    expect(outboundPlaceholderProblem(english, 'Lanefreight: {{driver}} ({{eta}}) {{code} {{link}}')).toBe('lacks {{code}}; has a stray "{"');
+  });
+
+  it('fail the check for a translation that would send an SMS without its code', () => {
+    const world = sources();
+    const key = 'messages.receiver.driverAssigned';
+    const french = 'Lanefreight : {{driver}} arrive ({{eta}}). Donnez le code {{code}}. {{link}}';
+    world.locales['en-US']!.set(key, english);
+    world.locales.fr!.set(key, french);
+    world.fingerprints.fr![key] = fingerprint(english);
+    expect(checkTranslations(world)).toEqual([]);
+
+    world.locales.fr!.set(key, 'Lanefreight : {{driver}} arrive ({{eta}}). Donnez le code. {{link}}');
+    expect(checkTranslations(world)).toEqual([`fr: placeholders differ in ${key}: lacks {{code}}`]);
+  });
+
+  it('fail the check for a stray brace in the English of an outbound text', () => {
+    const world = sources();
+    const key = 'messages.codes.verify.body';
+    world.locales['en-US']!.set(key, 'Your code is {code}.');
+    world.locales.fr!.set(key, 'Votre code est {code}.');
+    world.fingerprints.fr![key] = fingerprint('Your code is {code}.');
+    expect(checkTranslations(world)).toEqual([
+      `en-US: placeholders wrong in ${key}: has a stray "{"`,
+      `fr: placeholders differ in ${key}: has a stray "{"`,
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The translation check (decision 022). Fails when
  * - a language lacks a key that en-US has, has it empty, or has keys en-US does not;
- * - interpolation placeholders differ from en-US;
+ * - interpolation placeholders differ from en-US; in the outbound texts (`messages.*`: SMS, WhatsApp, email),
+ *   each language must have exactly en-US's set of `{{placeholders}}` and no stray brace, since they are sent
+ *   as they are (a translation without `{{code}}` would send a sign-in code SMS without the code);
  * - an error code has no `errors.codes.<CODE>` key;
  * - en-US says something other than the server's catalogue (src/server/lib/messages.ts) for one of its keys;
  * - a translation was made from English that has changed since (stale): each language records, per key,
@@ -47,7 +49,40 @@ export function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 export const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map((m) => m[1]).sort().join(',');
+const PLACEHOLDER = /{{\s*(\w+)[^}]*}}/g;
+const placeholders = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).sort().join(',');
+
+/** The texts the server sends (decision 044): they reach people as they are, with no page around them. */
+export const OUTBOUND_PREFIX = 'messages.';
+
+/**
+ * What is wrong with the placeholders of an outbound text against its English, or null: it must name the same
+ * set of `{{placeholders}}` (order and repetition are the language's business) and hold no other brace, which
+ * would reach the receiver as it is (`{code}`, `{{code}`).
+ */
+export function outboundPlaceholderProblem(english: string, translated: string): string | null {
+  const names = (text: string) => new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]));
+  const expected = names(english);
+  const found = names(translated);
+  const lacks = [...expected].filter((name) => !found.has(name));
+  const extra = [...found].filter((name) => !expected.has(name));
+  const stray = translated.replace(PLACEHOLDER, '').match(/[{}]/);
+  const problems = [
+    ...(lacks.length ? [`lacks ${lacks.map((name) => `{{${name}}}`).join(', ')}`] : []),
+    ...(extra.length ? [`has ${extra.map((name) => `{{${name}}}`).join(', ')}, which ${FALLBACK_LANGUAGE} has not`] : []),
+    ...(stray ? [`has a stray "${stray[0]}"`] : []),
+  ];
+  return problems.length ? problems.join('; ') : null;
+}
+
+/** What is wrong with a translation's placeholders, or null: the outbound rule for `messages.*`, else the same list. */
+function placeholderProblem(key: string, english: string, translated: string): string | null {
+  if (key.startsWith(OUTBOUND_PREFIX)) {
+    const problem = outboundPlaceholderProblem(english, translated);
+    return problem && `placeholders differ in ${key}: ${problem}`;
+  }
+  return placeholders(translated) === placeholders(english) ? null : `placeholders differ in ${key}`;
+}
 
 /** The server's English by i18n key: `errors.codes.<CODE>` and the validation keys. */
 export function serverCatalogue(): Record<string, string> {
@@ -70,15 +105,23 @@ export function checkTranslations({ locales, fingerprints, errorCodes, catalogue
     if (text === undefined) problems.push(`${FALLBACK_LANGUAGE}: missing ${key} (the server's catalogue has it)`);
     else if (text !== english) problems.push(`${FALLBACK_LANGUAGE}: ${key} differs from the server's catalogue ("${english}")`);
   }
+  for (const [key, text] of reference) {
+    if (text.trim() === '') problems.push(`${FALLBACK_LANGUAGE}: empty ${key}`);
+    else if (key.startsWith(OUTBOUND_PREFIX)) {
+      const problem = outboundPlaceholderProblem(text, text);
+      if (problem) problems.push(`${FALLBACK_LANGUAGE}: placeholders wrong in ${key}: ${problem}`);
+    }
+  }
 
   for (const [lng, keys] of Object.entries(locales)) {
     if (lng === FALLBACK_LANGUAGE) continue;
     const recorded = fingerprints[lng] ?? {};
     for (const [key, text] of reference) {
       const translated = keys.get(key);
+      const placeholderIssue = translated === undefined ? null : placeholderProblem(key, text, translated);
       if (translated === undefined) problems.push(`${lng}: missing ${key}`);
       else if (translated.trim() === '') problems.push(`${lng}: empty ${key}`);
-      else if (placeholders(translated) !== placeholders(text)) problems.push(`${lng}: placeholders differ in ${key}`);
+      else if (placeholderIssue) problems.push(`${lng}: ${placeholderIssue}`);
       else if (recorded[key] !== fingerprint(text)) {
         problems.push(
           recorded[key] === undefined

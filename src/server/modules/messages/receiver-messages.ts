@@ -1,6 +1,7 @@
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { normalizePhone } from '../../../shared/identifiers.js';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
+import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
+import { loadLocaleSection } from '../../lib/locale-texts.js';
 import type { RenderedMessage } from './message-templates.js';
 import type { NewOutboxMessage, OutboxRepository } from './outbox-repository.js';
 import { createGroupCommit } from '../../lib/group-commit.js';
@@ -17,59 +18,19 @@ import { countSmsSegments, smsText } from './sms-segments.js';
 export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered';
 export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = ['driver-assigned', 'out-for-delivery', 'delivered'];
 
-/**
- * `{driver}` is the driver's first name, `{code}` the handover code, `{link}` the public tracking page, `{eta}` the
- * estimated delivery window in Lagos time (shortWindow).
- */
-const RECEIVER_TEMPLATES: Record<Language, Record<ReceiverMessageKind, string>> = {
-  'en-US': {
-    'driver-assigned':
-      'Lanefreight: {driver} is on the way with your package, arriving {eta}. Give the driver this code only when you receive it: {code}. Track it: {link}',
-    'out-for-delivery':
-      'Lanefreight: your package is out for delivery and will arrive soon. Have your code ready for the driver. Track it: {link}',
-    delivered: 'Lanefreight: your package has been delivered. Thank you! Details: {link}',
-  },
-  es: {
-    'driver-assigned': 'Lanefreight: {driver} trae tu paquete ({eta}). Al recibirlo, da el código {code}. {link}',
-    'out-for-delivery': 'Lanefreight: tu paquete está en reparto y llega pronto. Ten listo tu código. Síguelo: {link}',
-    delivered: 'Lanefreight: tu paquete fue entregado. ¡Gracias! {link}',
-  },
-  fr: {
-    'driver-assigned':
-      'Lanefreight : {driver} vous apporte votre colis ({eta}). Donnez-lui le code {code} quand vous le recevez, pas avant. Suivi : {link}',
-    'out-for-delivery':
-      'Lanefreight : votre colis est en cours de livraison et arrive très vite. Préparez votre code pour le livreur. Suivi : {link}',
-    delivered: 'Lanefreight : votre colis a été livré. Merci ! Détails : {link}',
-  },
-  de: {
-    'driver-assigned':
-      'Lanefreight: {driver} bringt Ihr Paket ({eta}). Geben Sie dem Fahrer bei Erhalt den Code {code}, nicht vorher. Verfolgen: {link}',
-    'out-for-delivery':
-      'Lanefreight: Ihr Paket ist in der Zustellung und kommt bald. Halten Sie Ihren Code für den Fahrer bereit. Verfolgen: {link}',
-    delivered: 'Lanefreight: Ihr Paket wurde zugestellt. Vielen Dank! Details: {link}',
-  },
-  pt: {
-    'driver-assigned': 'Lanefreight: {driver} leva sua encomenda ({eta}). Ao receber, dê o código {code}. Siga: {link}',
-    'out-for-delivery': 'Lanefreight: sua encomenda saiu para entrega. Tenha seu código em mãos. Siga: {link}',
-    delivered: 'Lanefreight: sua encomenda foi entregue. Obrigado! {link}',
-  },
-  yo: {
-    'driver-assigned': 'Lanefreight: {driver} ń mú ẹrù rẹ bọ̀ ({eta}). Tí o bá gbà á, fún un ní kóòdù {code}. {link}',
-    'out-for-delivery': 'Lanefreight: ẹrù rẹ ti jáde fún ìfijíṣẹ́, yóò dé láìpẹ́. Ní kóòdù rẹ lọ́wọ́. Ibi tó dé: {link}',
-    delivered: 'Lanefreight: a ti fi ẹrù rẹ jíṣẹ́. A dúpẹ́! {link}',
-  },
-  ha: {
-    'driver-assigned': 'Lanefreight: {driver} na kawo kayanka ({eta}). Idan ka karɓa, ba shi lamba {code}. Duba: {link}',
-    'out-for-delivery':
-      'Lanefreight: kayanka sun fito don isarwa, za su iso nan ba da jimawa ba. Shirya lambarka. Duba inda yake: {link}',
-    delivered: 'Lanefreight: an isar da kayanka. Mun gode! {link}',
-  },
-  ig: {
-    'driver-assigned': 'Lanefreight: {driver} na-ebute ngwongwo gị ({eta}). Mgbe ọ rutere, nye ya koodu {code}. {link}',
-    'out-for-delivery': 'Lanefreight: ngwongwo gị apụla maka nnyefe. Kwadebe koodu gị. Lee ebe ọ dị: {link}',
-    delivered: 'Lanefreight: ebutela ngwongwo gị. Daalụ! {link}',
-  },
+/** The message's key under `messages.receiver`. */
+const RECEIVER_KEYS: Record<ReceiverMessageKind, string> = {
+  'driver-assigned': 'driverAssigned',
+  'out-for-delivery': 'outForDelivery',
+  delivered: 'delivered',
 };
+
+/**
+ * `messages.receiver` in the catalogue, read at boot: `{{driver}}` is the driver's first name, `{{code}}` the
+ * handover code, `{{link}}` the public tracking page, `{{eta}}` the estimated delivery window in Lagos time
+ * (shortWindow).
+ */
+const RECEIVER_TEXTS = loadLocaleSection('messages.receiver', { required: Object.values(RECEIVER_KEYS) });
 
 const SUBJECT = 'Lanefreight delivery';
 
@@ -113,9 +74,8 @@ export function shortWindow(window: { from: Date; to: Date }): string {
 export const RECEIVER_MAX_SEGMENTS = 2;
 
 export function renderReceiverMessage(kind: ReceiverMessageKind, language: string, values: ReceiverMessageValues): RenderedMessage {
-  const template = RECEIVER_TEMPLATES[isLanguage(language) ? language : FALLBACK_LANGUAGE][kind];
-  const render = (driver: string) =>
-    smsText(template.replace('{driver}', driver).replace('{code}', values.code).replace('{link}', values.link).replace('{eta}', values.eta));
+  const t = RECEIVER_TEXTS.texts[isLanguage(language) ? language : FALLBACK_LANGUAGE];
+  const render = (driver: string) => smsText(t(RECEIVER_KEYS[kind], { driver, code: values.code, link: values.link, eta: values.eta }));
   // Should a long deployment address push it past two SMS, the driver's name gives way first.
   let driver = [...driverFirstName(values.driverName)];
   let body = render(driver.join(''));
@@ -127,7 +87,8 @@ export function renderReceiverMessage(kind: ReceiverMessageKind, language: strin
   return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' };
 }
 
-export const RECEIVER_TEMPLATE_LANGUAGES = Object.keys(RECEIVER_TEMPLATES) as Language[];
+/** The languages that have every receiver message of their own. */
+export const RECEIVER_TEMPLATE_LANGUAGES = RECEIVER_TEXTS.languagesWith(Object.values(RECEIVER_KEYS));
 
 /** What a receiver message needs to know of a delivery. */
 export interface ReceiverDelivery {
