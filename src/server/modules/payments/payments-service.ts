@@ -19,7 +19,7 @@ import { toDelivery } from '../deliveries/delivery-view.js';
 import { generateTrackingId } from '../deliveries/tracking-id.js';
 import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
 import { paidCtes, paidRowOf, payableCte } from '../deliveries/delivery-statements.js';
-import type { WalletService } from '../wallet/wallet-service.js';
+import { walletMovementEvent, type WalletService } from '../wallet/wallet-service.js';
 import { DEBITED_SANDBOX_KOBO, debitCte, paymentLedgerCte } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
@@ -112,16 +112,16 @@ export function createPaymentsService(deps: Deps) {
       const paid = paidRowOf(raw);
       if (!paid) return { kind: raw.payable ? 'insufficient_balance' : 'not_payable' };
       emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
-      emit({
-        type: 'wallet.debited',
-        userId,
-        amountKobo,
-        balanceAfterKobo: Number(raw.balance_after_kobo),
-        kind: 'payment',
-        deliveryId: paid.id,
-        deliveryNumber: paid.number,
-        cause: null,
-      });
+      emit(
+        walletMovementEvent('debited', {
+          userId,
+          amountKobo,
+          balanceAfterKobo: Number(raw.balance_after_kobo),
+          kind: 'payment',
+          deliveryId: paid.id,
+          deliveryNumber: paid.number,
+        }),
+      );
       return { kind: 'paid', delivery: paid };
     });
   }

@@ -196,6 +196,11 @@ export function createWalletRepository(db: Executor) {
       await insertLedgerEntryStatement.rows(tx, { ...entry, sandboxKobo: entry.sandboxKobo ?? 0, deliveryId: entry.deliveryId ?? null });
     },
 
+    async postingExists(idempotencyKey: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx.select({ id: postings.id }).from(postings).where(eq(postings.idempotencyKey, idempotencyKey)).limit(1);
+      return row !== undefined;
+    },
+
     async findLedgerEntry(idempotencyKey: string, tx: Executor = db, options: { lock?: boolean } = {}) {
       const query = tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey)).limit(1);
       const [row] = options.lock ? await query.for('update') : await query;

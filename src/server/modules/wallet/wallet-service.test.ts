@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUser, fundWallet } from '../../test/factories.js';
-import { ledgerEntries } from '../../db/schema/index.js';
+import { ledgerEntries, postingLines, postings } from '../../db/schema/index.js';
 import { createTransactions } from '../../db/transactions.js';
 import type { DomainEvent } from '../../lib/domain-events.js';
 import { createWalletRepository } from './wallet-repository.js';
-import { createWalletService } from './wallet-service.js';
+import { UnbalancedPostingError, createWalletService } from './wallet-service.js';
+import { ACCOUNTS } from './accounts.js';
 
 let t: TestApp;
 let published: DomainEvent[];
@@ -133,5 +134,81 @@ describe('wallet service', () => {
       ['hold_release', 2_000, 0],
     ]);
     expect(entries.reduce((total, e) => total + e.sandboxKobo, 0)).toBe(6_000);
+  });
+});
+
+describe('post: the one writer of postings, ledger lines and balances', () => {
+  const postingsFor = (key: string) => t.deps.db.select().from(postings).where(eq(postings.idempotencyKey, key));
+
+  it('refuses lines that do not sum to zero, writing nothing', async () => {
+    const userId = await funded(100_000);
+    const key = `unbalanced:${userId}`;
+    await expect(
+      transactions.run((transaction) =>
+        wallet.post(transaction, {
+          kind: 'adjustment',
+          idempotencyKey: key,
+          wallet: { userId, amountKobo: 5_000, ledgerKind: 'adjustment', description: 'Goodwill' },
+          lines: [{ account: ACCOUNTS.adjustments, amountKobo: -4_999 }],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(UnbalancedPostingError);
+    expect(await postingsFor(key)).toHaveLength(0);
+    expect(await sum(userId)).toBe(100_000);
+    expect(published).toEqual([]);
+  });
+
+  it('writes a replayed key nothing more, and answers replayed', async () => {
+    const userId = await funded(0);
+    const movement = {
+      kind: 'adjustment' as const,
+      idempotencyKey: `goodwill:${userId}`,
+      wallet: { userId, amountKobo: 5_000, ledgerKind: 'adjustment' as const, description: 'Goodwill' },
+      lines: [{ account: ACCOUNTS.adjustments, amountKobo: -5_000 }],
+    };
+    const first = await transactions.run((transaction) => wallet.post(transaction, movement));
+    expect(first).toEqual({ outcome: 'posted', balanceAfterKobo: 5_000 });
+    const again = await transactions.run((transaction) => wallet.post(transaction, movement));
+    expect(again).toEqual({ outcome: 'replayed' });
+    expect(await postingsFor(movement.idempotencyKey)).toHaveLength(1);
+    expect(await sum(userId)).toBe(5_000);
+    expect(published.filter((e) => e.type === 'wallet.credited')).toHaveLength(1);
+  });
+
+  it('refuses a debit the balance does not cover (a wallet never goes negative), writing nothing', async () => {
+    const userId = await funded(3_000);
+    const key = `overdraw:${userId}`;
+    const outcome = await transactions.run((transaction) =>
+      wallet.post(transaction, {
+        kind: 'wallet_payment',
+        idempotencyKey: key,
+        wallet: { userId, amountKobo: -3_001, ledgerKind: 'payment', description: 'Too much', cover: 'balance' },
+        lines: [{ account: ACCOUNTS.revenue, amountKobo: 3_001 }],
+      }),
+    );
+    expect(outcome).toEqual({ outcome: 'not_covered' });
+    expect(await postingsFor(key)).toHaveLength(0);
+    expect(await wallet.findBalance(userId)).toBe(3_000);
+    expect(published).toEqual([]);
+  });
+
+  it('writes a posting with platform lines only (a card payment): no wallet line, no event', async () => {
+    await funded(0);
+    const key = `card:test-${Date.now()}`;
+    const outcome = await transactions.run((transaction) =>
+      wallet.post(transaction, {
+        kind: 'card_payment',
+        idempotencyKey: key,
+        lines: [
+          { account: ACCOUNTS.clearing('sandbox'), amountKobo: -270_000 },
+          { account: ACCOUNTS.revenue, amountKobo: 270_000 },
+        ],
+      }),
+    );
+    expect(outcome).toEqual({ outcome: 'posted', balanceAfterKobo: null });
+    const [posting] = await postingsFor(key);
+    const lines = await t.deps.db.select().from(postingLines).where(eq(postingLines.postingId, posting!.id));
+    expect(lines.map((l) => l.amountKobo).sort((a, b) => a - b)).toEqual([-270_000, 270_000]);
+    expect(published).toEqual([]);
   });
 });

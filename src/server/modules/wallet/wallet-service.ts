@@ -1,4 +1,4 @@
-import type { DomainEvent, MovementCause } from '../../lib/domain-events.js';
+import type { DomainEvent, MovementCause, WalletMovementFacts } from '../../lib/domain-events.js';
 import type { Transaction } from '../../db/transactions.js';
 import { linesJson, type LedgerKind, type PlatformLine, type PostingKind, type WalletRepository } from './wallet-repository.js';
 import { ACCOUNTS, type Account, type GatewayName } from './accounts.js';
@@ -59,106 +59,183 @@ export function driverEarnings(movement: Movement & { deliveryId: string }) {
     earningLines: linesJson([lineOn(ACCOUNTS.revenue, -movement.amountKobo), lineOn(earnings, movement.amountKobo)]),
     earningPaidLines: linesJson([lineOn(earnings, -movement.amountKobo)]),
   };
-  const credited = (balanceAfterKobo: number): DomainEvent => ({
-    type: 'wallet.credited',
-    userId: movement.userId,
-    amountKobo: movement.amountKobo,
-    balanceAfterKobo,
-    kind: 'earning',
-    deliveryId: movement.deliveryId,
-    deliveryNumber: movement.deliveryNumber ?? null,
-    cause: movement.cause ?? null,
-  });
+  const credited = (balanceAfterKobo: number): DomainEvent =>
+    walletMovementEvent('credited', { ...movement, balanceAfterKobo, kind: 'earning' });
   return { values, credited };
 }
 
+/** The one shape of a wallet event (wallet.credited / wallet.debited): every movement's, and the hot paths'. */
+export function walletMovementEvent(
+  direction: 'credited' | 'debited',
+  facts: Omit<WalletMovementFacts, 'deliveryId' | 'deliveryNumber' | 'cause'> & {
+    deliveryId?: string | null;
+    deliveryNumber?: number | null;
+    cause?: MovementCause | null;
+  },
+): DomainEvent {
+  return {
+    type: direction === 'credited' ? 'wallet.credited' : 'wallet.debited',
+    userId: facts.userId,
+    amountKobo: facts.amountKobo,
+    balanceAfterKobo: facts.balanceAfterKobo,
+    kind: facts.kind,
+    deliveryId: facts.deliveryId ?? null,
+    deliveryNumber: facts.deliveryNumber ?? null,
+    cause: facts.cause ?? null,
+  };
+}
+
+/** A wallet's line of a posting: its ledger entry. Positive credits the wallet, negative debits it. */
+export interface WalletLine {
+  userId: string;
+  amountKobo: number;
+  ledgerKind: LedgerKind;
+  description: string;
+  deliveryId?: string | null;
+  deliveryNumber?: number | null;
+  cause?: MovementCause | null;
+  /**
+   * A credit: how much of it is sandbox money (decision 018). A debit takes real money first and records what it
+   * took; a release gives back each kind as it was taken (negative here, like the debit it undoes).
+   */
+  sandboxKobo?: number;
+  /** What must cover a debit: the balance, or only what may leave the platform (a withdrawal). */
+  cover?: 'balance' | 'payable_out';
+}
+
+/**
+ * One double-entry posting (decision 027): its platform lines and at most one wallet line, summing to zero, under a
+ * key that makes it happen once.
+ */
+export interface PostingMovement {
+  kind: PostingKind;
+  idempotencyKey: string;
+  paymentId?: string | null;
+  wallet?: WalletLine;
+  lines: { account: Account; amountKobo: number }[];
+}
+
+export type PostOutcome =
+  | { outcome: 'posted'; balanceAfterKobo: number | null }
+  /** The key was posted before: nothing written. */
+  | { outcome: 'replayed' }
+  /** A debit its cover did not cover: nothing written. */
+  | { outcome: 'not_covered' };
+
+export class UnbalancedPostingError extends Error {
+  constructor(readonly sumKobo: number) {
+    super(`a posting's lines must sum to zero; these sum to ${sumKobo} kobo`);
+    this.name = 'UnbalancedPostingError';
+  }
+}
+
 export function createWalletService({ wallet }: Deps) {
-  interface Posting {
-    kind: PostingKind;
-    ledgerKind: LedgerKind;
-    counterAccount: Account;
-    paymentId?: string | null;
+  /**
+   * The one writer of postings, their lines, ledger entries and wallet balances, in the caller's transaction; its
+   * wallet events follow the commit. A debit is written only if covered; a key already posted writes nothing.
+   */
+  async function post({ tx, emit }: Transaction, movement: PostingMovement): Promise<PostOutcome> {
+    const line = movement.wallet;
+    const sum = movement.lines.reduce((total, l) => total + l.amountKobo, line?.amountKobo ?? 0);
+    if (sum !== 0) throw new UnbalancedPostingError(sum);
+    if (await wallet.postingExists(movement.idempotencyKey, tx)) return { outcome: 'replayed' };
+    const platformLines = movement.lines.map((l) => lineOn(l.account, l.amountKobo));
+    if (!line) {
+      await wallet.insertPosting({ kind: movement.kind, idempotencyKey: movement.idempotencyKey, paymentId: movement.paymentId, lines: platformLines }, tx);
+      return { outcome: 'posted', balanceAfterKobo: null };
+    }
+    const entry = {
+      userId: line.userId,
+      amountKobo: line.amountKobo,
+      kind: line.ledgerKind,
+      description: line.description,
+      deliveryId: line.deliveryId ?? undefined,
+      idempotencyKey: movement.idempotencyKey,
+    };
+    let balanceAfterKobo: number;
+    let sandboxKobo = line.sandboxKobo ?? 0;
+    if (line.amountKobo > 0) {
+      // A credit is one statement: the posting, its lines, the wallet and its entry.
+      balanceAfterKobo = await wallet.creditWithPosting(
+        { posting: { kind: movement.kind, paymentId: movement.paymentId, lines: platformLines }, entry: { ...entry, sandboxKobo } },
+        tx,
+      );
+    } else {
+      if (line.amountKobo < 0) {
+        // Real money goes first (decision 018); what may leave the platform holds no sandbox money.
+        const debited =
+          line.cover === 'payable_out'
+            ? await wallet
+                .debitIfPayableOut(line.userId, -line.amountKobo, tx)
+                .then((after) => (after === null ? null : { balanceAfterKobo: after, sandboxKobo: 0 }))
+            : await wallet.debitIfCovered(line.userId, -line.amountKobo, tx);
+        if (debited === null) return { outcome: 'not_covered' };
+        balanceAfterKobo = debited.balanceAfterKobo;
+        sandboxKobo = debited.sandboxKobo;
+      } else {
+        // A line of zero keeps the wallet's history whole (a withdrawal paid out): the balance as it is.
+        balanceAfterKobo = await wallet.findBalance(line.userId, tx);
+        sandboxKobo = 0;
+      }
+      const postingId = await wallet.insertPosting(
+        { kind: movement.kind, idempotencyKey: movement.idempotencyKey, paymentId: movement.paymentId, lines: platformLines },
+        tx,
+      );
+      await wallet.insertLedgerEntry({ ...entry, postingId, sandboxKobo, balanceAfterKobo }, tx);
+    }
+    if (line.amountKobo !== 0) {
+      emit(
+        walletMovementEvent(line.amountKobo > 0 ? 'credited' : 'debited', {
+          userId: line.userId,
+          amountKobo: Math.abs(line.amountKobo),
+          balanceAfterKobo,
+          kind: line.ledgerKind,
+          deliveryId: line.deliveryId,
+          deliveryNumber: line.deliveryNumber,
+          cause: line.cause,
+        }),
+      );
+    }
+    return { outcome: 'posted', balanceAfterKobo };
   }
 
-  async function credit({ tx, emit }: Transaction, movement: Movement, posting: Posting) {
-    const sandboxKobo = movement.sandboxKobo ?? 0;
-    const balanceAfterKobo = await wallet.creditWithPosting(
-      {
-        posting: { kind: posting.kind, paymentId: posting.paymentId, lines: [lineOn(posting.counterAccount, -movement.amountKobo)] },
-        entry: {
-          userId: movement.userId,
-          amountKobo: movement.amountKobo,
-          sandboxKobo,
-          kind: posting.ledgerKind,
-          description: movement.description,
-          deliveryId: movement.deliveryId,
-          idempotencyKey: movement.idempotencyKey,
-        },
-      },
-      tx,
-    );
-    emit({
-      type: 'wallet.credited',
-      userId: movement.userId,
-      amountKobo: movement.amountKobo,
-      balanceAfterKobo,
-      kind: posting.ledgerKind,
-      deliveryId: movement.deliveryId ?? null,
-      deliveryNumber: movement.deliveryNumber ?? null,
-      cause: movement.cause ?? null,
+  const walletLineOf = (movement: Movement, ledgerKind: LedgerKind, sign: 1 | -1): WalletLine => ({
+    userId: movement.userId,
+    amountKobo: sign * movement.amountKobo,
+    ledgerKind,
+    description: movement.description,
+    deliveryId: movement.deliveryId,
+    deliveryNumber: movement.deliveryNumber,
+    cause: movement.cause,
+    sandboxKobo: sign > 0 ? movement.sandboxKobo : undefined,
+  });
+
+  /** A credit from a platform account; its balance after (a replay answers null). */
+  async function credit(transaction: Transaction, movement: Movement, posting: { kind: PostingKind; ledgerKind: LedgerKind; from: Account; paymentId?: string | null }) {
+    const posted = await post(transaction, {
+      kind: posting.kind,
+      idempotencyKey: movement.idempotencyKey,
+      paymentId: posting.paymentId,
+      wallet: walletLineOf(movement, posting.ledgerKind, 1),
+      lines: [{ account: posting.from, amountKobo: -movement.amountKobo }],
     });
-    return balanceAfterKobo;
+    return posted.outcome === 'posted' ? posted.balanceAfterKobo : null;
   }
 
-  /** Null when the balance (or, for a withdrawal, what may leave) does not cover it: nothing written. */
+  /** A debit to a platform account; null when not covered (or a replay): nothing written. */
   async function debit(
-    { tx, emit }: Transaction,
+    transaction: Transaction,
     movement: Omit<Movement, 'sandboxKobo'>,
-    posting: Posting,
+    posting: { kind: PostingKind; ledgerKind: LedgerKind; to: Account },
     cover: 'balance' | 'payable_out',
   ) {
-    // Real money goes first (decision 018); a withdrawal takes only money that may leave, so no sandbox money.
-    const debited =
-      cover === 'balance'
-        ? await wallet.debitIfCovered(movement.userId, movement.amountKobo, tx)
-        : await wallet
-            .debitIfPayableOut(movement.userId, movement.amountKobo, tx)
-            .then((balanceAfterKobo) => (balanceAfterKobo === null ? null : { balanceAfterKobo, sandboxKobo: 0 }));
-    if (debited === null) return null;
-    const { balanceAfterKobo, sandboxKobo } = debited;
-    const postingId = await wallet.insertPosting(
-      {
-        kind: posting.kind,
-        idempotencyKey: movement.idempotencyKey,
-        lines: [lineOn(posting.counterAccount, movement.amountKobo)],
-      },
-      tx,
-    );
-    await wallet.insertLedgerEntry(
-      {
-        postingId,
-        userId: movement.userId,
-        amountKobo: -movement.amountKobo,
-        sandboxKobo,
-        balanceAfterKobo,
-        kind: posting.ledgerKind,
-        description: movement.description,
-        deliveryId: movement.deliveryId,
-        idempotencyKey: movement.idempotencyKey,
-      },
-      tx,
-    );
-    emit({
-      type: 'wallet.debited',
-      userId: movement.userId,
-      amountKobo: movement.amountKobo,
-      balanceAfterKobo,
-      kind: posting.ledgerKind,
-      deliveryId: movement.deliveryId ?? null,
-      deliveryNumber: movement.deliveryNumber ?? null,
-      cause: movement.cause ?? null,
+    const posted = await post(transaction, {
+      kind: posting.kind,
+      idempotencyKey: movement.idempotencyKey,
+      wallet: { ...walletLineOf(movement, posting.ledgerKind, -1), cover },
+      lines: [{ account: posting.to, amountKobo: movement.amountKobo }],
     });
-    return balanceAfterKobo;
+    return posted.outcome === 'posted' ? posted.balanceAfterKobo : null;
   }
 
   /**
@@ -171,59 +248,35 @@ export function createWalletService({ wallet }: Deps) {
     key: string,
     ending: { kind: 'hold_release' } | { kind: 'hold_settle'; gateway: GatewayName },
   ) {
-    const { tx, emit } = transaction;
-    const held = await wallet.findLedgerEntry(`hold:${key}`, tx, { lock: true });
+    const held = await wallet.findLedgerEntry(`hold:${key}`, transaction.tx, { lock: true });
     if (!held) return 'not_held' as const;
-    if (await wallet.findLedgerEntry(`hold-end:${key}`, tx)) return 'already_ended' as const;
     const heldKobo = -held.amountKobo;
     const released = ending.kind === 'hold_release';
-    const postingId = await wallet.insertPosting(
-      {
-        kind: released ? 'withdrawal_failed' : 'withdrawal_paid',
-        idempotencyKey: `hold-end:${key}`,
-        lines: released
-          ? [lineOn(ACCOUNTS.payoutsInTransit, -heldKobo)]
-          : [lineOn(ACCOUNTS.payoutsInTransit, -heldKobo), lineOn(ACCOUNTS.clearing(ending.gateway), heldKobo)],
-      },
-      tx,
-    );
-    const amountKobo = released ? heldKobo : 0;
-    // A released hold gives back each kind of money as it was taken.
-    const sandboxKobo = released ? -held.sandboxKobo : 0;
-    const balanceAfterKobo =
-      amountKobo > 0
-        ? await wallet.credit(held.userId, amountKobo, tx, sandboxKobo)
-        : await wallet.findBalance(held.userId, tx);
-    await wallet.insertLedgerEntry(
-      {
-        postingId,
+    const posted = await post(transaction, {
+      kind: released ? 'withdrawal_failed' : 'withdrawal_paid',
+      idempotencyKey: `hold-end:${key}`,
+      wallet: {
         userId: held.userId,
-        amountKobo,
-        sandboxKobo,
-        balanceAfterKobo,
-        kind: ending.kind,
+        amountKobo: released ? heldKobo : 0,
+        ledgerKind: ending.kind,
         description: held.description,
-        deliveryId: held.deliveryId ?? undefined,
-        idempotencyKey: `hold-end:${key}`,
-      },
-      tx,
-    );
-    if (amountKobo > 0) {
-      emit({
-        type: 'wallet.credited',
-        userId: held.userId,
-        amountKobo,
-        balanceAfterKobo,
-        kind: ending.kind,
         deliveryId: held.deliveryId,
-        deliveryNumber: null,
-        cause: null,
-      });
-    }
+        // A released hold gives back each kind of money as it was taken.
+        sandboxKobo: released ? -held.sandboxKobo : 0,
+      },
+      lines: released
+        ? [{ account: ACCOUNTS.payoutsInTransit, amountKobo: -heldKobo }]
+        : [
+            { account: ACCOUNTS.payoutsInTransit, amountKobo: -heldKobo },
+            { account: ACCOUNTS.clearing(ending.gateway), amountKobo: heldKobo },
+          ],
+    });
+    if (posted.outcome === 'replayed') return 'already_ended' as const;
     return released ? ('released' as const) : ('settled' as const);
   }
 
   return {
+    post,
     findBalance: (userId: string) => wallet.findBalance(userId),
     /** What a withdrawal may take now (the balance less any sandbox money; see payable-out.ts). */
     payableOutKobo: (userId: string) => wallet.findPayableOut(userId),
@@ -239,42 +292,23 @@ export function createWalletService({ wallet }: Deps) {
       credit(
         transaction,
         { ...movement, sandboxKobo: movement.gateway === 'sandbox' ? movement.amountKobo : 0 },
-        {
-          kind: 'topup',
-          ledgerKind: 'topup',
-          counterAccount: ACCOUNTS.clearing(movement.gateway),
-          paymentId: movement.paymentId,
-        },
+        { kind: 'topup', ledgerKind: 'topup', from: ACCOUNTS.clearing(movement.gateway), paymentId: movement.paymentId },
       ),
 
     /** Money added by the platform itself (seed data, a correction): adjustments → the wallet. */
     adjust: (transaction: Transaction, movement: Movement) =>
-      credit(transaction, movement, {
-        kind: 'adjustment',
-        ledgerKind: 'adjustment',
-        counterAccount: ACCOUNTS.adjustments,
-      }),
+      credit(transaction, movement, { kind: 'adjustment', ledgerKind: 'adjustment', from: ACCOUNTS.adjustments }),
 
     /** A wallet payment outside the one-statement path: the wallet → revenue. */
     debit: (transaction: Transaction, movement: Movement) =>
-      debit(
-        transaction,
-        movement,
-        { kind: 'wallet_payment', ledgerKind: 'payment', counterAccount: ACCOUNTS.revenue },
-        'balance',
-      ),
+      debit(transaction, movement, { kind: 'wallet_payment', ledgerKind: 'payment', to: ACCOUNTS.revenue }, 'balance'),
 
     /**
      * Money back for a delivery that will not happen: the one refund path (cancellation, a card payment too late).
      * From the refunds account, or from the gateway's clearing when the card money never became revenue.
      */
     refund: (transaction: Transaction, movement: RefundMovement) =>
-      credit(transaction, movement, {
-        kind: 'refund',
-        ledgerKind: 'refund',
-        counterAccount: movement.from ?? ACCOUNTS.refunds,
-        paymentId: movement.paymentId,
-      }),
+      credit(transaction, movement, { kind: 'refund', ledgerKind: 'refund', from: movement.from ?? ACCOUNTS.refunds, paymentId: movement.paymentId }),
 
     driverEarnings,
 
@@ -283,18 +317,15 @@ export function createWalletService({ wallet }: Deps) {
       transaction: Transaction,
       payment: { paymentId: string; reference: string; gateway: GatewayName; amountKobo: number },
     ) {
-      await wallet.insertPosting(
-        {
-          kind: 'card_payment',
-          idempotencyKey: `card:${payment.reference}`,
-          paymentId: payment.paymentId,
-          lines: [
-            lineOn(ACCOUNTS.clearing(payment.gateway), -payment.amountKobo),
-            lineOn(ACCOUNTS.revenue, payment.amountKobo),
-          ],
-        },
-        transaction.tx,
-      );
+      await post(transaction, {
+        kind: 'card_payment',
+        idempotencyKey: `card:${payment.reference}`,
+        paymentId: payment.paymentId,
+        lines: [
+          { account: ACCOUNTS.clearing(payment.gateway), amountKobo: -payment.amountKobo },
+          { account: ACCOUNTS.revenue, amountKobo: payment.amountKobo },
+        ],
+      });
     },
 
     /**
@@ -306,7 +337,7 @@ export function createWalletService({ wallet }: Deps) {
       debit(
         transaction,
         { ...hold, idempotencyKey: `hold:${hold.key}` },
-        { kind: 'withdrawal_hold', ledgerKind: 'hold', counterAccount: ACCOUNTS.payoutsInTransit },
+        { kind: 'withdrawal_hold', ledgerKind: 'hold', to: ACCOUNTS.payoutsInTransit },
         'payable_out',
       ),
     releaseHold: (transaction: Transaction, key: string) => endHold(transaction, key, { kind: 'hold_release' }),
