@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepareStatement, type PreparedStatement } from '../../db/prepared.js';
 import { mapRow } from '../../db/map-row.js';
@@ -7,6 +7,7 @@ import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import { ACTIVE_JOB_STATUSES } from './delivery-lifecycle.js';
 import { DRIVER_EARNINGS_BALANCE_AFTER, driverEarningsCtes } from '../wallet/wallet-statements.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
+import { paidCtes, paidRowOf, payableCte } from './delivery-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
@@ -331,25 +332,18 @@ export function createDeliveriesRepository(db: Executor) {
 
     /** Conditional: only an unpaid delivery at the expected price becomes paid; null otherwise. */
     async markPaid(id: string, fields: PaidFields, tx: Executor = db) {
-      const conditions = [
-        eq(deliveries.id, id),
-        eq(deliveries.status, 'awaiting_payment'),
-        eq(deliveries.totalKobo, fields.expectedTotalKobo),
-      ];
-      if (fields.lockValidAt) conditions.push(gte(deliveries.priceLockedUntil, fields.lockValidAt));
-      const [row] = await tx
-        .update(deliveries)
-        .set({
-          status: 'pending',
-          paymentMethod: fields.paymentMethod,
+      const result = await tx.execute(sql`
+        with ${payableCte({ deliveryId: id, amountKobo: fields.expectedTotalKobo, lockValidAt: fields.lockValidAt ?? null })},
+        ${paidCtes({
           trackingId: fields.trackingId,
-          paidAt: fields.paidAt,
-          paidSandboxKobo: fields.sandboxKobo,
-          updatedAt: fields.paidAt,
-        })
-        .where(and(...conditions))
-        .returning();
-      return row ?? null;
+          at: fields.paidAt,
+          method: fields.paymentMethod,
+          onlyIf: sql`true`,
+          sandboxKobo: sql`${fields.sandboxKobo}::bigint`,
+        })}
+        select paid.* from paid`);
+      const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      return raw ? paidRowOf(raw) : null;
     },
 
     /** Moves a delivery from one status to another, in the caller's transaction; null when it was no longer in `from`. */

@@ -220,12 +220,9 @@ export function createDeliveriesService({
 
     /** A card payment's paid side, in the settling transaction: conditional, null when no longer payable so. */
     async markPaid(transaction: Transaction, id: string, fields: PaidFields) {
+      // The row and its first history event, as the wallet payment writes them (delivery-statements.ts).
       const row = await repository.markPaid(id, fields, transaction.tx);
       if (!row) return null;
-      await repository.insertEvent(
-        { deliveryId: row.id, status: 'pending', note: `paid:${fields.paymentMethod}`, createdAt: fields.paidAt },
-        transaction.tx,
-      );
       transaction.emit({ type: 'delivery.paid', method: fields.paymentMethod, amountKobo: row.totalKobo, ...factsOf(row) });
       return row;
     },

@@ -4,22 +4,23 @@ import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import type { DeliveryRow } from './deliveries-repository.js';
 
 /**
- * The delivery's part of a single-statement wallet payment that the payments module composes with the wallet's
- * (wallet-statements.ts): common table expressions, so the write stays one round trip while only this module says
- * how a delivery becomes paid.
+ * How a delivery becomes paid, the one definition: the wallet payment's single statement composes these with the
+ * wallet's (wallet-statements.ts), and a card payment's settlement runs them on their own (the repository's
+ * markPaid), so both paths write the same row change and the same first history event.
  */
 export interface PayableFragment {
   deliveryId: string;
   amountKobo: number;
-  at: Date;
+  /** Only within the price lock at this instant (a wallet payment); a card payment the gateway took settles anyway. */
+  lockValidAt: Date | null;
 }
 
-/** `payable`: locks the delivery while it is still awaiting payment at this price, within its price lock. */
-export function payableCte({ deliveryId, amountKobo, at }: PayableFragment): SQL {
+/** `payable`: locks the delivery while it is still awaiting payment at this price (and within its price lock). */
+export function payableCte({ deliveryId, amountKobo, lockValidAt }: PayableFragment): SQL {
   return sql`payable as (
     select id from ${deliveries}
     where id = ${deliveryId}::uuid and status = 'awaiting_payment' and total_kobo = ${amountKobo}::bigint
-      and price_locked_until >= ${at}::timestamptz
+      ${lockValidAt ? sql`and price_locked_until >= ${lockValidAt}::timestamptz` : sql``}
     for update
   )`;
 }

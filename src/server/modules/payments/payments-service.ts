@@ -90,7 +90,7 @@ export function createPaymentsService(deps: Deps) {
     return transactions.single(async ({ tx, emit }) => {
       const amountKobo = row.totalKobo;
       const result = await tx.execute(sql`
-        with ${payableCte({ deliveryId: row.id, amountKobo, at })},
+        with ${payableCte({ deliveryId: row.id, amountKobo, lockValidAt: at })},
         ${debitCte({ userId, amountKobo, at, onlyIf: sql`exists (select 1 from payable)` })},
         ${paidCtes({
           trackingId,
