@@ -202,7 +202,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   // Accounts: sign-up, codes, sign-in, password reset and the profile.
   const users = createUsersService({ db, repository: createUsersRepository(db) });
   const auth = createAuthService({
-    db,
+    transactions,
     repository: createAuthRepository(db),
     usersRepository: users,
     users,
@@ -244,7 +244,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     rateLimitStore,
     searchesPerMinute: env.PLACES_RATE_LIMIT_PER_MINUTE,
   });
-  const addresses = createAddressesService({ repository: createAddressesRepository(db), places });
+  const addresses = createAddressesService({ transactions, repository: createAddressesRepository(db), places });
   const quotes = createQuotesService({ repository: createQuotesRepository(db), places, addresses, rateCard: deps.rateCard });
   await api.register(placesRoutes(places));
   await api.register(addressesRoutes(addresses));

@@ -16,17 +16,21 @@ export function createAddressesRepository(db: Db) {
     },
 
     /**
-     * Inserts unless the user already has `limit` addresses: counted under a lock on the user's address book
-     * (a transaction-scoped advisory lock), so parallel saves cannot pass the limit together. Null when full.
+     * Serialises the writes to one user's address book until the transaction ends (a transaction-scoped advisory
+     * lock), so parallel saves count one after another.
      */
-    insertWithinLimit(userId: string, values: AddressValues, limit: number): Promise<AddressRow | null> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`);
-        const [{ saved } = { saved: 0 }] = await tx.select({ saved: count() }).from(addresses).where(eq(addresses.userId, userId));
-        if (saved >= limit) return null;
-        const [row] = await tx.insert(addresses).values({ userId, ...values }).returning();
-        return row!;
-      });
+    async lockBook(userId: string, tx: Executor) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`);
+    },
+
+    async count(userId: string, tx: Executor = db): Promise<number> {
+      const [{ saved } = { saved: 0 }] = await tx.select({ saved: count() }).from(addresses).where(eq(addresses.userId, userId));
+      return saved;
+    },
+
+    async insert(userId: string, values: AddressValues, tx: Executor = db): Promise<AddressRow> {
+      const [row] = await tx.insert(addresses).values({ userId, ...values }).returning();
+      return row!;
     },
 
     async update(userId: string, id: string, values: Partial<AddressValues>): Promise<AddressRow | null> {

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
+import type { Transactions } from '../../db/transactions.js';
 import { isInServiceArea } from '../../../shared/geo.js';
 import {
   ADDRESS_BOOK_LIMIT,
@@ -28,12 +29,13 @@ function toAddress(row: AddressRow): Address {
 const orNull = (value: string | undefined) => (value ? value : null);
 
 interface Deps {
+  transactions: Pick<Transactions, 'run'>;
   repository: AddressesRepository;
   places: Pick<PlacesService, 'require' | 'nearest'>;
 }
 
 /** The address book: each customer's saved pickup and dropoff addresses. */
-export function createAddressesService({ repository, places }: Deps) {
+export function createAddressesService({ transactions, repository, places }: Deps) {
   /** Where the address is: its place, or its point (in Nigeria) with the nearest place's LGA and state. */
   function whereIs(body: Pick<AddressBody, 'placeId' | 'lat' | 'lng'>): Pick<AddressValues, 'placeId' | 'lat' | 'lng' | 'lga' | 'state'> {
     if (body.placeId !== undefined) {
@@ -63,18 +65,20 @@ export function createAddressesService({ repository, places }: Deps) {
     findOwned: async (userId: string, id: string) => toAddress(await findOwned(userId, id)),
 
     async create(userId: string, body: AddressBody): Promise<Address> {
-      const row = await repository.insertWithinLimit(
-        userId,
-        {
-          label: body.label,
-          line: body.line,
-          directions: orNull(body.directions),
-          contactName: orNull(body.contactName),
-          contactPhone: orNull(body.contactPhone),
-          ...whereIs(body),
-        },
-        ADDRESS_BOOK_LIMIT,
-      );
+      const values = {
+        label: body.label,
+        line: body.line,
+        directions: orNull(body.directions),
+        contactName: orNull(body.contactName),
+        contactPhone: orNull(body.contactPhone),
+        ...whereIs(body),
+      };
+      // Counted under a lock on this user's book: parallel saves cannot pass the limit together.
+      const row = await transactions.run(async ({ tx }) => {
+        await repository.lockBook(userId, tx);
+        if ((await repository.count(userId, tx)) >= ADDRESS_BOOK_LIMIT) return null;
+        return repository.insert(userId, values, tx);
+      });
       if (!row) throw new AppError('ADDRESS_LIMIT', { params: { limit: ADDRESS_BOOK_LIMIT } });
       return toAddress(row);
     },

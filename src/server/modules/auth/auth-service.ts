@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import type { Transactions } from '../../db/transactions.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashShortCode, randomToken, sha256, shortCodeMatches } from '../../lib/crypto.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -45,7 +46,8 @@ const HOUR_MS = 60 * 60_000;
 const MINUTE_MS = 60_000;
 
 export interface AuthServiceOptions {
-  db: Db;
+  /** Every write of several statements runs in one transaction (db/transactions.ts). */
+  transactions: Pick<Transactions, 'run'>;
   repository: AuthRepository;
   /** The users module's identifier locks (its service, not its repository). */
   usersRepository: Pick<UsersService, 'lockIdentifier' | 'isIdentifierTaken'>;
@@ -85,7 +87,7 @@ function limitSubject(raw: string, identifier: NormalizedIdentifier | null) {
 }
 
 export function createAuthService(options: AuthServiceOptions) {
-  const { db, repository, usersRepository, users, sessions, outbox, notifyOutbox, rateLimitStore, limits, log } = options;
+  const { transactions, repository, usersRepository, users, sessions, outbox, notifyOutbox, rateLimitStore, limits, log } = options;
 
   const signInByIp = createRateLimiter(rateLimitStore, {
     name: 'signin:ip',
@@ -166,7 +168,7 @@ export function createAuthService(options: AuthServiceOptions) {
    */
   async function recordFailedSignIn(userId: string): Promise<boolean> {
     let notified = false;
-    const locked = await db.transaction(async (tx) => {
+    const locked = await transactions.run(async ({ tx }) => {
       const result = await repository.recordFailedSignIn(userId, limits.maxConsecutiveFailures, new Date(), tx);
       if (!result) return true;
       if (result.lockedNow) {
@@ -283,7 +285,7 @@ export function createAuthService(options: AuthServiceOptions) {
       return fail(attempts === null || attempts >= CODE_MAX_ATTEMPTS ? 'exhausted' : 'invalid');
     }
     let spent = false;
-    const result = await db.transaction(async (tx) => {
+    const result = await transactions.run(async ({ tx }) => {
       spent = await repository.consumeCode(row.id, CODE_MAX_ATTEMPTS, now, tx);
       return spent ? onSuccess(tx, row.userId, row.identifier) : undefined;
     });
@@ -324,7 +326,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const identifier = value;
 
       try {
-        await db.transaction(async (tx) => {
+        await transactions.run(async ({ tx }) => {
           await usersRepository.lockIdentifier(identifier, tx);
           if (await usersRepository.isIdentifierTaken(kind, identifier, undefined, tx)) throw identifierTakenError();
           const user = await repository.insertUser(
@@ -376,7 +378,7 @@ export function createAuthService(options: AuthServiceOptions) {
       if (user.failedSignIns > 0 && !(await repository.clearFailedSignIns(user.id))) throw lockedError();
       if (!user.verifiedAt) {
         const target = identifier!.value;
-        const sent = await db.transaction(async (tx) => {
+        const sent = await transactions.run(async ({ tx }) => {
           await usersRepository.lockIdentifier(target, tx);
           return issueCode(tx, target, 'verify', { userId: user.id, language: user.language, channel: user.channel }, 'skip-when-limited');
         });
@@ -406,7 +408,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const user = await repository.findUserByIdentifier(identifier);
       // Verified and unknown identifiers get the same answer and the same limits; only a pending account gets a code.
       const recipient = user && !user.verifiedAt ? { userId: user.id, language: user.language, channel: user.channel } : null;
-      await db.transaction(async (tx) => {
+      await transactions.run(async ({ tx }) => {
         await usersRepository.lockIdentifier(identifier.value, tx);
         await issueCode(tx, identifier.value, 'verify', recipient, 'enforce');
       });
@@ -418,7 +420,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const identifier = parseIdentifier(rawIdentifier);
       const user = await repository.findUserByIdentifier(identifier);
       const recipient = user ? { userId: user.id, language: user.language, channel: user.channel } : null;
-      await db.transaction(async (tx) => {
+      await transactions.run(async ({ tx }) => {
         await usersRepository.lockIdentifier(identifier.value, tx);
         await issueCode(tx, identifier.value, 'reset', recipient, 'enforce');
       });
@@ -445,7 +447,7 @@ export function createAuthService(options: AuthServiceOptions) {
       }
       await assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      await transactions.run(async ({ tx }) => {
         const now = new Date();
         const userId = await repository.consumeResetToken(tokenHash, now, tx);
         if (!userId) throw new AppError('INVALID_RESET_TOKEN');
@@ -484,7 +486,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
       await codeSendsByIp.consume(context.ip);
       const channel: MessageChannel = change.kind === 'email' ? 'email' : 'sms';
-      await db.transaction(async (tx) => {
+      await transactions.run(async ({ tx }) => {
         await usersRepository.lockIdentifier(change.value, tx);
         // The one intended disclosure, as at registration, and only to someone who knows this account's password.
         if (await usersRepository.isIdentifierTaken(change.kind, change.value, userId, tx)) throw identifierTakenError();
