@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import onlyOwnerWrites from './eslint/only-owner-writes.js';
 
 /** The folders under `path`: every web feature and server module is guarded without editing a list. */
 const foldersIn = (path) =>
@@ -146,6 +147,12 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': 'error',
     },
+  },
+  {
+    // Only a table's owner writes it, from any of its files (eslint/only-owner-writes.js).
+    files: ['src/server/modules/**/*.ts'],
+    plugins: { lanefreight: { rules: { 'only-owner-writes': onlyOwnerWrites } } },
+    rules: { 'lanefreight/only-owner-writes': 'error' },
   },
   {
     files: ['src/server/config/env.ts', 'src/server/test/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.ts'],
