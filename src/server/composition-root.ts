@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
-import { FALLBACK_LANGUAGE, isLanguage } from '../shared/i18n.js';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.js';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.js';
@@ -87,6 +86,7 @@ import { createDriverJobsService } from './modules/dispatch/driver-jobs-service.
 import { driverRoutes } from './modules/dispatch/driver-routes.js';
 import { createReceiverMessages } from './modules/messages/receiver-messages.js';
 import { createRateLimiter } from './lib/rate-limit.js';
+import { createPeriodicJob } from './lib/periodic-job.js';
 import { loadGazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places-service.js';
 import { placesRoutes } from './modules/places/places-routes.js';
@@ -128,7 +128,7 @@ export interface AppDeps {
   close(): Promise<void>;
 }
 
-const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const PAYMENT_RECONCILE_EVERY_MS = 60 * 1000;
 
 /** The shared services, opened once per process (closed by `close`, before the database). */
@@ -262,10 +262,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     quotes,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
     driverAssignedMessage: receiverMessages.driverAssignedMessage,
-    accountLanguageOf: async (userId) => {
-      const { language } = await users.getProfile(userId);
-      return isLanguage(language) ? language : FALLBACK_LANGUAGE;
-    },
+    accountLanguageOf: users.languageOf,
   });
   // Drivers: approved transportation partners, their vehicles and ratings (decisions 031, 034).
   const drivers = createDriversService({ repository: createDriversRepository(db), users, transactions, deliveries });
@@ -308,26 +305,11 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     rateLimitStore,
     lookupsPerMinute: env.PUBLIC_TRACKING_RATE_LIMIT_PER_MINUTE,
   });
-  for (const type of [
-    'delivery.created',
-    'delivery.updated',
-    'delivery.paid',
-    'delivery.status_changed',
-    'delivery.driver_assigned',
-    'delivery.cancelled',
-    'delivery.rated',
-  ] as const) {
-    events.onEveryInstance(type, (event) => {
-      readCache.invalidate(event.userId);
-      publicTracking.invalidate(event.trackingId);
-    });
-  }
+  readCache.subscribe(events);
+  publicTracking.subscribe(events);
   receiverMessages.subscribe(events);
   subscribeNotifications(events, notifications);
-  // An approval grants the driver role: sessions cached with the old roles are read again at once.
-  events.onPublisher('partner.application_decided', (e) => {
-    if (e.decision === 'approved') sessions.rolesChanged();
-  });
+  sessions.subscribe(events);
   subscribeCustomerUpdates(events, {
     db,
     queue: createUserMessageQueue({ outbox, findPreferences: preferences.forMessages }),
@@ -395,12 +377,14 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     ],
     api.log,
   );
-  const sweepTimer = setInterval(() => {
-    storageSweep.sweep().catch((err: unknown) => api.log.error({ err }, 'storage sweep failed'));
-    quotes.sweepExpired().catch((err: unknown) => api.log.error({ err }, 'quote sweep failed'));
-  }, STORAGE_SWEEP_EVERY_MS);
-  sweepTimer.unref();
-  api.addHook('onClose', async () => clearInterval(sweepTimer));
+  const sweeps = createPeriodicJob({
+    name: 'hourly sweep (unreferenced files, expired quotes)',
+    everyMs: SWEEP_EVERY_MS,
+    log: api.log,
+    run: () => Promise.all([storageSweep.sweep(), quotes.sweepExpired()]),
+  });
+  api.addHook('onReady', async () => sweeps.start());
+  api.addHook('onClose', async () => sweeps.stop());
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
   return { publicTracking, reconcilePayments: payments.reconcileStale };

@@ -4,6 +4,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionRepository } from './session-repository.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { SESSION_COOKIE, type SignedInUser } from '../../lib/signed-in-user.js';
 
 export { SESSION_COOKIE, type SignedInUser };
@@ -35,6 +36,13 @@ export function createSessionService(
   return {
     /** After a user's roles change (a driver approved): cached sessions are read again, with the new roles. */
     rolesChanged: sessionsRevoked,
+
+    /** An approved application grants the driver role: sessions cached with the old roles are read again at once. */
+    subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
+      events.onPublisher('partner.application_decided', (event) => {
+        if (event.decision === 'approved') sessionsRevoked();
+      });
+    },
 
     async startSession(userId: string, persistent: boolean, tx?: Executor) {
       const token = randomToken();

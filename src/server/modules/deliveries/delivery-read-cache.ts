@@ -1,6 +1,18 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ContentEncoding } from '../../lib/content-encoding.js';
 import type { RenderedJson } from '../../lib/reply.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
+
+/** Every committed change to a delivery: what cached reads of it must forget, on every instance. */
+export const DELIVERY_CHANGES = [
+  'delivery.created',
+  'delivery.updated',
+  'delivery.paid',
+  'delivery.status_changed',
+  'delivery.driver_assigned',
+  'delivery.cancelled',
+  'delivery.rated',
+] as const;
 
 /**
  * The rendered JSON of a user's hottest reads (My Deliveries pages, tracking lookups), kept in memory per user,
@@ -146,6 +158,11 @@ export function createDeliveryReadCache(options: DeliveryReadCacheOptions = {}) 
     /** Forgets everything cached for the user; runs on every committed write to their deliveries (domain events). */
     invalidate(userId: string) {
       drop(userId);
+    },
+
+    /** Forgets a user's cached reads whenever one of their deliveries changes, whichever instance changed it. */
+    subscribe(events: Pick<DomainEvents, 'onEveryInstance'>) {
+      for (const type of DELIVERY_CHANGES) events.onEveryInstance(type, (event) => drop(event.userId));
     },
 
     get sizeBytes() {

@@ -1,3 +1,5 @@
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { DELIVERY_CHANGES } from '../deliveries/delivery-read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { normalizeTrackingId } from '../../../shared/ids.js';
@@ -90,8 +92,7 @@ interface Options {
 
 /**
  * Public lookups by tracking id, rate-limited per client IP. Answers are kept in memory per tracking id and dropped
- * by `invalidate` after every committed write to the delivery (the composition root subscribes it to the delivery
- * events), so a receiver refreshing the page costs no database round trip.
+ * by `invalidate` after every committed write to the delivery (`subscribe`: the delivery events), so a receiver refreshing the page costs no database round trip.
  */
 export function createPublicTrackingService(options: Options) {
   const { deliveries, maxAgeMs = 30_000, maxEntries = 5_000, now = Date.now } = options;
@@ -132,6 +133,16 @@ export function createPublicTrackingService(options: Options) {
     invalidate(trackingId: string | null) {
       generation += 1;
       if (trackingId) cache.delete(trackingId);
+    },
+
+    /** Forgets a delivery's page whenever it changes, whichever instance changed it. */
+    subscribe(events: Pick<DomainEvents, 'onEveryInstance'>) {
+      for (const type of DELIVERY_CHANGES) {
+        events.onEveryInstance(type, (event) => {
+          generation += 1;
+          if (event.trackingId) cache.delete(event.trackingId);
+        });
+      }
     },
   };
 }

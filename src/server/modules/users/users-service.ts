@@ -5,6 +5,7 @@ import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS, type UpdateProfileBody, type U
 import type { ProfileRow, UsersRepository } from './users-repository.js';
 import type { Executor } from '../../db/client.js';
 import type { Role } from '../../../shared/roles.js';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
 
 export function toUserProfile(row: ProfileRow): UserProfile {
   return { ...row, createdAt: row.createdAt.toISOString() };
@@ -28,6 +29,12 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
     const row = await repository.findProfile(userId);
     if (!row) throw new AppError('UNAUTHENTICATED');
     return toUserProfile(row);
+  }
+
+  /** The account's language, one of the eight (the fallback for anything else). */
+  async function languageOf(userId: string): Promise<Language> {
+    const { language } = await getProfile(userId);
+    return isLanguage(language) ? language : FALLBACK_LANGUAGE;
   }
 
   /**
@@ -67,6 +74,7 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
 
   return {
     getProfile,
+    languageOf,
     findIdentifierChange,
     updateProfile,
     /** For sign-up and identifier changes: serialise work on one identifier, then check it is free. */
