@@ -234,7 +234,7 @@ function childPidsOf(pid: number): number[] {
   return children;
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : 0;

@@ -7,6 +7,7 @@
  *   the public tracking page /track/{id}: p99 at 50 connections (≤ 20 ms) and its transfer size (≤ 30 KB), PGlite
  *   dispatch cycle (assign → 3 driver steps → deliver with the code) jobs/s on PostgreSQL (≥ 200), ledger clean after
  *   places search (p99 ≤ 20 ms) and quotes (p99 ≤ 30 ms) at 50 connections on PostgreSQL, beside the bare endpoint
+ *   16 worst-case avatar uploads at once (6000×6000 and 4096×4096 PNGs): server RSS (≤ 400 MB), PGlite
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
  * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
@@ -18,6 +19,7 @@ import { formatBookingsTable, runBookingsBench, type BookingsBenchResult } from 
 import { formatPublicTrackingBench, runPublicTrackingBench } from './public-tracking.js';
 import { formatDispatchBench, runDispatchBench, type DispatchBenchResult } from './dispatch.js';
 import { formatPlacesQuotesBench, runPlacesQuotesBench, type PlacesQuotesBenchResult } from './places-quotes.js';
+import { formatUploadsBench, runUploadsBench } from './uploads.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -57,6 +59,9 @@ if (withPostgres) {
 // The page is served from memory after its first read, so the database behind it hardly matters: PGlite only.
 console.log('== public tracking page (PGlite)');
 const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
+// Decoding images is memory and threads, not queries: PGlite only.
+console.log('== avatar uploads (PGlite)');
+const uploads = await runUploadsBench({ log });
 let dispatch: DispatchBenchResult | undefined;
 let placesQuotes: PlacesQuotesBenchResult | undefined;
 if (withPostgres) {
@@ -72,5 +77,6 @@ console.log(`\n# Bookings, deliveries and tracking (50 connections, ${durationSe
 console.log(formatBookingsTable(bookings));
 console.log(`\n# Public tracking page (50 connections, ${durationSeconds} s)\n`);
 console.log(formatPublicTrackingBench([publicTracking]));
+console.log(`\n# Avatar uploads (16 at once, worst-case PNGs)\n\n${formatUploadsBench([uploads])}`);
 if (placesQuotes) console.log(`\n# Places search and quotes (PostgreSQL, 50 connections, ${durationSeconds} s each)\n\n${formatPlacesQuotesBench([placesQuotes])}`);
 if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);

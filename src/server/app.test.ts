@@ -215,6 +215,31 @@ describe('configuration', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', DEV_OUTBOX: 'on' })).toThrow(/DEV_OUTBOX/);
   });
 
+  it('reads TRUST_PROXY as no proxy, a number of hops (true is one) or proxy addresses and CIDR ranges', () => {
+    expect(loadEnv({}).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadEnv({ TRUST_PROXY: ' 10.0.0.0/8,127.0.0.1 , 2001:db8::/32' }).TRUST_PROXY).toEqual({
+      kind: 'addresses',
+      ranges: [
+        { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+        { address: '2001:db8::', prefix: 32, family: 'ipv6' },
+      ],
+    });
+    expect(loadEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).TRUST_PROXY).toMatchObject({ kind: 'addresses', ranges: { length: 6 } });
+  });
+
+  it.each(['yes', 'TRUE', '11', '-1', '1.5', '10.0.0.0/33', '10.0.0.0/8,', '0.0.0.0/0', '::/0', 'proxy.internal', '10.0.0.1/8/2', 'fe80::1%eth0', '10.0.0.0/08x'])(
+    'refuses TRUST_PROXY=%s at start, naming it',
+    (value) => {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(/^ {2}TRUST_PROXY: must be false, true \(one proxy\), a number of proxies/m);
+    },
+  );
+
   it('reports per-variable and cross-variable problems together, one line each', () => {
     let message = '';
     try {

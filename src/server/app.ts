@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { childLoggerFactory } from './lib/request-logger.js';
+import { trustProxyOption } from './lib/trusted-proxies.js';
 import { LOG_SERIALIZERS } from './lib/log-serializers.js';
 import { registerServeWeb } from './plugins/serve-web.js';
 import {
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           childLoggerFactory,
         }),
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -136,6 +137,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps = await createAppDeps(env, database, app.log, options.rateCard);
   if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
     app.log.warn('PAYMENT_GATEWAY=sandbox in production: a demo deployment, no real money is taken; every page says so');
+  }
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY.kind === 'hops') {
+    app.log.warn(
+      `TRUST_PROXY trusts the nearest ${env.TRUST_PROXY.hops} peer(s) whatever their address: clients must reach this server only through the proxy, or list the proxies' addresses instead (docs/decisions/045)`,
+    );
   }
   if (env.NODE_ENV === 'production' && (!env.SMTP_URL || !env.TERMII_API_KEY)) {
     app.log.warn('production without SMTP_URL and/or TERMII_API_KEY: some messages (codes) will not reach anyone');

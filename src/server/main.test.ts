@@ -46,11 +46,12 @@ describe('starting the server (src/server/main.ts)', () => {
       DATABASE_URL: 'mysql://db.example/lanefreight',
       DEV_OUTBOX: 'yes',
       DATABASE_STATEMENT_TIMEOUT_MS: '-1',
+      TRUST_PROXY: 'yes',
     });
     const code = await server.exited;
     expect(code).not.toBe(0);
     const output = server.output();
-    for (const name of ['PORT', 'DATABASE_URL', 'DEV_OUTBOX', 'DATABASE_STATEMENT_TIMEOUT_MS', 'PAYSTACK_SECRET_KEY']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'DEV_OUTBOX', 'DATABASE_STATEMENT_TIMEOUT_MS', 'PAYSTACK_SECRET_KEY', 'TRUST_PROXY']) {
       expect(output).toContain(`${name}:`);
     }
     expect(output.match(/Invalid configuration/g)).toHaveLength(1);

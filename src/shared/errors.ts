@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'IMAGE_TOO_MANY_PIXELS',
   'IMAGE_UNREADABLE',
+  // A document with active content: HTML, PDF JavaScript (docs/decisions/045).
+  'FILE_UNSAFE',
   'PAYOUT_ACCOUNT_REJECTED',
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_REUSED',

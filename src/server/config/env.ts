@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const optionalUrl = z
   .string()
@@ -27,10 +28,21 @@ export const envSchema = z.object({
     message: 'must be a redis:// or rediss:// URL',
   }),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The proxies believed about the client's address: `false`, a number of hops (`true` is 1), or addresses and
+   * CIDR ranges (`10.0.0.0/8,127.0.0.1`). See config/trust-proxy.ts and docs/decisions/045.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
   /** Which card gateway takes payments; see resolveEnv for the default and the production rule. */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).optional(),

@@ -69,6 +69,8 @@ export const ERROR_MESSAGES = {
   FILE_TOO_LARGE: 'The file is too large. The limit is {{maxMegabytes}} MB.',
   IMAGE_TOO_MANY_PIXELS: 'The image is too large. The limit is {{maxMegapixels}} megapixels.',
   IMAGE_UNREADABLE: 'The image could not be read. Please choose another picture.',
+  FILE_UNSAFE:
+    'This file contains scripts or web page code, which we do not accept. Save it again as a plain PDF or a photo and upload that.',
   PAYOUT_ACCOUNT_REJECTED: 'The bank could not confirm this account number. Please check it and the bank.',
   IDEMPOTENCY_KEY_INVALID: 'The request carried an invalid idempotency key.',
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
@@ -204,6 +206,7 @@ export const VALIDATION_MESSAGES = {
   'validation.partners.documentType': 'Upload a PDF, JPEG, PNG or WebP file',
   'validation.partners.photoType': 'Upload a JPEG, PNG or WebP photo',
   'validation.partners.documentTooLarge': 'The file is too large. The limit is 10 MB.',
+  'validation.partners.documentUnsafe': 'This file contains scripts or web page code. Save it again as a plain PDF or a photo.',
   'validation.partners.tooManyFiles': 'Too many files for this document',
   'validation.partners.tooFewPhotos': 'Upload 3 to 5 vehicle photos',
   'validation.partners.unknownDocument': 'This document is not part of this application',

@@ -4,9 +4,14 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { AppError } from './app-error.js';
+import { createConcurrencyLimiter } from './concurrency-limiter.js';
 import {
+  attachmentDisposition,
+  AVATAR_MAX_INPUT_PIXELS,
   checkFile,
+  createImageWorkLimiter,
   DOCUMENT_KINDS,
+  IMAGE_WORK_LIMITS,
   IMAGE_KINDS,
   readUpload,
   reencodeAvatar,
@@ -17,6 +22,22 @@ import {
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } });
 const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+/** A limiter that only counts the tasks it runs: how many decodes were started. */
+function countingLimiter() {
+  const inner = createConcurrencyLimiter({ concurrency: 1, queueLimit: 10, whenFull: () => new Error('full') });
+  let count = 0;
+  return {
+    limiter: {
+      ...inner,
+      run<T>(task: () => Promise<T>) {
+        count += 1;
+        return inner.run(task);
+      },
+    },
+    count: () => count,
+  };
+}
 
 function errorOf(action: () => unknown): AppError {
   try {
@@ -165,11 +186,49 @@ describe('re-encoding an avatar', () => {
     const error = await asyncErrorOf(() => reencodeAvatar(bomb));
     expect(error.code).toBe('IMAGE_TOO_MANY_PIXELS');
     expect(error.statusCode).toBe(422);
-    expect(error.options.params).toEqual({ maxMegapixels: 40 });
+    expect(error.options.params).toEqual({ maxMegapixels: 16 });
     expect(Date.now() - started).toBeLessThan(2000);
     // The limit is a parameter.
     const limited = await asyncErrorOf(async () => reencodeAvatar(await image(100, 100).png().toBuffer(), { maxInputPixels: 5000 }));
     expect(limited.code).toBe('IMAGE_TOO_MANY_PIXELS');
+  });
+
+  it('refuses a real 6000×6000 PNG (36 MP in about 115 KB) from its header: its pixels never reach the decoder', async () => {
+    const large = await image(6000, 6000).png({ compressionLevel: 9 }).toBuffer();
+    expect(large.length).toBeLessThan(UPLOAD_LIMITS.avatarBytes);
+    const decodes = countingLimiter();
+    const error = await asyncErrorOf(() => reencodeAvatar(large, { limiter: decodes.limiter }));
+    expect(error.code).toBe('IMAGE_TOO_MANY_PIXELS');
+    expect(error.options.params).toEqual({ maxMegapixels: 16 });
+    expect(AVATAR_MAX_INPUT_PIXELS).toBe(4096 * 4096);
+    expect(decodes.count()).toBe(0);
+
+    // The largest picture within the limit is decoded, once, through the limiter.
+    const largest = await image(4096, 4096).png().toBuffer();
+    const out = await reencodeAvatar(largest, { limiter: decodes.limiter });
+    expect([out.width, out.height]).toEqual([512, 512]);
+    expect(decodes.count()).toBe(1);
+  });
+
+  it('decodes through the image-work limiter: with its slots and queue taken, an upload gets 503 with Retry-After', async () => {
+    const limiter = createImageWorkLimiter({ concurrency: 1, queueLimit: 1, retryAfterSeconds: 3 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const busy = [limiter.run(() => held), limiter.run(() => held)];
+    expect([limiter.running, limiter.waiting]).toEqual([1, 1]);
+    const error = await asyncErrorOf(async () => reencodeAvatar(await image(64, 64).png().toBuffer(), { limiter }));
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.statusCode).toBe(503);
+    expect(error.options.retryAfterSeconds).toBe(3);
+    // A bomb is still named as such: the header is read before the decode waits for a turn.
+    expect((await asyncErrorOf(async () => reencodeAvatar(await pngClaiming(50_000, 50_000), { limiter }))).code).toBe(
+      'IMAGE_TOO_MANY_PIXELS',
+    );
+    release();
+    await Promise.all(busy);
+    expect((await reencodeAvatar(await image(64, 64).png().toBuffer(), { limiter })).width).toBe(64);
+    // The process's own limiter: two decodes at once, eight waiting.
+    expect(IMAGE_WORK_LIMITS).toMatchObject({ concurrency: 2, queueLimit: 8 });
   });
 
   it('refuses what is not an image, a truncated image, and one over 2 MB', async () => {
@@ -189,5 +248,27 @@ describe('re-encoding an avatar', () => {
     const error = await asyncErrorOf(() => reencodeAvatar(noisy));
     expect(error.code).toBe('FILE_TOO_LARGE');
     expect(error.options.params).toMatchObject({ maxMegabytes: 2 });
+  });
+});
+
+describe('sending a stored document as a download', () => {
+  it('names it after the applicant’s file, with the extension of what it is, safe in both forms', () => {
+    expect(attachmentDisposition('Proof of address.PDF', 'application/pdf')).toBe(
+      `attachment; filename="Proof of address.pdf"; filename*=UTF-8''Proof%20of%20address.pdf`,
+    );
+    // The claimed extension is replaced by the real one.
+    expect(attachmentDisposition('invoice.html', 'application/pdf')).toMatch(/^attachment; filename="invoice\.pdf";/);
+    expect(attachmentDisposition('photo.exe', 'image/jpeg')).toMatch(/^attachment; filename="photo\.jpg";/);
+    // Quotes, slashes, control characters and header breaks never reach the header.
+    const hostile = attachmentDisposition('a"; filename="evil.html\r\nSet-Cookie: x=1/..\\b.pdf', 'application/pdf');
+    expect(hostile).not.toMatch(/[\r\n]/);
+    expect(hostile.match(/"/g)).toHaveLength(2);
+    expect(hostile).toMatch(/^attachment; filename="[A-Za-z0-9 ._-]+\.pdf"; filename\*=UTF-8''[A-Za-z0-9%._~!-]+$/);
+    // Names in Yoruba keep their letters in filename*, and fall back to plain ones.
+    expect(attachmentDisposition('Ìwé-ẹ̀rí ilé.pdf', 'application/pdf')).toBe(
+      `attachment; filename="Iwe-eri ile.pdf"; filename*=UTF-8''${encodeURIComponent('Ìwé-ẹ̀rí ilé.pdf')}`,
+    );
+    expect(attachmentDisposition('', 'image/png')).toBe(`attachment; filename="document.png"; filename*=UTF-8''document.png`);
+    expect(attachmentDisposition('\uD800broken', 'image/png')).toMatch(/filename\*=UTF-8''broken\.png$/);
   });
 });

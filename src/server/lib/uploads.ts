@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.js';
+import { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency-limiter.js';
 
 /**
  * Checks on uploaded files: the type is read from the content (magic bytes), never from the file name or the
@@ -23,6 +24,34 @@ export const UPLOAD_LIMITS = {
   avatarBytes: 2 * 1024 * 1024,
   documentBytes: 10 * 1024 * 1024,
 } as const;
+
+/**
+ * How a stored document is sent: as a download (never shown in a tab of our origin), named after the applicant's
+ * file but with the extension of what it really is. `filename` is a plain ASCII fallback, `filename*` the name as
+ * typed (RFC 6266); quotes, slashes and control characters are never in either.
+ */
+export function attachmentDisposition(originalName: string, mime: string): string {
+  const extension = Object.values(FILE_KINDS).find((kind) => kind.mime === mime)?.extension ?? 'bin';
+  const base = originalName
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"\\/]/g, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .trim()
+    .slice(0, 100)
+    // A surrogate cut in half (or sent alone) cannot be percent-encoded.
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  const ascii =
+    base
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9 ._-]+/g, '_')
+      .replace(/^[ ._]+|[ ._]+$/g, '') || 'document';
+  const encoded = encodeURIComponent(`${base || ascii}.${extension}`).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
+}
 
 /** Enough bytes to recognise every kind above. */
 export const SNIFF_BYTES = 12;
@@ -88,10 +117,37 @@ export async function readUpload(stream: Readable, maxBytes: number): Promise<Bu
 
 export const AVATAR_SIZE = 512;
 /**
- * A 2 MB file can claim billions of pixels (a decompression bomb); libvips refuses to decode more than this.
- * 40 megapixels covers every phone camera's full-resolution photo.
+ * A 2 MB file can claim billions of pixels (a decompression bomb), and a 115 KB PNG 36 million (108 MB decoded);
+ * libvips refuses to decode more than this. 4096×4096 (16.7 megapixels) takes a 12-megapixel phone photo whole,
+ * and a picture shown at 512×512 needs no more (docs/decisions/045).
  */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export const AVATAR_MAX_INPUT_PIXELS = 4096 * 4096;
+
+/**
+ * Image decoding is the heaviest work the server does for one request (memory, and a thread of libuv's pool of 4
+ * that file and DNS work share): at most 2 run at once in the process, 8 more wait, and the rest get 503
+ * SERVICE_UNAVAILABLE with Retry-After, so a burst of uploads slows uploads down and nothing else.
+ */
+export const IMAGE_WORK_LIMITS = { concurrency: 2, queueLimit: 8, retryAfterSeconds: 2 } as const;
+
+export function createImageWorkLimiter(
+  limits: { concurrency: number; queueLimit: number; retryAfterSeconds: number } = IMAGE_WORK_LIMITS,
+): ConcurrencyLimiter {
+  return createConcurrencyLimiter({
+    concurrency: limits.concurrency,
+    queueLimit: limits.queueLimit,
+    whenFull: () => new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: limits.retryAfterSeconds }),
+  });
+}
+
+// libvips keeps up to 50 MB of recent operations for reuse, but an avatar is decoded once: nothing is reused.
+// One libvips thread per image, whatever the build's default (cores, or 1 on glibc): the limiter then
+// bounds the threads as well. bench/uploads.ts measured both within noise of the defaults (docs/decisions/045).
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** The process's one limiter: the threads and the memory it guards are the process's, whatever app uses them. */
+export const imageWork: ConcurrencyLimiter = createImageWorkLimiter();
 
 export interface ReencodedImage {
   bytes: Buffer;
@@ -102,16 +158,18 @@ export interface ReencodedImage {
 }
 
 /**
- * An avatar as the server will store it: checked (JPEG, PNG or WebP by content, at most 2 MB by default), turned
- * upright by its EXIF orientation, fitted within 512×512 and re-encoded without any metadata (EXIF, GPS, ICC, XMP).
+ * An avatar as the server will store it: checked (JPEG, PNG or WebP by content, at most 2 MB by default, at most
+ * 4096×4096 pixels by its header), turned upright by its EXIF orientation, fitted within 512×512 and re-encoded
+ * without any metadata (EXIF, GPS, ICC, XMP). The decoding waits its turn in `limiter` (the process's by default).
  */
 export async function reencodeAvatar(
   input: Buffer,
-  options: { format?: 'webp' | 'jpeg'; maxBytes?: number; maxInputPixels?: number } = {},
+  options: { format?: 'webp' | 'jpeg'; maxBytes?: number; maxInputPixels?: number; limiter?: ConcurrencyLimiter } = {},
 ): Promise<ReencodedImage> {
   checkFile(input, { allowed: IMAGE_KINDS, maxBytes: options.maxBytes ?? UPLOAD_LIMITS.avatarBytes });
   const format = options.format ?? 'webp';
-  const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  const maxInputPixels = options.maxInputPixels ?? AVATAR_MAX_INPUT_PIXELS;
+  const limiter = options.limiter ?? imageWork;
   let pipeline: Sharp;
   try {
     // Read the header first: refusing a bomb should not need to decode it.
@@ -125,15 +183,19 @@ export async function reencodeAvatar(
   }
   pipeline = pipeline.rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'inside', withoutEnlargement: true });
   pipeline = format === 'webp' ? pipeline.webp({ quality: 82 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
-  try {
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return format === 'webp'
-      ? { bytes: data, mime: 'image/webp', extension: 'webp', width: info.width, height: info.height }
-      : { bytes: data, mime: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height };
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw pixelLimit(maxInputPixels);
-    throw unreadable();
-  }
+  const encode = pipeline;
+  // Past a full queue this throws SERVICE_UNAVAILABLE, which is no decoding error: it goes out as it is.
+  const { data, info } = await limiter.run(async () => {
+    try {
+      return await encode.toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) throw pixelLimit(maxInputPixels);
+      throw unreadable();
+    }
+  });
+  return format === 'webp'
+    ? { bytes: data, mime: 'image/webp', extension: 'webp', width: info.width, height: info.height }
+    : { bytes: data, mime: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height };
 }
 
 function pixelLimit(maxInputPixels: number): AppError {

@@ -62,7 +62,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       reply.headers(DATA_HEADERS);
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     } else {
+      // A route that sets its own policy means it (an uploaded document is sent sandboxed): it is kept.
+      const ownPolicy = reply.getHeader('content-security-policy');
       reply.headers(DOCUMENT_HEADERS);
+      if (ownPolicy !== undefined) reply.header('content-security-policy', ownPolicy);
     }
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     reply.header('x-request-id', request.id);

@@ -57,6 +57,7 @@ export const PARTNER_MESSAGE_KEYS = {
   documentType: 'validation.partners.documentType',
   photoType: 'validation.partners.photoType',
   documentTooLarge: 'validation.partners.documentTooLarge',
+  documentUnsafe: 'validation.partners.documentUnsafe',
   tooManyFiles: 'validation.partners.tooManyFiles',
   tooFewPhotos: 'validation.partners.tooFewPhotos',
   unknownDocument: 'validation.partners.unknownDocument',

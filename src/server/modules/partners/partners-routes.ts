@@ -18,6 +18,7 @@ import {
 import { OPERATOR_ROLE } from '../../../shared/roles.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/reply.js';
+import { attachmentDisposition } from '../../lib/uploads.js';
 import { requireRole, requireUser } from '../../plugins/auth.js';
 import type { PartnersService } from './partners-service.js';
 
@@ -71,6 +72,12 @@ async function drain(parts: AsyncIterator<Multipart>) {
   }
 }
 
+/**
+ * An uploaded document is the applicant's bytes: it goes out as a download, in a sandbox with no sources of its own
+ * even if a browser ever rendered it, and never sniffed into another type (docs/decisions/045).
+ */
+export const DOCUMENT_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
 /** The applicant's side: apply, see the applications and their status, open their own documents. */
 export function partnersRoutes(partners: PartnersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -121,7 +128,7 @@ export function partnersRoutes(partners: PartnersService): FastifyPluginAsyncZod
       {
         schema: {
           tags: TAGS,
-          summary: "A document of an application: for its applicant and for operators (404 for anyone else)",
+          summary: 'A document of an application, as a download: for its applicant and for operators (404 for anyone else)',
           security,
           params: documentParamsSchema,
         },
@@ -138,7 +145,8 @@ export function partnersRoutes(partners: PartnersService): FastifyPluginAsyncZod
           .header('content-length', document.sizeBytes)
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(document.originalName)}`)
+          .header('content-security-policy', DOCUMENT_CONTENT_SECURITY_POLICY)
+          .header('content-disposition', attachmentDisposition(document.originalName, document.contentType))
           .send(document.stream);
       },
     );

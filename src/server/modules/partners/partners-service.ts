@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import type { Transactions } from '../../db/transactions.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { findActiveContent } from '../../lib/active-content.js';
 import { checkFile, DOCUMENT_KINDS as FILE_DOCUMENT_KINDS, IMAGE_KINDS, readUpload } from '../../lib/uploads.js';
 import type { ValidationMessageKey } from '../../../shared/message-keys.js';
 import {
@@ -38,7 +39,11 @@ interface Deps {
 const ONE_OPEN_INDEX = 'partner_applications_one_open';
 const MAX_ORIGINAL_NAME = 200;
 
-function fieldError(code: 'VALIDATION_FAILED' | 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE', field: string, key: ValidationMessageKey) {
+function fieldError(
+  code: 'VALIDATION_FAILED' | 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE' | 'FILE_UNSAFE',
+  field: string,
+  key: ValidationMessageKey,
+) {
   return new AppError(code, {
     fields: { [field]: [key] },
     ...(code === 'FILE_TYPE_NOT_ALLOWED' && { params: { allowedTypes: 'PDF, JPG, PNG, WEBP' } }),
@@ -155,6 +160,12 @@ export function createPartnersService({ transactions, repository, storage, drive
           file = checkFile(bytes, { allowed: rule.imagesOnly ? IMAGE_KINDS : FILE_DOCUMENT_KINDS, maxBytes: DOCUMENT_MAX_BYTES });
         } catch {
           throw fieldError('FILE_TYPE_NOT_ALLOWED', rule.kind, rule.imagesOnly ? M.photoType : M.documentType);
+        }
+        // A real PDF (or picture) may still carry HTML or PDF scripts: refused before anything is stored.
+        const activeContent = findActiveContent(file.bytes, file.kind);
+        if (activeContent) {
+          log.warn({ userId, document: rule.kind, activeContent }, 'partners: refused a document with active content');
+          throw fieldError('FILE_UNSAFE', rule.kind, M.documentUnsafe);
         }
         const key = createStorageKey('partner-documents', file.extension);
         await storage.put(key, file.bytes);

@@ -184,6 +184,24 @@ describe('partner applications', () => {
       expect(body.code).toBe('FILE_TYPE_NOT_ALLOWED');
     });
 
+    it('a PDF that is also a web page (a PDF/HTML polyglot), or that carries JavaScript: 422 FILE_UNSAFE', async () => {
+      const polyglot = Buffer.concat([PDF, Buffer.from('<html><body><script>fetch("/api/user-profile")</script></body></html>\n')]);
+      const parts = transportationParts({ without: ['proofOfAddress'], extra: [pdfPart('proofOfAddress', polyglot)] });
+      const body = await expectRefused(parts, 422, 'proofOfAddress', 'validation.partners.documentUnsafe');
+      expect(body).toMatchObject({ success: false, code: 'FILE_UNSAFE' });
+      expect(body.details.proofOfAddress).toEqual(['This file contains scripts or web page code. Save it again as a plain PDF or a photo.']);
+
+      const scripted = Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction 2 0 R >> endobj\n2 0 obj << /S /JavaScript /JS (app.alert\\(1\\)) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      );
+      const withScript = transportationParts({ without: ['idDocument'], extra: [pdfPart('idDocument', scripted)] });
+      expect((await expectRefused(withScript, 422, 'idDocument', 'validation.partners.documentUnsafe')).code).toBe('FILE_UNSAFE');
+
+      // A picture is checked for HTML too.
+      const taggedPhoto = Buffer.concat([PNG, Buffer.from('<script>alert(1)</script>')]);
+      await expectRefused(transportationParts({ photos: 2, extra: [photoPart(3, taggedPhoto)] }), 422, 'vehiclePhoto', 'validation.partners.documentUnsafe');
+    });
+
     it('a PDF offered as a vehicle photo', async () => {
       const parts = transportationParts({ photos: 2, extra: [{ field: 'vehiclePhoto', filename: 'van.png', type: 'image/png', content: PDF }] });
       await expectRefused(parts, 415, 'vehiclePhoto', 'validation.partners.photoType');
@@ -386,12 +404,28 @@ describe('partner applications', () => {
     const photo = application.documents.find((d: { kind: string }) => d.kind === 'vehiclePhoto');
     const url = `/api/partner-applications/${application.id}/documents/${photo.id}`;
 
+    const pdf = application.documents.find((d: { kind: string }) => d.kind === 'proofOfAddress');
+    const pdfUrl = `/api/partner-applications/${application.id}/documents/${pdf.id}`;
+
     for (const headers of [applicant.headers, operator]) {
       const res = await get(url, headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${photo.originalName}"; filename*=UTF-8''${photo.originalName}`);
+      expect(photo.originalName).toMatch(/^van-\d\.png$/);
+      expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
       expect(res.rawPayload.equals(PNG)).toBe(true);
+
+      // A clean PDF is accepted and goes out as a download, sandboxed, never sniffed.
+      const document = await get(pdfUrl, headers);
+      expect(document.statusCode).toBe(200);
+      expect(document.headers['content-type']).toBe('application/pdf');
+      expect(document.headers['content-disposition']).toBe(`attachment; filename="proofOfAddress.pdf"; filename*=UTF-8''proofOfAddress.pdf`);
+      expect(document.headers['content-security-policy']).toMatch(/^sandbox(;|$)/);
+      expect(document.headers['x-content-type-options']).toBe('nosniff');
+      expect(document.headers['cache-control']).toBe('private, no-store');
+      expect(document.rawPayload.equals(PDF)).toBe(true);
     }
     const stranger = await createSignedInUser(t.deps);
     const refused = await get(url, stranger.headers);

@@ -51,10 +51,11 @@ export function avatarRoutes(avatars: AvatarService): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: 'Set the profile picture: multipart/form-data with one file in the field "file"',
           description:
-            'JPEG, PNG or WebP (checked by content), at most 2 MB and 40 megapixels. The server re-encodes it ' +
-            '(no metadata, within 512×512), stores it, sets `profileImage` to its `/api/avatars/…` address and ' +
-            'deletes the previous picture. Errors: FILE_REQUIRED, FILE_TYPE_NOT_ALLOWED, FILE_TOO_LARGE, ' +
-            'IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE.',
+            'JPEG, PNG or WebP (checked by content), at most 2 MB and 4096×4096 pixels (16.7 megapixels). The ' +
+            'server re-encodes it (no metadata, within 512×512), stores it, sets `profileImage` to its ' +
+            '`/api/avatars/…` address and deletes the previous picture. Errors: FILE_REQUIRED, FILE_TYPE_NOT_ALLOWED, ' +
+            'FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, and SERVICE_UNAVAILABLE (503, Retry-After) ' +
+            'while too many pictures are being processed at once.',
           consumes: ['multipart/form-data'],
           security,
           response: { 200: envelope(userProfileSchema) },

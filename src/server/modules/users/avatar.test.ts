@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { SESSION_COOKIE } from '../auth/session-service.js';
+import { IMAGE_WORK_LIMITS, imageWork } from '../../lib/uploads.js';
 
 const AVATAR_URL = /^\/api\/avatars\/\d{4}-\d{2}\/[0-9a-f]{32}\.webp$/;
 
@@ -138,7 +139,8 @@ describe('profile picture: POST/DELETE /api/user-profile/avatar, GET /api/avatar
       ['a PDF', () => upload(browser, pdf, 'cv.pdf', 'application/pdf'), 415, 'FILE_TYPE_NOT_ALLOWED'],
       ['an SVG', () => upload(browser, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'x.svg', 'image/svg+xml'), 415, 'FILE_TYPE_NOT_ALLOWED'],
       ['a 3 MB image', () => upload(browser, threeMegabytes), 413, 'FILE_TOO_LARGE', { maxMegabytes: 2 }],
-      ['a decompression bomb', async () => upload(browser, await decompressionBomb(), 'bomb.png', 'image/png'), 422, 'IMAGE_TOO_MANY_PIXELS', { maxMegapixels: 40 }],
+      ['a decompression bomb', async () => upload(browser, await decompressionBomb(), 'bomb.png', 'image/png'), 422, 'IMAGE_TOO_MANY_PIXELS', { maxMegapixels: 16 }],
+      ['a 6000×6000 PNG (36 MP, small on the wire)', async () => upload(browser, await photo(6000, 6000, 'png'), 'big.png', 'image/png'), 422, 'IMAGE_TOO_MANY_PIXELS', { maxMegapixels: 16 }],
       ['a broken JPEG', async () => upload(browser, (await photo(400, 400)).subarray(0, 600)), 422, 'IMAGE_UNREADABLE'],
       ['an empty file', () => upload(browser, Buffer.alloc(0)), 415, 'FILE_TYPE_NOT_ALLOWED'],
       [
@@ -184,6 +186,30 @@ describe('profile picture: POST/DELETE /api/user-profile/avatar, GET /api/avatar
     expect(await storedFiles()).toEqual(files);
     expect((await profileOf(headers)).profileImage).toBe(original);
     expect((await fetchAvatar(original, headers)).statusCode).toBe(200);
+  });
+
+  it('while every image-work slot and queue place is taken, an upload gets 503 SERVICE_UNAVAILABLE with Retry-After; then it goes through', async () => {
+    const { browser, headers } = await person();
+    const files = await storedFiles();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const busy = Array.from({ length: IMAGE_WORK_LIMITS.concurrency + IMAGE_WORK_LIMITS.queueLimit }, () => imageWork.run(() => held));
+    try {
+      expect([imageWork.running, imageWork.waiting]).toEqual([IMAGE_WORK_LIMITS.concurrency, IMAGE_WORK_LIMITS.queueLimit]);
+      const refused = await upload(browser, await photo(200, 200));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe(String(IMAGE_WORK_LIMITS.retryAfterSeconds));
+      expect(refused.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(await storedFiles()).toEqual(files);
+      // The rest of the server is not held up: reads answer meanwhile.
+      expect((await t.app.inject({ method: 'GET', url: '/api/user-profile', headers })).statusCode).toBe(200);
+    } finally {
+      release();
+      await Promise.all(busy);
+    }
+    const accepted = await upload(browser, await photo(200, 200));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.profileImage).toMatch(AVATAR_URL);
   });
 
   it('a cookie upload from another site is refused before anything is read; a bearer token needs no Origin', async () => {
