@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { createGroupCommit } from '../../lib/group-commit.js';
 import type { Db, Executor } from '../../db/client.js';
 import { quotes } from '../../db/schema/index.js';
 
@@ -6,8 +8,17 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteValues = Omit<typeof quotes.$inferInsert, 'id'>;
 
 export function createQuotesRepository(db: Db) {
+  // A form asks for a price as its fields change: under load, the quotes that arrive together are one insert.
+  const grouped = createGroupCommit(async (batch: readonly (QuoteValues & { id: string })[]) => {
+    const rows = await db.insert(quotes).values([...batch]).returning();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return batch.map((values) => byId.get(values.id)!);
+  });
+
   return {
-    async insert(values: QuoteValues, tx: Executor = db): Promise<QuoteRow> {
+    /** In the caller's transaction (a booking that quotes for itself), or grouped with others arriving together. */
+    async insert(values: QuoteValues, tx?: Executor): Promise<QuoteRow> {
+      if (!tx) return grouped.submit({ ...values, id: randomUUID() });
       const [row] = await tx.insert(quotes).values(values).returning();
       return row!;
     },
