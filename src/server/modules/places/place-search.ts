@@ -38,6 +38,8 @@ function typosAllowed(length: number): number {
   return length >= 8 ? 2 : length >= 4 ? 1 : 0;
 }
 
+/** How many recent searches are answered from memory. */
+const RECENT_SEARCHES = 2_000;
 const EXACT_NAME = 1000;
 const NAME_PREFIX = 800;
 const WORDS = 100;
@@ -158,14 +160,28 @@ export function createPlaceIndex(entries: readonly GazetteerEntry[]) {
     );
   }
 
+  // What people type repeats (every search for Lekki starts "l", "le", "lek"): recent answers are kept, the
+  // least recently asked dropped first. The gazetteer never changes while the server runs.
+  const recent = new Map<string, Place[]>();
+
   return {
     size: indexed.length,
 
     /** The best matches first, at most 20. */
     search(text: string, limit = PLACES_SEARCH_LIMIT): Place[] {
-      return ranked(text, true)
+      const key = `${limit}:${normalizePlaceText(text)}`;
+      const known = recent.get(key);
+      if (known) {
+        recent.delete(key);
+        recent.set(key, known);
+        return known;
+      }
+      const places = ranked(text, true)
         .slice(0, limit)
         .map((found) => found.place);
+      if (recent.size >= RECENT_SEARCHES) recent.delete(recent.keys().next().value!);
+      recent.set(key, places);
+      return places;
     },
 
     find: (id: string): Place | null => byId.get(id) ?? null,
