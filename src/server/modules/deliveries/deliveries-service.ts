@@ -175,7 +175,9 @@ export function createDeliveriesService({
   /** The trip a booking without a quote describes: its places found, its options as given (the schema requires them). */
   async function quoteRequestOf(userId: string, body: BookingBody): Promise<QuoteRequest | null> {
     if (body.quoteId !== undefined) return null;
-    if (body.pickup && body.dropoff && sameLocationInput(body.pickup, body.dropoff)) {
+    const sameText =
+      !body.pickup && !body.dropoff && body.pickupLocation?.trim().toLowerCase() === body.dropoffLocation?.trim().toLowerCase();
+    if (sameText || (body.pickup && body.dropoff && sameLocationInput(body.pickup, body.dropoff))) {
       throw new AppError('SAME_PICKUP_AND_DROPOFF', { fields: { dropoff: [PLACE_MESSAGE_KEYS.samePlace] } });
     }
     const [pickup, dropoff] = await Promise.all([

@@ -303,6 +303,9 @@ describe('booking by quote', () => {
     const same = await post('/api/book-delivery', alice.headers, bookingBody({ ...places, dropoff: places.pickup }));
     expect(same.statusCode).toBe(422);
     expect(same.json().code).toBe('SAME_PICKUP_AND_DROPOFF');
+    const sameText = await post('/api/book-delivery', alice.headers, bookingBody({ pickupLocation: '3 Herbert Macaulay Way, Yaba', dropoffLocation: ' 3 herbert macaulay way, yaba ' }));
+    expect(sameText.statusCode).toBe(422);
+    expect(sameText.json().code).toBe('SAME_PICKUP_AND_DROPOFF');
   });
 });
 
