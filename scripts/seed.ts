@@ -9,7 +9,12 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { loadEnv } from '../src/server/config/env.js';
 import { buildApp } from '../src/server/app.js';
 import { outboxMessages, users } from '../src/server/db/schema/index.js';
-import { createDriver, createUser, fundWallet } from '../src/server/test/factories.js';
+import { createTransactions } from '../src/server/db/transactions.js';
+import { createUsersRepository } from '../src/server/modules/users/users-repository.js';
+import { createUsersService } from '../src/server/modules/users/users-service.js';
+import { createWalletRepository } from '../src/server/modules/wallet/wallet-repository.js';
+import { createWalletService } from '../src/server/modules/wallet/wallet-service.js';
+import sharp from 'sharp';
 import { formatNaira, naira } from '../src/shared/money.js';
 import type { BookingBody } from '../src/shared/schemas/deliveries.js';
 
@@ -26,6 +31,48 @@ if (env.NODE_ENV === 'production' && !force) {
 }
 
 const { app, deps } = await buildApp({ env, logger: false });
+// The domain services the API does not reach: granting the operator role and the opening balance (an adjustment).
+const transactions = createTransactions(deps.db, deps.events);
+const usersService = createUsersService({ db: deps.db, repository: createUsersRepository(deps.db) });
+const wallet = createWalletService({ wallet: createWalletRepository(deps.db) });
+
+/** A transportation partner's application with a van, its five documents and three photos, as the form sends it. */
+async function applyAsDriver(headers: Record<string, string>) {
+  const boundary = `----lanefreight-seed-${Date.now()}`;
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0b3d91' } }).png().toBuffer();
+  const fields = {
+    type: 'transportation',
+    businessName: 'Ibrahim Logistics',
+    preferredRoutes: 'Ikeja - Lekki, Apapa - Ikorodu',
+    serviceAvailability: 'full_time',
+    vehicleType: 'van',
+    vehicleBrand: 'Toyota Hiace',
+    plateNumber: 'LAG-234-KJ',
+    agreeTerms: 'true',
+  };
+  const files = [
+    ...['idDocument', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness'].map((field) => ({ field, name: `${field}.pdf`, type: 'application/pdf', content: pdf })),
+    ...[1, 2, 3].map((n) => ({ field: 'vehiclePhoto', name: `van-${n}.png`, type: 'image/png', content: photo })),
+  ];
+  const parts = [
+    ...Object.entries(fields).map(([field, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)),
+    ...files.flatMap((file) => [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/partner-applications',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  });
+  if (res.statusCode >= 300) throw new Error(`partner application: ${res.statusCode} ${res.body}`);
+  return res.json().data as { id: string };
+}
 try {
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
   const [{ value: userCount } = { value: 0 }] = await deps.db.select({ value: count() }).from(users);
@@ -35,34 +82,50 @@ try {
     console.error(`Refusing to seed: this database already has ${userCount} users (pass --force to add the demo accounts anyway).`);
     process.exitCode = 1;
   } else {
-    const customer = await createUser(deps.db, { name: 'Adaeze Okafor', email: DEMO_EMAIL, password: DEMO_PASSWORD });
-    const operator = await createUser(deps.db, {
-      name: 'Tunde Bakare',
-      email: OPERATOR_EMAIL,
-      password: DEMO_PASSWORD,
-      roles: ['customer', 'operator'],
-    });
-    const driver = await createDriver(deps.db, {
-      name: 'Musa Ibrahim',
-      email: DRIVER_EMAIL,
-      password: DEMO_PASSWORD,
-      phone: '+2348051234567',
-      transportMode: 'van',
-      vehicleBrand: 'Toyota Hiace',
-      plateNumber: 'LAG-234-KJ',
-    });
-
-    const as = async (userId: string) => ({
-      authorization: `Bearer ${(await deps.sessions.startSession(userId, false)).token}`,
-    });
-    const customerHeaders = await as(customer.id);
-    const operatorHeaders = await as(operator.id);
-    const driverHeaders = await as(driver.id);
     const call = async (headers: Record<string, string>, url: string, payload?: unknown) => {
       const res = await app.inject({ method: 'POST', url, headers, payload: payload as object });
       if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return res.json().data;
     };
+    /** The newest code sent to this email, as its owner reads it (the dev outbox keeps it). */
+    const codeSentTo = async (email: string) => {
+      const [message] = await deps.db
+        .select({ body: outboxMessages.body })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, email))
+        .orderBy(desc(outboxMessages.createdAt))
+        .limit(1);
+      const code = /(?<![\w-])(\d{6})(?![\w-])/.exec(message?.body ?? '')?.[1];
+      if (!code) throw new Error(`no code sent to ${email}`);
+      return code;
+    };
+    /** Signs up as a person does (the code from the outbox), then signs in: the account's id and its session. */
+    const signUp = async (name: string, email: string) => {
+      await call({}, '/api/register', { name, email, password: DEMO_PASSWORD });
+      await call({}, '/api/verify-otp', { identifier: email, otp: await codeSentTo(email) });
+      return signIn(email);
+    };
+    const signIn = async (email: string) => {
+      const { token } = await call({}, '/api/login', { identifier: email, password: DEMO_PASSWORD });
+      const headers = { authorization: `Bearer ${token}` };
+      const profile = await app.inject({ method: 'GET', url: '/api/user-profile', headers });
+      return { id: profile.json().data.id as string, headers };
+    };
+
+    const customer = await signUp('Adaeze Okafor', DEMO_EMAIL);
+    // Operators are made by operators (npm run operator:create): the users service grants the role.
+    const operatorAccount = await signUp('Tunde Bakare', OPERATOR_EMAIL);
+    await transactions.run((transaction) => usersService.grantRole(transaction.tx, operatorAccount.id, 'operator'));
+    const operator = await signIn(OPERATOR_EMAIL);
+    // The driver applies as a transportation partner with a van and the documents, and the operator approves.
+    const applicant = await signUp('Musa Ibrahim', DRIVER_EMAIL);
+    const application = await applyAsDriver(applicant.headers);
+    await call(operator.headers, `/api/operator/partner-applications/${application.id}/approve`);
+    const driver = await signIn(DRIVER_EMAIL);
+    const customerHeaders = customer.headers;
+    const operatorHeaders = operator.headers;
+    const driverHeaders = driver.headers;
+
     /** The handover code, as the receiver reads it in the SMS (the dev outbox keeps it). */
     const handoverCode = async (phone: string) => {
       const [message] = await deps.db
@@ -103,7 +166,14 @@ try {
     // The wallet shows ₦45,000 once the deliveries are paid from it (the cancelled one's money comes back).
     const paid = booked.filter((b) => b.status !== 'awaiting_payment');
     const spent = paid.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + (b.delivery.price.total as number), 0);
-    await fundWallet(deps.db, customer.id, naira(45_000) + spent, 'Opening balance');
+    await transactions.run((transaction) =>
+      wallet.adjust(transaction, {
+        userId: customer.id,
+        amountKobo: naira(45_000) + spent,
+        description: 'Opening balance',
+        idempotencyKey: `seed:opening-balance:${customer.id}`,
+      }),
+    );
     for (const { delivery } of paid) {
       await call(customerHeaders, '/api/payments/initiate', { deliveryId: delivery.id, method: 'wallet' });
     }
