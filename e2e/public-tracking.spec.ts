@@ -50,7 +50,7 @@ async function bookAndPay(api: APIRequestContext) {
         receiverLanguage: 'yo',
         packageType: 'documents',
         packageWeight: 'light',
-        transportMode: 'bike',
+        transportMode: 'van',
         deliveryType: 'standard',
         deliveryTime: 'morning',
         deliveryDate: tomorrow,

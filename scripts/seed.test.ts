@@ -15,7 +15,7 @@ describe('npm run db:seed', () => {
   it('builds the demo through sign-up, a partner application, bookings and payments: the wallet shows ₦45,000, the ledger is clean', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lf-seed-test-'));
     try {
-      const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent' };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent' };
       delete env.DATABASE_URL;
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env, cwd: process.cwd() });
       expect(stdout).toContain('Demo data created');
