@@ -1,10 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isLanguage } from '@/shared/i18n';
-import type { UserProfile } from '@/shared/schemas/auth';
+import { userProfileSchema, type UserProfile } from '@/shared/schemas/auth';
 import { apiRequest } from './api-client';
 import { i18n } from './i18n';
-import { USER_PROFILE_KEY } from './user-profile';
+import { USER_PROFILE_KEY } from './query-keys';
 
 /**
  * The language chosen in the app (any language picker) becomes the account's, so messages (codes, receipts,
@@ -14,7 +14,7 @@ export async function saveLanguageToAccount(queryClient: QueryClient, language: 
   const profile = queryClient.getQueryData<UserProfile | null>(USER_PROFILE_KEY);
   if (!profile || !isLanguage(language) || profile.language === language) return;
   try {
-    const updated = await apiRequest<UserProfile>('/update/user-profile', { body: { language } });
+    const updated = await apiRequest('/update/user-profile', userProfileSchema, { body: { language } });
     queryClient.setQueryData(USER_PROFILE_KEY, updated);
   } catch {
     // The screen already speaks the new language; the account keeps the old one until the next change.

@@ -1,5 +1,7 @@
 import { toast } from 'sonner';
-import type { ApiEnvelope } from '@/shared/errors';
+import { z } from 'zod';
+import { ERROR_CODES } from '@/shared/errors';
+import { envelope, errorEnvelopeSchema } from '@/shared/schemas/common';
 import { ApiError, NO_RESPONSE } from './api-error';
 import { i18n } from './i18n';
 
@@ -12,28 +14,83 @@ export interface ApiRequestOptions {
   /** Extra request headers, e.g. `Idempotency-Key` on money-moving posts. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** The answer may carry `data: null` (a delete, a dismiss): resolve to null instead of failing. */
-  allowEmptyData?: boolean;
 }
 
-function unavailable(status: number): ApiError {
+/** What a successful answer carries: its `data` as the endpoint's shared schema parsed it, and its `type`. */
+export interface ApiAnswer<T> {
+  data: T;
+  type: string | undefined;
+}
+
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * The failure envelope: the shared one, plus what the web translates a failure with (the code's parameters and
+ * the per-field message keys). A code this build does not know reads as no code (the caller's fallback words).
+ */
+const failureEnvelopeSchema = errorEnvelopeSchema.extend({
+  code: z.enum(ERROR_CODES).optional().catch(undefined),
+  params: messageParams.optional(),
+  detailKeys: z.record(z.string(), z.array(z.string())).optional(),
+  detailParams: z.record(z.string(), messageParams).optional(),
+});
+
+/** A successful answer's frame; its `data` is then parsed by the endpoint's own schema. */
+const successEnvelopeSchema = envelope(z.unknown()).extend({ success: z.literal(true) });
+
+/** A network failure, a 5xx or an answer that is not JSON: the spec's "API Not Available" toast, then the error. */
+export function apiUnavailable(status: number): ApiError {
   toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
   return new ApiError(status);
 }
 
 /**
- * Calls `/api{path}` with the session cookie and resolves to the answer's `data`. Every failure throws an
- * ApiError; network failures and 5xx first raise the spec's "API Not Available" toast.
+ * An answer the web cannot read. It carries no code, so the screen says its own fallback words; what did not
+ * match goes in the message, for developers (never shown).
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  return (await apiRequestWithType<T>(path, options)).data;
+function contractBroken(path: string, status: number, error: z.ZodError): ApiError {
+  return new ApiError(status, { message: `The answer of ${path} does not match its contract:\n${z.prettifyError(error)}` });
+}
+
+/**
+ * Reads a JSON answer of `path` against the endpoint's shared `schema`. A failure envelope becomes the ApiError
+ * it describes; anything else that is not a success whose data matches the contract becomes an ApiError too, so
+ * a server and a browser of different versions fail one request, never the screen.
+ */
+export function readApiAnswer<S extends z.ZodType>(
+  path: string,
+  status: number,
+  payload: unknown,
+  schema: S,
+): ApiAnswer<z.output<S>> {
+  const failure = failureEnvelopeSchema.safeParse(payload);
+  if (failure.success) throw new ApiError(status, failure.data);
+  const frame = successEnvelopeSchema.safeParse(payload);
+  if (!frame.success) throw contractBroken(path, status, frame.error);
+  const data = schema.safeParse(frame.data.data);
+  if (!data.success) throw contractBroken(path, status, data.error);
+  return { data: data.data, type: frame.data.type };
+}
+
+/**
+ * Calls `/api{path}` with the session cookie and resolves to the answer's `data`, parsed by `schema` (the
+ * endpoint's response schema from src/shared/schemas). Every failure throws an ApiError; network failures and
+ * 5xx first raise the spec's "API Not Available" toast.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
+  return (await apiRequestWithType(path, schema, options)).data;
 }
 
 /** Like `apiRequest`, for the answers whose `type` says what happens next (e.g. a code to confirm a change). */
-export async function apiRequestWithType<T>(
+export async function apiRequestWithType<S extends z.ZodType>(
   path: string,
+  schema: S,
   options: ApiRequestOptions = {},
-): Promise<{ data: T; type: string | undefined }> {
+): Promise<ApiAnswer<z.output<S>>> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
@@ -59,19 +116,14 @@ export async function apiRequestWithType<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw unavailable(NO_RESPONSE);
+    throw apiUnavailable(NO_RESPONSE);
   }
-  if (response.status >= 500) throw unavailable(response.status);
-  let payload: ApiEnvelope<T>;
+  if (response.status >= 500) throw apiUnavailable(response.status);
+  let payload: unknown;
   try {
-    payload = (await response.json()) as ApiEnvelope<T>;
+    payload = await response.json();
   } catch {
-    throw unavailable(response.status);
+    throw apiUnavailable(response.status);
   }
-  if (!payload.success) throw new ApiError(response.status, payload);
-  if (payload.data === null) {
-    if (options.allowEmptyData) return { data: null as T, type: payload.type };
-    throw new ApiError(response.status, payload);
-  }
-  return { data: payload.data, type: payload.type };
+  return readApiAnswer(path, response.status, payload, schema);
 }

@@ -22,8 +22,6 @@ export class ApiError extends Error {
   /** Per field, the parameters of its message (`The minimum amount is {{amount}}`). */
   readonly fieldParams: Record<string, Record<string, string | number>>;
   readonly type: string | undefined;
-  /** The failed answer's data (e.g. an unverified login names the identifier). */
-  readonly data: unknown;
 
   constructor(
     readonly status: number,
@@ -36,7 +34,6 @@ export class ApiError extends Error {
     this.fieldKeys = envelope.detailKeys ?? {};
     this.fieldParams = envelope.detailParams ?? {};
     this.type = envelope.type;
-    this.data = envelope.data ?? null;
   }
 
   /** A network failure or 5xx: the API client has already shown the spec's "API Not Available" toast. */

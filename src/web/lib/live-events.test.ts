@@ -8,10 +8,10 @@ import {
   NOTIFICATION_LIST_KEY,
   TRACKING_KEY,
   UNREAD_COUNT_KEY,
+  USER_PROFILE_KEY,
   WALLET_SUMMARY_KEY,
   WALLET_TRANSACTIONS_KEY,
 } from './query-keys';
-import { USER_PROFILE_KEY } from './user-profile';
 
 const notification = {
   id: '7d1e2d9c-3b0f-4c8e-9a51-0c1f6a2b3c4d',

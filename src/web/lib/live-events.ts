@@ -4,17 +4,16 @@ import { useEffect } from 'react';
 import type { UserProfile } from '@/shared/schemas/auth';
 import { LIVE_EVENT_NAMES, LIVE_EVENT_SCHEMAS, type LiveEvent, type LiveEventName } from '@/shared/schemas/live-events';
 import {
-  DASHBOARD_SUMMARY_KEY,
-  DELIVERIES_KEY,
-  DISPATCH_KEY,
-  DRIVER_JOBS_KEY,
-  NOTIFICATION_LIST_KEY,
-  TRACKING_KEY,
+  AFTER_BALANCE_CHANGE,
+  AFTER_DELIVERY_STATUS,
+  AFTER_NOTIFICATION_CHANGE,
+  LIVE_KEYS,
   UNREAD_COUNT_KEY,
+  USER_PROFILE_KEY,
   WALLET_SUMMARY_KEY,
   WALLET_TRANSACTIONS_KEY,
+  invalidateGroup,
 } from './query-keys';
-import { USER_PROFILE_KEY } from './user-profile';
 
 /**
  * The live stream, `GET /api/events` (server-sent events, cookie session). Each event's data is JSON; every
@@ -22,10 +21,6 @@ import { USER_PROFILE_KEY } from './user-profile';
  * `resync` says some missed events are no longer kept: ask again for everything on screen.
  */
 export const LIVE_EVENTS_PATH = '/api/events';
-
-function invalidate(queryClient: QueryClient, ...keys: (readonly unknown[])[]) {
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-}
 
 /**
  * Brings the query cache up to date with one event, so the bell, the balance, My Deliveries and the tracking
@@ -46,8 +41,8 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
 
   switch (event.name) {
     case 'notification': {
-      invalidate(queryClient, NOTIFICATION_LIST_KEY, UNREAD_COUNT_KEY);
-      if (event.data.type === 'wallet') invalidate(queryClient, WALLET_TRANSACTIONS_KEY);
+      void invalidateGroup(queryClient, AFTER_NOTIFICATION_CHANGE);
+      if (event.data.type === 'wallet') void queryClient.invalidateQueries({ queryKey: WALLET_TRANSACTIONS_KEY });
       return true;
     }
     case 'wallet.balance': {
@@ -57,32 +52,20 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
         old ? { ...old, walletBalance: balance } : old,
       );
       // The balance is known; what moved it (a transaction, the month's spending, the home card) is asked again.
-      invalidate(queryClient, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, DASHBOARD_SUMMARY_KEY);
+      void invalidateGroup(queryClient, AFTER_BALANCE_CHANGE);
       return true;
     }
     case 'wallet.withdrawal':
-      invalidate(queryClient, WALLET_TRANSACTIONS_KEY);
+      void queryClient.invalidateQueries({ queryKey: WALLET_TRANSACTIONS_KEY });
       return true;
     case 'delivery.status':
-      invalidate(queryClient, DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY, DISPATCH_KEY, DRIVER_JOBS_KEY);
+      void invalidateGroup(queryClient, AFTER_DELIVERY_STATUS);
       return true;
     case 'notifications.unread':
       queryClient.setQueryData(UNREAD_COUNT_KEY, event.data.count);
       return true;
     case 'resync':
-      invalidate(
-        queryClient,
-        NOTIFICATION_LIST_KEY,
-        UNREAD_COUNT_KEY,
-        WALLET_SUMMARY_KEY,
-        WALLET_TRANSACTIONS_KEY,
-        USER_PROFILE_KEY,
-        DELIVERIES_KEY,
-        DASHBOARD_SUMMARY_KEY,
-        TRACKING_KEY,
-        DISPATCH_KEY,
-        DRIVER_JOBS_KEY,
-      );
+      void invalidateGroup(queryClient, LIVE_KEYS);
       return true;
   }
 }

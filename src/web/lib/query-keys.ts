@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * Query keys that more than one feature touches (features may not import each other): the notifications
  * feature reads the unread count, and whatever writes a notification (a payment, a cancel) invalidates it;
@@ -6,6 +8,9 @@
 export const UNREAD_COUNT_KEY = ['notifications', 'unread-count'] as const;
 /** Every notification list (all pages, read or unread only). */
 export const NOTIFICATION_LIST_KEY = ['notifications', 'list'] as const;
+
+/** The one cache entry of the signed-in user's profile; sign-in writes it, payments and cancels refresh it. */
+export const USER_PROFILE_KEY = ['user-profile'] as const;
 
 /** `GET /api/wallet`: the balance and the spending figures. */
 export const WALLET_SUMMARY_KEY = ['wallet', 'summary'] as const;
@@ -20,3 +25,72 @@ export const TRACKING_KEY = ['tracking'] as const;
 /** The operator's dispatch board (deliveries and drivers) and the driver's jobs: a status change moves them too. */
 export const DISPATCH_KEY = ['dispatch'] as const;
 export const DRIVER_JOBS_KEY = ['driver-jobs'] as const;
+
+/*
+ * What to ask again after each kind of change, named once: every mutation and live event that makes the change
+ * refreshes its group, so a screen added to a group is refreshed by all of them.
+ */
+type KeyGroup = readonly (readonly unknown[])[];
+
+/** A notification was written, read or dismissed: the lists and the bell. */
+export const AFTER_NOTIFICATION_CHANGE = [NOTIFICATION_LIST_KEY, UNREAD_COUNT_KEY] as const satisfies KeyGroup;
+
+/**
+ * A booking, a payment or a cancellation: the lists, the stat cards, the tracking view and the balance move; a
+ * payment or a cancel also writes a notification, so the unread count is asked again too.
+ */
+export const AFTER_DELIVERY_CHANGE = [
+  DELIVERIES_KEY,
+  DASHBOARD_SUMMARY_KEY,
+  USER_PROFILE_KEY,
+  TRACKING_KEY,
+  UNREAD_COUNT_KEY,
+  WALLET_SUMMARY_KEY,
+  WALLET_TRANSACTIONS_KEY,
+] as const satisfies KeyGroup;
+
+/** A delivery moved on the road (an operator's step, a driver's, or the live stream saying so). */
+export const AFTER_DELIVERY_STATUS = [
+  DELIVERIES_KEY,
+  DASHBOARD_SUMMARY_KEY,
+  TRACKING_KEY,
+  DISPATCH_KEY,
+  DRIVER_JOBS_KEY,
+] as const satisfies KeyGroup;
+
+/** An operator's change on the board: the board, the drivers' job counts, and any delivery view open in this tab. */
+export const AFTER_DISPATCH_CHANGE = [DISPATCH_KEY, DELIVERIES_KEY, TRACKING_KEY, DASHBOARD_SUMMARY_KEY] as const satisfies KeyGroup;
+
+/** Money in or out of the wallet by the customer (a top-up, a withdrawal), which also writes a notification. */
+export const AFTER_WALLET_MOVEMENT = [
+  WALLET_SUMMARY_KEY,
+  WALLET_TRANSACTIONS_KEY,
+  USER_PROFILE_KEY,
+  DASHBOARD_SUMMARY_KEY,
+  UNREAD_COUNT_KEY,
+] as const satisfies KeyGroup;
+
+/** The balance changed (the live stream sent it): what moved it, the month's spending and the home card. */
+export const AFTER_BALANCE_CHANGE = [WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, DASHBOARD_SUMMARY_KEY] as const satisfies KeyGroup;
+
+/** A driver handed a parcel over (or tried to): the jobs, and the earnings credited to their wallet. */
+export const AFTER_HANDOVER = [DRIVER_JOBS_KEY, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, USER_PROFILE_KEY] as const satisfies KeyGroup;
+
+/** Everything the live stream keeps up to date, asked again when it says events were missed. */
+export const LIVE_KEYS = [
+  NOTIFICATION_LIST_KEY,
+  UNREAD_COUNT_KEY,
+  WALLET_SUMMARY_KEY,
+  WALLET_TRANSACTIONS_KEY,
+  USER_PROFILE_KEY,
+  DELIVERIES_KEY,
+  DASHBOARD_SUMMARY_KEY,
+  TRACKING_KEY,
+  DISPATCH_KEY,
+  DRIVER_JOBS_KEY,
+] as const satisfies KeyGroup;
+
+/** Marks every query under each key of `group` stale, refetching those on screen; resolves once they are back. */
+export function invalidateGroup(queryClient: QueryClient, group: KeyGroup) {
+  return Promise.all(group.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

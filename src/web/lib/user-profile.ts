@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserProfile } from '@/shared/schemas/auth';
+import { userProfileSchema, type UserProfile } from '@/shared/schemas/auth';
 import { apiRequest, isApiError } from './api-client';
-
-/** The one cache entry of the signed-in user's profile; sign-in writes it, payments and cancels refresh it. */
-export const USER_PROFILE_KEY = ['user-profile'] as const;
+import { USER_PROFILE_KEY } from './query-keys';
 
 /** The signed-in user, or null when there is no session (a 401 is an answer here, not an error). */
 export async function getUserProfile(signal?: AbortSignal): Promise<UserProfile | null> {
   try {
-    return await apiRequest<UserProfile>('/user-profile', { signal });
+    return await apiRequest('/user-profile', userProfileSchema, { signal });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { emptyResultSchema } from '@/shared/schemas/auth';
 import { apiRequest } from '@/web/lib/api-client';
 
 /** The server answers the same whether or not the account exists. */
 export function forgotPassword(identifier: string) {
-  return apiRequest<Record<string, never>>('/forgot-password', { body: { identifier } });
+  return apiRequest('/forgot-password', emptyResultSchema, { body: { identifier } });
 }
 
 export function useForgotPassword() {

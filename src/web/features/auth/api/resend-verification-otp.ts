@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { emptyResultSchema } from '@/shared/schemas/auth';
 import { apiRequest } from '@/web/lib/api-client';
 
 export function resendVerificationOtp(identifier: string) {
-  return apiRequest<Record<string, never>>('/resend-verification-otp', { body: { identifier } });
+  return apiRequest('/resend-verification-otp', emptyResultSchema, { body: { identifier } });
 }
 
 export function useResendVerificationOtp() {

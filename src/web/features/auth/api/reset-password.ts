@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { resetPasswordBodySchema } from '@/shared/schemas/auth';
+import { emptyResultSchema, type resetPasswordBodySchema } from '@/shared/schemas/auth';
 import { apiRequest } from '@/web/lib/api-client';
 
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 export function resetPassword(body: ResetPasswordBody) {
-  return apiRequest<Record<string, never>>('/reset-password', { body });
+  return apiRequest('/reset-password', emptyResultSchema, { body });
 }
 
 export function useResetPassword() {

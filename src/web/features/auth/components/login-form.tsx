@@ -39,7 +39,7 @@ export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }
     try {
       session = await loginMutation.mutateAsync(values);
     } catch (error) {
-      if (isApiError(error) && error.type === UNVERIFIED_TYPE) await continueToVerification(error.data);
+      if (isApiError(error) && error.type === UNVERIFIED_TYPE) await continueToVerification();
       else toastFailure('auth.toasts.loginFailed.title', error, 'auth.toasts.loginFailed.fallback');
       return;
     }
@@ -48,11 +48,10 @@ export function LoginForm({ defaultIdentifier = '', returnTo, onSwitchToSignUp }
     await navigate(returnTo ?? '/dashboard', { replace: true });
 
     /** `type: "unverified"` (403) is a path of its own: verify the identifier, then land signed in. */
-    async function continueToVerification(failedData: unknown) {
+    async function continueToVerification() {
       toast.error(t('auth.toasts.unverified.title'), { description: t('auth.toasts.unverified.description') });
-      const data = failedData as { identifier?: unknown } | null;
       const state: VerifyOtpState = {
-        identifier: typeof data?.identifier === 'string' ? data.identifier : values.identifier.trim(),
+        identifier: values.identifier.trim(),
         fromRegistration: false,
         rememberMe: values.rememberMe,
         from: returnTo,

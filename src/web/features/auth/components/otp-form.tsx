@@ -1,11 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { REGEXP_ONLY_DIGITS } from 'input-otp';
+import type { z } from 'zod';
 import { OTP_LENGTH } from '@/shared/schemas/auth';
 import { otpFormSchema } from '@/shared/schemas/auth-forms';
 import { Button } from '@/web/components/ui/button';
 import { InputOTP, InputOTPGroup, InputOTPSlot } from '@/web/components/ui/input-otp';
 import { Label } from '@/web/components/ui/label';
 import { useAuthToasts } from '../hooks/use-auth-toasts';
+
+type OtpFormValues = z.infer<typeof otpFormSchema>;
 
 export interface OtpFormProps {
   id: string;
@@ -18,37 +23,33 @@ export interface OtpFormProps {
 /** Six digit-only slots (paste works), auto-submit on the sixth, Continue, "Click to Resend" and Back. */
 export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
   const { t, fieldText, toastValidation } = useAuthToasts();
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [isVerifying, setIsVerifying] = useState(false);
+  const form = useForm<OtpFormValues>({
+    resolver: zodResolver(otpFormSchema),
+    defaultValues: { otp: '' },
+    // A message stays until the code changes, then goes (it is checked again on the next submit).
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const otp = useWatch({ control: form.control, name: 'otp' });
   const [isResending, setIsResending] = useState(false);
   const inFlight = useRef(false);
 
-  const verify = async (code: string) => {
-    const parsed = otpFormSchema.safeParse({ otp: code });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      setError(message);
-      toastValidation(message);
-      return;
-    }
+  const handleValid = async (values: OtpFormValues) => {
+    // A refused code is cleared so the next one can be typed straight away.
+    if (!(await onVerify(values.otp))) form.setValue('otp', '');
+  };
+
+  const handleInvalid = (fieldErrors: FieldErrors<OtpFormValues>) => toastValidation(fieldErrors.otp?.message);
+
+  const submit = async () => {
     // Typing the sixth digit and pressing Enter at once must not send the code twice.
     if (inFlight.current) return;
     inFlight.current = true;
-    setError(undefined);
-    setIsVerifying(true);
     try {
-      // A refused code is cleared so the next one can be typed straight away.
-      if (!(await onVerify(parsed.data.otp))) setOtp('');
+      await form.handleSubmit(handleValid, handleInvalid)();
     } finally {
       inFlight.current = false;
-      setIsVerifying(false);
     }
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void verify(otp);
   };
 
   const handleResend = async () => {
@@ -61,42 +62,62 @@ export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
   };
 
   const errorId = `${id}-error`;
+  const error = errors.otp?.message;
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-6">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="grid gap-6"
+    >
       <div className="grid justify-items-center gap-3">
         <Label htmlFor={id} className="sr-only">
           {t('auth.otp.codeLabel')}
         </Label>
-        <InputOTP
-          id={id}
-          maxLength={OTP_LENGTH}
-          pattern={REGEXP_ONLY_DIGITS}
-          value={otp}
-          onChange={(value) => {
-            setOtp(value);
-            if (error) setError(undefined);
-          }}
-          onComplete={(value: string) => void verify(value)}
-          // Continue stays disabled until six digits are in, which also blocks Enter's implicit submit.
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void verify(otp);
-            }
-          }}
-          disabled={isVerifying}
-          autoFocus
-          autoComplete="one-time-code"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          containerClassName="justify-center"
-        >
-          <InputOTPGroup>
-            {Array.from({ length: OTP_LENGTH }, (_, index) => (
-              <InputOTPSlot key={index} index={index} aria-invalid={error ? true : undefined} />
-            ))}
-          </InputOTPGroup>
-        </InputOTP>
+        <Controller
+          control={form.control}
+          name="otp"
+          render={({ field }) => (
+            <InputOTP
+              id={id}
+              ref={field.ref}
+              name={field.name}
+              maxLength={OTP_LENGTH}
+              pattern={REGEXP_ONLY_DIGITS}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                if (error) form.clearErrors('otp');
+              }}
+              onBlur={field.onBlur}
+              onComplete={(value: string) => {
+                form.setValue('otp', value);
+                void submit();
+              }}
+              // Continue stays disabled until six digits are in, which also blocks Enter's implicit submit.
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void submit();
+                }
+              }}
+              disabled={isSubmitting}
+              autoFocus
+              autoComplete="one-time-code"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              containerClassName="justify-center"
+            >
+              <InputOTPGroup>
+                {Array.from({ length: OTP_LENGTH }, (_, index) => (
+                  <InputOTPSlot key={index} index={index} aria-invalid={error ? true : undefined} />
+                ))}
+              </InputOTPGroup>
+            </InputOTP>
+          )}
+        />
         {error && (
           <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
             {fieldText(error)}
@@ -110,8 +131,8 @@ export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
         </Button>
       </p>
       <div className="grid gap-3">
-        <Button type="submit" size="lg" className="w-full" disabled={otp.length !== OTP_LENGTH || isVerifying}>
-          {isVerifying ? t('auth.otp.verifying') : t('auth.otp.continue')}
+        <Button type="submit" size="lg" className="w-full" disabled={otp.length !== OTP_LENGTH || isSubmitting}>
+          {isSubmitting ? t('auth.otp.verifying') : t('auth.otp.continue')}
         </Button>
         <Button variant="outline" size="lg" className="w-full" onClick={onBack}>
           {t('auth.otp.back')}

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AUTH_MESSAGE_KEYS } from '@/shared/schemas/auth';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 
 /** The spec's toast title for some validation messages (by key); everything else is a "Validation Error". */
 const TOAST_TITLE: Record<string, string> = {
@@ -27,8 +28,9 @@ export function useAuthToasts() {
   /** "X Failed" with the failure's translated words, or the spec's fallback when the server named none. */
   const toastFailure = useCallback(
     (titleKey: string, error: unknown, fallbackKey: string) => {
-      const description = isApiError(error) ? apiErrorText(t, error, t(fallbackKey)) : t('auth.toasts.connection');
-      toast.error(t(titleKey), { description });
+      // An exception that is no answer at all (spec section 8): "Unable to connect to server".
+      const fallback = isApiError(error) ? t(fallbackKey) : t('auth.toasts.connection');
+      toastApiError(t, error, t(titleKey), { fallback, alsoWhenUnavailable: true });
     },
     [t],
   );

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useLogoutMutation } from '../api/logout';
 import type { AuthNavigationState } from '../lib/navigation-state';
 
@@ -24,9 +24,7 @@ export function useLogout() {
     } catch (error) {
       // 401: the session had already ended, so the person is signed out either way.
       if (!isApiError(error) || error.status !== 401) {
-        // Network failures and 5xx already raised the "API Not Available" toast.
-        if (isApiError(error) && !error.unavailable)
-          toast.error(t('auth.toasts.logoutFailed.title'), { description: apiErrorText(t, error) });
+        toastApiError(t, error, t('auth.toasts.logoutFailed.title'));
         return;
       }
     }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionResult } from '@/shared/schemas/auth';
-import { USER_PROFILE_KEY, useUserProfileQuery } from '@/web/lib/user-profile';
+import { USER_PROFILE_KEY } from '@/web/lib/query-keys';
+import { useUserProfileQuery } from '@/web/lib/user-profile';
 
 /** Whether a session exists, as the server sees it (GET /user-profile). */
 export function useSession() {

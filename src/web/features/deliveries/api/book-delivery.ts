@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingBody, Delivery } from '@/shared/schemas/deliveries';
+import { deliverySchema, type BookingBody, type Delivery } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
-export function bookDelivery(body: BookingBody) {
-  return apiRequest<Delivery>('/book-delivery', { method: 'POST', body });
+export function bookDelivery(body: BookingBody): Promise<Delivery> {
+  return apiRequest('/book-delivery', deliverySchema, { method: 'POST', body });
 }
 
 export function useBookDelivery() {

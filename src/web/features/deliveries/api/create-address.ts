@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Address, AddressBody } from '@/shared/schemas/places';
+import { addressSchema, type Address, type AddressBody } from '@/shared/schemas/places';
 import { apiRequest } from '@/web/lib/api-client';
 import { ADDRESSES_KEY } from './get-addresses';
 
-export function createAddress(body: AddressBody) {
-  return apiRequest<Address>('/addresses', { method: 'POST', body });
+export function createAddress(body: AddressBody): Promise<Address> {
+  return apiRequest('/addresses', addressSchema, { method: 'POST', body });
 }
 
 export function useCreateAddress() {

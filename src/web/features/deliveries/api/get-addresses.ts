@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address } from '@/shared/schemas/places';
+import { addressListSchema } from '@/shared/schemas/places';
 import { apiRequest } from '@/web/lib/api-client';
 
 export const ADDRESSES_KEY = ['addresses'] as const;
 
 export function getAddresses(signal?: AbortSignal) {
-  return apiRequest<{ items: Address[] }>('/addresses', { signal });
+  return apiRequest('/addresses', addressListSchema, { signal });
 }
 
 export const addressesQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { dashboardSummarySchema } from '@/shared/schemas/deliveries';
+import { dashboardSummarySchema } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { DASHBOARD_SUMMARY_KEY } from './query-keys';
 
@@ -9,7 +9,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 export const dashboardSummaryQueryOptions = () =>
   queryOptions({
     queryKey: DASHBOARD_SUMMARY_KEY,
-    queryFn: ({ signal }) => apiRequest<DashboardSummary>('/dashboard/summary', { signal }),
+    queryFn: ({ signal }) => apiRequest('/dashboard/summary', dashboardSummarySchema, { signal }),
   });
 
 export function useDashboardSummary() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { deliveriesPageSchema, deliveriesQuerySchema } from '@/shared/schemas/deliveries';
+import { deliveriesPageSchema, type deliveriesQuerySchema } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys } from './query-keys';
 
@@ -11,7 +11,7 @@ export type StatusFilter = DeliveriesQuery['status'];
 export const deliveriesQueryOptions = (params: DeliveriesQuery) =>
   queryOptions({
     queryKey: deliveryKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<DeliveriesPage>('/deliveries', { query: params, signal }),
+    queryFn: ({ signal }) => apiRequest('/deliveries', deliveriesPageSchema, { query: params, signal }),
     // Keep the current page on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });

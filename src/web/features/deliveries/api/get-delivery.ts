@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Delivery } from '@/shared/schemas/deliveries';
+import { deliverySchema, type Delivery } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys } from './query-keys';
 
-export function getDelivery(id: string, signal?: AbortSignal) {
-  return apiRequest<Delivery>(`/deliveries/${encodeURIComponent(id)}`, { signal });
+export function getDelivery(id: string, signal?: AbortSignal): Promise<Delivery> {
+  return apiRequest(`/deliveries/${encodeURIComponent(id)}`, deliverySchema, { signal });
 }
 
 export const deliveryQueryOptions = (id: string) =>

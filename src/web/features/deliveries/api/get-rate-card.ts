@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RATE_CARD, type RateCard } from '@/shared/pricing';
+import { rateCardSchema } from '@/shared/schemas/quotes';
 import { apiRequest } from '@/web/lib/api-client';
 
-export function getRateCard(signal?: AbortSignal) {
-  return apiRequest<RateCard>('/rate-card', { signal });
+export function getRateCard(signal?: AbortSignal): Promise<RateCard> {
+  return apiRequest('/rate-card', rateCardSchema, { signal });
 }
 
 export const rateCardQueryOptions = () =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrackingResult } from '@/shared/schemas/deliveries';
+import { trackingResultSchema } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { trackingKey } from './query-keys';
 
 export const trackingQueryOptions = (trackingId: string) =>
   queryOptions({
     queryKey: trackingKey(trackingId),
-    queryFn: ({ signal }) => apiRequest<TrackingResult>(`/tracking/${encodeURIComponent(trackingId)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/tracking/${encodeURIComponent(trackingId)}`, trackingResultSchema, { signal }),
     staleTime: 10_000,
   });
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InitiatePaymentBody, InitiatePaymentResult } from '@/shared/schemas/payments';
+import { initiatePaymentResultSchema, type InitiatePaymentBody, type InitiatePaymentResult } from '@/shared/schemas/payments';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
 export type { PaymentMethod } from '@/shared/schemas/payments';
 
-export function initiatePayment(body: InitiatePaymentBody) {
-  return apiRequest<InitiatePaymentResult>('/payments/initiate', { method: 'POST', body });
+export function initiatePayment(body: InitiatePaymentBody): Promise<InitiatePaymentResult> {
+  return apiRequest('/payments/initiate', initiatePaymentResultSchema, { method: 'POST', body });
 }
 
 export function useInitiatePayment() {

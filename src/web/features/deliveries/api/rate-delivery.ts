@@ -7,14 +7,10 @@ import { TRACKING_KEY } from '@/web/lib/query-keys';
 import { trackingKey } from './query-keys';
 
 /** `POST /api/deliveries/{id}/rating`: the customer rates the driver once, after delivery. */
-export async function rateDelivery({ deliveryId, ...body }: RateDeliveryBody & { deliveryId: string }): Promise<DeliveryRating> {
-  const data = await apiRequest<unknown>(`/deliveries/${encodeURIComponent(deliveryId)}/rating`, {
+export function rateDelivery({ deliveryId, ...body }: RateDeliveryBody & { deliveryId: string }): Promise<DeliveryRating> {
+  return apiRequest(`/deliveries/${encodeURIComponent(deliveryId)}/rating`, deliveryRatingSchema, {
     body: body satisfies RateDeliveryBody,
-    allowEmptyData: true,
   });
-  const parsed = deliveryRatingSchema.safeParse(data);
-  // The rating as given, when the answer does not repeat it.
-  return parsed.success ? parsed.data : { stars: body.stars, comment: body.comment ?? null, createdAt: new Date().toISOString() };
 }
 
 export function useRateDelivery(trackingId: string) {

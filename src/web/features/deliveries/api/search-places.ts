@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PLACES_QUERY_MAX, type Place } from '@/shared/schemas/places';
+import { PLACES_QUERY_MAX, placesResultSchema } from '@/shared/schemas/places';
 import { apiRequest } from '@/web/lib/api-client';
 
 /** The gazetteer stays on the server: each search asks `GET /api/places` (at most 20, best first). */
 export function searchPlaces(query: string, signal?: AbortSignal) {
-  return apiRequest<{ items: Place[] }>('/places', { query: { q: query }, signal });
+  return apiRequest('/places', placesResultSchema, { query: { q: query }, signal });
 }
 
 /** The same text is the same answer for a while: the gazetteer changes with a release, not by the minute. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingBody, Delivery } from '@/shared/schemas/deliveries';
+import { deliverySchema, type BookingBody, type Delivery } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
 /** Edits an unpaid booking; the server re-prices it and renews the 30-minute price lock. */
-export function updateBooking({ id, body }: { id: string; body: BookingBody }) {
-  return apiRequest<Delivery>(`/update-booking/${encodeURIComponent(id)}`, { method: 'POST', body });
+export function updateBooking({ id, body }: { id: string; body: BookingBody }): Promise<Delivery> {
+  return apiRequest(`/update-booking/${encodeURIComponent(id)}`, deliverySchema, { method: 'POST', body });
 }
 
 export function useUpdateBooking() {

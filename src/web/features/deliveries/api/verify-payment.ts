@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Delivery } from '@/shared/schemas/deliveries';
+import { verifyPaymentResultSchema } from '@/shared/schemas/payments';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys, invalidateDeliveryData } from './query-keys';
 
-export function verifyPayment(reference: string, deliveryId: string) {
-  return apiRequest<Delivery>('/payments/verify', {
+export function verifyPayment(reference: string, deliveryId: string): Promise<Delivery> {
+  return apiRequest('/payments/verify', verifyPaymentResultSchema, {
     method: 'POST',
     body: {},
     query: { reference, delivery_id: deliveryId },

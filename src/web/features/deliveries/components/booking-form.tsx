@@ -43,7 +43,8 @@ import {
   type BookingFormValues,
   type BookingLocations,
 } from '../lib/booking-locations';
-import { apiErrorCode, toastApiError } from '../lib/errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
+import { apiErrorCode } from '../lib/errors';
 import { LocationPicker } from './location-picker';
 import { PriceEstimate } from './price-estimate';
 import { SelectField } from './select-field';

@@ -14,7 +14,7 @@ import {
   DialogTrigger,
 } from '@/web/components/ui/dialog';
 import { useCancelDelivery } from '../api/cancel-delivery';
-import { toastApiError } from '../lib/errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { formatNaira } from '../lib/format';
 
 /** Cancelling before pickup refunds what was paid to the wallet; the dialog says so before and after. */

@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loader2, Star } from 'lucide-react';
+import type { z } from 'zod';
 import type { DeliveryRating } from '@/shared/schemas/deliveries';
 import { rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
-import { Label } from '@/web/components/ui/label';
+import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
 import { useRateDelivery } from '../api/rate-delivery';
 
@@ -40,85 +43,90 @@ export function GivenRating({ rating }: { rating: DeliveryRating }) {
   );
 }
 
+/** The shared body, with a blank comment left out (the server stores none rather than an empty one). */
+const rateDriverFormSchema = rateDeliveryBodySchema.extend({
+  comment: rateDeliveryBodySchema.shape.comment.transform((comment) => comment || undefined),
+});
+type RateDriverFormInput = z.input<typeof rateDriverFormSchema>;
+type RateDriverFormValues = z.output<typeof rateDriverFormSchema>;
+
 /**
  * Rate the driver: a radio group of 1–5 stars (arrow keys move, the focused star is outlined) and an optional
  * comment. Only offered once the delivery is delivered and not yet rated; the server allows it once.
  */
 export function RateDriverForm({ deliveryId, trackingId, driverName }: { deliveryId: string; trackingId: string; driverName: string }) {
   const { t } = useTranslation();
-  const [stars, setStars] = useState(0);
   const [hovered, setHovered] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string>();
   const rate = useRateDelivery(trackingId);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RateDriverFormInput, unknown, RateDriverFormValues>({
+    resolver: zodResolver(rateDriverFormSchema),
+    defaultValues: { stars: 0, comment: '' },
+  });
+  const stars = useWatch({ control, name: 'stars' });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = rateDeliveryBodySchema.safeParse({ stars, comment: comment.trim() || undefined });
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation.dispatch.ratingStars'));
-      return;
-    }
-    setError(undefined);
+  const handleValid = (values: RateDriverFormValues) => {
     // Awaited rather than a mutate callback: the saved rating replaces this form before such a callback would run.
-    rate.mutateAsync({ deliveryId, ...parsed.data }).then(
+    rate.mutateAsync({ deliveryId, ...values }).then(
       () => toast.success(t('tracking.rating.thanks'), { description: t('tracking.rating.thanksDescription', { name: driverName }) }),
-      (failure: unknown) => {
-        if (isApiError(failure) && failure.unavailable) return;
-        toast.error(t('tracking.rating.failed'), { description: apiErrorText(t, failure) });
-      },
+      (failure: unknown) => toastApiError(t, failure, t('tracking.rating.failed')),
     );
   };
 
+  const starsError = errors.stars?.message;
+  const commentError = errors.comment?.message;
   const shown = hovered || stars;
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-labelledby="rate-driver-title">
-      <fieldset className="grid gap-2" aria-describedby={error ? 'rate-driver-error' : undefined}>
+    <form noValidate onSubmit={handleSubmit(handleValid)} className="grid gap-4" aria-labelledby="rate-driver-title">
+      <fieldset className="grid gap-2" aria-describedby={starsError ? 'rate-driver-error' : undefined}>
         <legend id="rate-driver-title" className="mb-1 font-semibold">
           {t('tracking.rating.title', { name: driverName })}
         </legend>
-        <div className="flex gap-1" onMouseLeave={() => setHovered(0)}>
-          {STARS.map((value) => (
-            <label
-              key={value}
-              className="cursor-pointer rounded-md p-1 has-focus-visible:ring-2 has-focus-visible:ring-ring"
-              onMouseEnter={() => setHovered(value)}
-            >
-              <input
-                type="radio"
-                name="rating-stars"
-                value={value}
-                checked={stars === value}
-                onChange={() => {
-                  setStars(value);
-                  setError(undefined);
-                }}
-                className="sr-only"
-              />
-              <Star
-                aria-hidden="true"
-                className={cn('size-8 transition-colors', value <= shown ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
-              />
-              <span className="sr-only">{t('tracking.rating.starsOutOfFive', { count: value })}</span>
-            </label>
-          ))}
-        </div>
-        {error && (
+        <Controller
+          control={control}
+          name="stars"
+          render={({ field }) => (
+            <div className="flex gap-1" onMouseLeave={() => setHovered(0)}>
+              {STARS.map((value) => (
+                <label
+                  key={value}
+                  className="cursor-pointer rounded-md p-1 has-focus-visible:ring-2 has-focus-visible:ring-ring"
+                  onMouseEnter={() => setHovered(value)}
+                >
+                  <input
+                    ref={value === 1 ? field.ref : undefined}
+                    type="radio"
+                    name={field.name}
+                    value={value}
+                    checked={field.value === value}
+                    onChange={() => field.onChange(value)}
+                    onBlur={field.onBlur}
+                    aria-invalid={starsError ? true : undefined}
+                    className="sr-only"
+                  />
+                  <Star
+                    aria-hidden="true"
+                    className={cn('size-8 transition-colors', value <= shown ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
+                  />
+                  <span className="sr-only">{t('tracking.rating.starsOutOfFive', { count: value })}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        />
+        {starsError && (
           <p id="rate-driver-error" role="alert" className="text-sm font-medium text-destructive">
-            {error}
+            {t(starsError)}
           </p>
         )}
       </fieldset>
-      <div className="grid gap-2">
-        <Label htmlFor="rating-comment">{t('tracking.rating.commentLabel')}</Label>
-        <Textarea
-          id="rating-comment"
-          value={comment}
-          maxLength={COMMENT_MAX}
-          onChange={(event) => setComment(event.target.value)}
-          placeholder={t('tracking.rating.commentPlaceholder')}
-        />
-      </div>
+      <FormField label={t('tracking.rating.commentLabel')} error={commentError && t(commentError)}>
+        <Textarea id="rating-comment" maxLength={COMMENT_MAX} placeholder={t('tracking.rating.commentPlaceholder')} {...register('comment')} />
+      </FormField>
       <Button type="submit" className="justify-self-start" disabled={rate.isPending}>
         {rate.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
         {rate.isPending ? t('tracking.rating.submitting') : t('tracking.rating.submit')}

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, Circle, Package, Search, Star, Truck, User } from 'lucide-react';
+import { z } from 'zod';
 import { normalizeTrackingId } from '@/shared/ids';
-import type { TrackingResult } from '@/shared/schemas/deliveries';
+import { trackingParamsSchema, type TrackingResult } from '@/shared/schemas/deliveries';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
@@ -16,6 +18,8 @@ import { formatDateTime, formatDeliveryWindow } from '../lib/format';
 import { LoadingState, Notice } from './page-states';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
+
+const INVALID_TRACKING_ID = 'tracking.invalid.description';
 
 /** /dashboard/tracking?id=LF-7KQ2-M9XD: the id in the URL is the one looked up, so links and reloads work. */
 export function TrackingPage() {
@@ -49,32 +53,43 @@ export function TrackingPage() {
   );
 }
 
+/** The search box: the shared parameter's bound, and the spec's "Invalid Tracking ID" when blank or beyond it. */
+const trackingSearchSchema = trackingParamsSchema.extend({
+  trackingId: z
+    .string()
+    .trim()
+    .min(1, INVALID_TRACKING_ID)
+    .max(trackingParamsSchema.shape.trackingId.maxLength ?? Infinity, INVALID_TRACKING_ID),
+});
+type TrackingSearchValues = z.infer<typeof trackingSearchSchema>;
+
 function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: string; onTrack: (value: string) => void; isBusy: boolean }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(initialValue);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TrackingSearchValues>({
+    resolver: zodResolver(trackingSearchSchema),
+    defaultValues: { trackingId: initialValue },
+    // The message stays until the next search (the spec's toast says it too).
+    reValidateMode: 'onSubmit',
+  });
+  const error = errors.trackingId?.message;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!value.trim()) {
-      setError(t('tracking.invalid.description'));
-      toast.error(t('tracking.invalid.title'), { description: t('tracking.invalid.description') });
-      return;
-    }
-    setError(null);
-    onTrack(value);
+  const handleInvalid = (invalid: FieldErrors<TrackingSearchValues>) => {
+    const key = invalid.trackingId?.message ?? INVALID_TRACKING_ID;
+    toast.error(t('tracking.invalid.title'), { description: t(key) });
   };
 
   return (
     <Card className="min-w-0">
       <CardContent>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-2">
+        <form noValidate onSubmit={handleSubmit(({ trackingId }) => onTrack(trackingId), handleInvalid)} className="grid gap-2">
           <Label htmlFor="tracking-id">{t('tracking.inputLabel')}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               id="tracking-id"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
               placeholder={t('tracking.placeholder')}
               autoComplete="off"
               autoCapitalize="characters"
@@ -82,6 +97,7 @@ function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: strin
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'tracking-id-error' : undefined}
               className="font-mono"
+              {...register('trackingId')}
             />
             <Button type="submit" disabled={isBusy} className="sm:w-32">
               <Search aria-hidden="true" />
@@ -90,7 +106,7 @@ function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: strin
           </div>
           {error && (
             <p id="tracking-id-error" role="alert" className="text-sm font-medium text-destructive">
-              {error}
+              {t(error)}
             </p>
           )}
         </form>

@@ -1,6 +1,4 @@
-import type { TFunction } from 'i18next';
-import { toast } from 'sonner';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
 
 export function apiErrorCode(error: unknown) {
   return isApiError(error) ? error.code : undefined;
@@ -9,9 +7,4 @@ export function apiErrorCode(error: unknown) {
 /** A 5xx or network failure has already shown the spec's "API Not Available" toast in the API client. */
 export function isUnavailable(error: unknown): boolean {
   return isApiError(error) && error.unavailable;
-}
-
-export function toastApiError(t: TFunction, error: unknown, title: string) {
-  if (isUnavailable(error)) return;
-  toast.error(title, { description: apiErrorText(t, error) });
 }

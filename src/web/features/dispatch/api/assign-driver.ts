@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssignDriverBody } from '@/shared/schemas/dispatch';
+import { dispatchDeliverySchema, type AssignDriverBody } from '@/shared/schemas/dispatch';
 import { apiRequest } from '@/web/lib/api-client';
 import { invalidateDispatch } from './invalidate';
 
 /** `POST /api/dispatch/deliveries/{id}/assign-driver`: assign or reassign; the receiver gets a new handover code. */
-export async function assignDriver({ deliveryId, driverId }: AssignDriverBody & { deliveryId: string }) {
-  await apiRequest<unknown>(`/dispatch/deliveries/${encodeURIComponent(deliveryId)}/assign-driver`, {
+export function assignDriver({ deliveryId, driverId }: AssignDriverBody & { deliveryId: string }) {
+  return apiRequest(`/dispatch/deliveries/${encodeURIComponent(deliveryId)}/assign-driver`, dispatchDeliverySchema, {
     body: { driverId } satisfies AssignDriverBody,
-    allowEmptyData: true,
   });
 }
 

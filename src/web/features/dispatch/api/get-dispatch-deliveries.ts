@@ -6,12 +6,11 @@ import { dispatchKeys } from './query-keys';
 export const DISPATCH_PAGE_SIZE = 20;
 
 /** `GET /api/dispatch/deliveries?status=&page=&pageSize=`: the board, one filter and page at a time. */
-export async function getDispatchDeliveries(params: { status: DispatchBoardFilter; page: number }, signal?: AbortSignal) {
-  const data = await apiRequest<unknown>('/dispatch/deliveries', {
+export function getDispatchDeliveries(params: { status: DispatchBoardFilter; page: number }, signal?: AbortSignal) {
+  return apiRequest('/dispatch/deliveries', dispatchDeliveriesPageSchema, {
     query: { status: params.status, page: params.page, pageSize: DISPATCH_PAGE_SIZE },
     signal,
   });
-  return dispatchDeliveriesPageSchema.parse(data);
 }
 
 export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFilter; page: number }) =>

@@ -5,9 +5,11 @@ import { driverSchema } from '@/shared/schemas/dispatch';
 import { apiRequest } from '@/web/lib/api-client';
 import { dispatchKeys } from './query-keys';
 
+const driversSchema = z.array(driverSchema);
+
 /** `GET /api/dispatch/drivers?transportMode=`: the drivers whose vehicle suits the delivery. */
-export async function getDispatchDrivers(transportMode: TransportMode, signal?: AbortSignal) {
-  return z.array(driverSchema).parse(await apiRequest<unknown>('/dispatch/drivers', { query: { transportMode }, signal }));
+export function getDispatchDrivers(transportMode: TransportMode, signal?: AbortSignal) {
+  return apiRequest('/dispatch/drivers', driversSchema, { query: { transportMode }, signal });
 }
 
 export const dispatchDriversQueryOptions = (transportMode: TransportMode) =>

@@ -4,10 +4,11 @@ import { operatorWithdrawalSchema } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
 import { dispatchKeys } from './query-keys';
 
+const withdrawalsSchema = z.array(operatorWithdrawalSchema);
+
 /** `GET /api/dispatch/withdrawals?status=pending`: the queue to pay by hand, newest first. */
-export async function getPendingWithdrawals(signal?: AbortSignal) {
-  const data = await apiRequest<unknown>('/dispatch/withdrawals', { query: { status: 'pending' }, signal });
-  return z.array(operatorWithdrawalSchema).parse(data);
+export function getPendingWithdrawals(signal?: AbortSignal) {
+  return apiRequest('/dispatch/withdrawals', withdrawalsSchema, { query: { status: 'pending' }, signal });
 }
 
 export const pendingWithdrawalsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DASHBOARD_SUMMARY_KEY, DELIVERIES_KEY, DISPATCH_KEY, TRACKING_KEY } from '@/web/lib/query-keys';
+import { AFTER_DISPATCH_CHANGE, invalidateGroup } from '@/web/lib/query-keys';
 
 /**
  * After an operator's change: the board, the drivers' job counts, and any delivery view open in this tab.
@@ -7,7 +7,5 @@ import { DASHBOARD_SUMMARY_KEY, DELIVERIES_KEY, DISPATCH_KEY, TRACKING_KEY } fro
  * the refetched list can unmount the caller first (the card moves to another tab), losing its toast.
  */
 export function invalidateDispatch(queryClient: QueryClient) {
-  return Promise.all(
-    [DISPATCH_KEY, DELIVERIES_KEY, TRACKING_KEY, DASHBOARD_SUMMARY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+  return invalidateGroup(queryClient, AFTER_DISPATCH_CHANGE);
 }

@@ -9,10 +9,10 @@ export type WithdrawalOutcome = { id: string; outcome: 'paid' } | { id: string; 
  * `POST /api/dispatch/withdrawals/{id}/mark-paid` (the transfer was made) or `…/mark-failed` with an optional
  * reason (the held money returns to the customer's wallet).
  */
-export async function settleWithdrawal(request: WithdrawalOutcome) {
+export function settleWithdrawal(request: WithdrawalOutcome) {
   const path = `/dispatch/withdrawals/${encodeURIComponent(request.id)}/${request.outcome === 'paid' ? 'mark-paid' : 'mark-failed'}`;
   const body = request.outcome === 'failed' && request.reason ? { reason: request.reason } : {};
-  return operatorWithdrawalSchema.parse(await apiRequest<unknown>(path, { body }));
+  return apiRequest(path, operatorWithdrawalSchema, { body });
 }
 
 export function useSettleWithdrawal() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryStatus } from '@/shared/schemas/deliveries';
+import { dispatchDeliverySchema } from '@/shared/schemas/dispatch';
 import { apiRequest } from '@/web/lib/api-client';
 import { invalidateDispatch } from './invalidate';
 
 /** `POST /api/dispatch/deliveries/{id}/status`: one step on the road, as the lifecycle allows. */
-export async function updateDeliveryStatus({ deliveryId, status }: { deliveryId: string; status: DeliveryStatus }) {
-  await apiRequest<unknown>(`/dispatch/deliveries/${encodeURIComponent(deliveryId)}/status`, {
+export function updateDeliveryStatus({ deliveryId, status }: { deliveryId: string; status: DeliveryStatus }) {
+  return apiRequest(`/dispatch/deliveries/${encodeURIComponent(deliveryId)}/status`, dispatchDeliverySchema, {
     body: { status },
-    allowEmptyData: true,
   });
 }
 

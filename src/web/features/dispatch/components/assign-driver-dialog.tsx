@@ -1,8 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type Ref } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loader2, Star, UserPlus } from 'lucide-react';
-import { assignDriverBodySchema, type DispatchDelivery, type DriverSummary } from '@/shared/schemas/dispatch';
+import {
+  assignDriverBodySchema,
+  DISPATCH_MESSAGE_KEYS,
+  type AssignDriverBody,
+  type DispatchDelivery,
+  type DriverSummary,
+} from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -13,40 +21,46 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { apiErrorText } from '@/web/lib/api-client';
+import { fieldErrorText } from '@/web/lib/form-errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
 import { useAssignDriver } from '../api/assign-driver';
 import { useDispatchDrivers } from '../api/get-dispatch-drivers';
+
+/** The shared body; reassigning to the driver already assigned is no choice either. */
+const assignDriverFormSchema = (currentDriverId: string | null) =>
+  assignDriverBodySchema.refine((body) => body.driverId !== currentDriverId, {
+    path: ['driverId'],
+    message: DISPATCH_MESSAGE_KEYS.driverRequired,
+  });
 
 /** Choose one of the drivers whose vehicle suits the delivery; reassigning sends the receiver a new code. */
 export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDelivery; mode: 'assign' | 'reassign' }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
   const drivers = useDispatchDrivers(delivery.transportMode, isOpen);
   const assign = useAssignDriver();
   const currentDriverId = delivery.driver?.userId ?? null;
-  const selected = chosen ?? currentDriverId;
+  const schema = useMemo(() => assignDriverFormSchema(currentDriverId), [currentDriverId]);
+  const form = useForm<AssignDriverBody>({
+    resolver: zodResolver(schema),
+    defaultValues: { driverId: currentDriverId ?? '' },
+    // The message goes when another driver is chosen, and is checked again on the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const error = fieldErrorText(t, form.formState.errors.driverId);
 
+  // The dialog opens on the driver assigned now (the delivery may have changed since it last closed).
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
-    if (!open) {
-      setChosen(null);
-      setError(undefined);
-    }
+    form.reset({ driverId: currentDriverId ?? '' });
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = assignDriverBodySchema.safeParse({ driverId: selected ?? '' });
-    if (!parsed.success || selected === currentDriverId) {
-      setError(t('validation.dispatch.driverRequired'));
-      return;
-    }
-    const driver = drivers.data?.find((candidate) => candidate.userId === parsed.data.driverId);
+  const handleValid = ({ driverId }: AssignDriverBody) => {
+    const driver = drivers.data?.find((candidate) => candidate.userId === driverId);
     assign.mutate(
-      { deliveryId: delivery.id, driverId: parsed.data.driverId },
+      { deliveryId: delivery.id, driverId },
       {
         onSuccess: () => {
           toast.success(t('dispatch.toasts.driverAssigned'), {
@@ -54,10 +68,7 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
           });
           handleOpenChange(false);
         },
-        onError: (failure) => {
-          if (isApiError(failure) && failure.unavailable) return;
-          toast.error(t('dispatch.toasts.assignFailed'), { description: apiErrorText(t, failure) });
-        },
+        onError: (failure) => toastApiError(t, failure, t('dispatch.toasts.assignFailed')),
       },
     );
   };
@@ -77,7 +88,7 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
             {t('dispatch.assign.description', { mode: t(`booking.options.transportMode.${delivery.transportMode}`) })}
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={handleSubmit} className="grid min-w-0 gap-4">
+        <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid min-w-0 gap-4">
           {drivers.isPending && (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
               <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
@@ -91,22 +102,30 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
           )}
           {drivers.data?.length === 0 && <p className="text-sm text-muted-foreground">{t('dispatch.assign.none')}</p>}
           {drivers.data && drivers.data.length > 0 && (
-            <fieldset className="grid min-w-0 gap-2" aria-describedby={error ? 'assign-driver-error' : undefined}>
-              <legend className="mb-2 text-sm font-medium">{t('dispatch.assign.legend')}</legend>
-              {drivers.data.map((driver) => (
-                <DriverOption
-                  key={driver.userId}
-                  driver={driver}
-                  name={`assign-${delivery.id}`}
-                  isChecked={selected === driver.userId}
-                  isCurrent={driver.userId === currentDriverId}
-                  onChoose={() => {
-                    setChosen(driver.userId);
-                    setError(undefined);
-                  }}
-                />
-              ))}
-            </fieldset>
+            <Controller
+              control={form.control}
+              name="driverId"
+              render={({ field }) => (
+                <fieldset className="grid min-w-0 gap-2" aria-describedby={error ? 'assign-driver-error' : undefined}>
+                  <legend className="mb-2 text-sm font-medium">{t('dispatch.assign.legend')}</legend>
+                  {(drivers.data ?? []).map((driver, index) => (
+                    <DriverOption
+                      key={driver.userId}
+                      ref={index === 0 ? field.ref : undefined}
+                      driver={driver}
+                      name={`assign-${delivery.id}`}
+                      isChecked={field.value === driver.userId}
+                      isCurrent={driver.userId === currentDriverId}
+                      isInvalid={Boolean(error)}
+                      onChoose={() => {
+                        field.onChange(driver.userId);
+                        form.clearErrors('driverId');
+                      }}
+                    />
+                  ))}
+                </fieldset>
+              )}
+            />
           )}
           {error && (
             <p id="assign-driver-error" role="alert" className="text-sm font-medium text-destructive">
@@ -129,16 +148,20 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
 }
 
 function DriverOption({
+  ref,
   driver,
   name,
   isChecked,
   isCurrent,
+  isInvalid,
   onChoose,
 }: {
+  ref?: Ref<HTMLInputElement>;
   driver: DriverSummary;
   name: string;
   isChecked: boolean;
   isCurrent: boolean;
+  isInvalid: boolean;
   onChoose: () => void;
 }) {
   const { t } = useTranslation();
@@ -152,7 +175,16 @@ function DriverOption({
         isChecked ? 'border-primary bg-primary/5' : 'border-border',
       )}
     >
-      <input type="radio" name={name} value={driver.userId} checked={isChecked} onChange={onChoose} className="mt-1 accent-primary" />
+      <input
+        ref={ref}
+        type="radio"
+        name={name}
+        value={driver.userId}
+        checked={isChecked}
+        onChange={onChoose}
+        aria-invalid={isInvalid ? true : undefined}
+        className="mt-1 accent-primary"
+      />
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="font-medium break-words">
           {driver.name}

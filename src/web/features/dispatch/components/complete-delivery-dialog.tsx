@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CheckCircle2, Loader2 } from 'lucide-react';
+import type { z } from 'zod';
 import { operatorCompleteBodySchema } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import {
@@ -15,45 +18,39 @@ import {
 } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useCompleteDelivery } from '../api/complete-delivery';
 
 const NOTE_MAX = operatorCompleteBodySchema.shape.note.maxLength ?? 200;
+type CompleteForm = z.infer<typeof operatorCompleteBodySchema>;
 
 /** After five wrong handover codes only an operator completes the delivery, saying how the handover was confirmed. */
 export function CompleteDeliveryDialog({ deliveryId }: { deliveryId: string }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<CompleteForm>({
+    resolver: zodResolver(operatorCompleteBodySchema),
+    defaultValues: { note: '' },
+    reValidateMode: 'onSubmit',
+  });
+  // Blank or too long: the shared schema refuses it; the dialog says what it needs, with the limit.
+  const error = form.formState.errors.note && t('dispatch.complete.noteRequired', { max: NOTE_MAX });
   const complete = useCompleteDelivery();
 
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
-    if (!open) {
-      setNote('');
-      setError(undefined);
-    }
+    if (!open) form.reset();
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = operatorCompleteBodySchema.safeParse({ note });
-    if (!parsed.success) {
-      setError(t('dispatch.complete.noteRequired', { max: NOTE_MAX }));
-      return;
-    }
+  const handleValid = ({ note }: CompleteForm) => {
     complete.mutate(
-      { deliveryId, note: parsed.data.note },
+      { deliveryId, note },
       {
         onSuccess: () => {
           toast.success(t('dispatch.toasts.completed'), { description: t('dispatch.toasts.completedDescription', { id: deliveryId }) });
           handleOpenChange(false);
         },
-        onError: (failure) => {
-          if (isApiError(failure) && failure.unavailable) return;
-          toast.error(t('dispatch.toasts.completeFailed'), { description: apiErrorText(t, failure) });
-        },
+        onError: (failure) => toastApiError(t, failure, t('dispatch.toasts.completeFailed')),
       },
     );
   };
@@ -71,9 +68,9 @@ export function CompleteDeliveryDialog({ deliveryId }: { deliveryId: string }) {
           <DialogTitle>{t('dispatch.complete.title', { id: deliveryId })}</DialogTitle>
           <DialogDescription>{t('dispatch.complete.description')}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+        <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-4">
           <FormField label={t('dispatch.complete.noteLabel')} error={error}>
-            <Textarea value={note} maxLength={NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+            <Textarea maxLength={NOTE_MAX} {...form.register('note')} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>

@@ -6,7 +6,7 @@ import type { DispatchDelivery } from '@/shared/schemas/dispatch';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useUpdateDeliveryStatus } from '../api/update-delivery-status';
 import { boardActionsFor } from '../lib/board-actions';
 import { formatDateTime } from '../lib/format';
@@ -35,10 +35,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           toast.success(t('dispatch.toasts.statusUpdated'), {
             description: t('dispatch.toasts.statusUpdatedDescription', { id: delivery.id, status: t(`tracking.statuses.${status}`) }),
           }),
-        onError: (error) => {
-          if (isApiError(error) && error.unavailable) return;
-          toast.error(t('dispatch.toasts.statusFailed'), { description: apiErrorText(t, error) });
-        },
+        onError: (error) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
       },
     );
 

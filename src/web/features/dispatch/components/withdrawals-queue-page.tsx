@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, Loader2, X } from 'lucide-react';
+import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { markFailedBodySchema, type OperatorWithdrawal } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
@@ -17,12 +20,17 @@ import {
 } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { apiErrorText } from '@/web/lib/api-client';
+import { fieldErrorText } from '@/web/lib/form-errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { usePendingWithdrawals } from '../api/get-pending-withdrawals';
 import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
 import { formatDateTime } from '../lib/format';
 
-const REASON_MAX = 200;
+/** The mark-failed body as a form: the reason is optional (the body itself may be left out). */
+const markFailedFormSchema = markFailedBodySchema.unwrap().unwrap();
+type MarkFailedForm = z.infer<typeof markFailedFormSchema>;
+const REASON_MAX = markFailedFormSchema.shape.reason.unwrap().maxLength ?? 200;
 
 /** /dashboard/operator/withdrawals: pending withdrawals to pay by bank transfer, then mark paid or failed. */
 export function WithdrawalsQueuePage() {
@@ -75,10 +83,7 @@ function useSettle() {
         toast.success(t(`operatorWithdrawals.toasts.${key}`), { description: t(`operatorWithdrawals.toasts.${key}Description`, { amount }) });
         onDone?.();
       },
-      onError: (error) => {
-        if (isApiError(error) && error.unavailable) return;
-        toast.error(t('operatorWithdrawals.toasts.failed'), { description: apiErrorText(t, error) });
-      },
+      onError: (error) => toastApiError(t, error, t('operatorWithdrawals.toasts.failed')),
     });
   return { run, isPending: settle.isPending };
 }
@@ -130,19 +135,16 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
 function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdrawal; amount: string }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState('');
+  const form = useForm<MarkFailedForm>({ resolver: zodResolver(markFailedFormSchema), defaultValues: { reason: '' } });
   const { run, isPending } = useSettle();
 
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
-    if (!open) setReason('');
+    if (!open) form.reset();
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = markFailedBodySchema.parse({ reason });
-    run({ id: withdrawal.id, outcome: 'failed', reason: parsed?.reason || undefined }, amount, () => handleOpenChange(false));
-  };
+  const handleValid = ({ reason }: MarkFailedForm) =>
+    run({ id: withdrawal.id, outcome: 'failed', reason: reason || undefined }, amount, () => handleOpenChange(false));
 
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
@@ -157,9 +159,9 @@ function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdraw
           <DialogTitle>{t('operatorWithdrawals.failDialog.title', { amount })}</DialogTitle>
           <DialogDescription>{t('operatorWithdrawals.failDialog.description')}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-          <FormField label={t('operatorWithdrawals.failDialog.reason')}>
-            <Textarea value={reason} maxLength={REASON_MAX} onChange={(event) => setReason(event.target.value)} />
+        <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-4">
+          <FormField label={t('operatorWithdrawals.failDialog.reason')} error={fieldErrorText(t, form.formState.errors.reason)}>
+            <Textarea maxLength={REASON_MAX} {...form.register('reason')} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>

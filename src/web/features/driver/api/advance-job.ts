@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverJobSchema } from '@/shared/schemas/dispatch';
 import { apiRequest } from '@/web/lib/api-client';
 import { DRIVER_JOBS_KEY } from '@/web/lib/query-keys';
 import type { DriverStep } from '../lib/next-step';
 
 /** `POST /api/driver/jobs/{id}/status`: one step on the road (picked up → in transit → out for delivery). */
-export async function advanceJob({ jobId, status }: { jobId: string; status: DriverStep }) {
-  await apiRequest<unknown>(`/driver/jobs/${encodeURIComponent(jobId)}/status`, { body: { status }, allowEmptyData: true });
+export function advanceJob({ jobId, status }: { jobId: string; status: DriverStep }) {
+  return apiRequest(`/driver/jobs/${encodeURIComponent(jobId)}/status`, driverJobSchema, { body: { status } });
 }
 
 export function useAdvanceJob() {

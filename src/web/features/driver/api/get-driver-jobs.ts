@@ -6,11 +6,13 @@ import { DRIVER_JOBS_KEY } from '@/web/lib/query-keys';
 
 export type DriverJobScope = (typeof DRIVER_JOB_SCOPES)[number];
 
+const driverJobsSchema = z.array(driverJobSchema);
+
 export const driverJobsKey = (scope: DriverJobScope) => [...DRIVER_JOBS_KEY, scope] as const;
 
 /** `GET /api/driver/jobs?scope=active|completed`: the signed-in driver's own jobs. */
-export async function getDriverJobs(scope: DriverJobScope, signal?: AbortSignal) {
-  return z.array(driverJobSchema).parse(await apiRequest<unknown>('/driver/jobs', { query: { scope }, signal }));
+export function getDriverJobs(scope: DriverJobScope, signal?: AbortSignal) {
+  return apiRequest('/driver/jobs', driverJobsSchema, { query: { scope }, signal });
 }
 
 export const driverJobsQueryOptions = (scope: DriverJobScope) =>

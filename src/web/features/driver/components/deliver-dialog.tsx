@@ -1,7 +1,10 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Camera, CheckCircle2, Loader2 } from 'lucide-react';
+import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { deliverBodySchema, type DriverJob } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
@@ -17,8 +20,12 @@ import {
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { fieldErrorText, SERVER_ERROR } from '@/web/lib/form-errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useDeliverJob } from '../api/deliver-job';
 import { isAcceptablePhoto, shrinkPhoto } from '../lib/photo';
+
+type DeliverFormValues = z.infer<typeof deliverBodySchema>;
 
 /**
  * "Mark delivered": the receiver's 4-digit code (the phone's number pad, and the SMS code suggested where the
@@ -28,8 +35,14 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
   const { t } = useTranslation();
   const ids = useId();
   const [isOpen, setIsOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
+  const form = useForm<DeliverFormValues>({
+    resolver: zodResolver(deliverBodySchema),
+    defaultValues: { code: '' },
+    // A refusal stays beside the code until the next try.
+    reValidateMode: 'onSubmit',
+  });
+  // The schema's message is a key; the server's refusal is already in words (with the attempts left).
+  const codeError = fieldErrorText(t, form.formState.errors.code);
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [photoError, setPhotoError] = useState<string>();
   const [isPreparingPhoto, setIsPreparingPhoto] = useState(false);
@@ -41,8 +54,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
     if (!open) {
-      setCode('');
-      setCodeError(undefined);
+      form.reset();
       setPhoto(null);
       setPhotoError(undefined);
     }
@@ -67,16 +79,9 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
     setPhoto(prepared);
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = deliverBodySchema.safeParse({ code });
-    if (!parsed.success) {
-      setCodeError(t('validation.dispatch.handoverCodeFormat'));
-      return;
-    }
-    setCodeError(undefined);
+  const handleValid = ({ code }: DeliverFormValues) => {
     deliver.mutate(
-      { jobId: job.id, code: parsed.data.code, photo },
+      { jobId: job.id, code, photo },
       {
         onSuccess: () => {
           toast.success(t('driverWorkspace.toasts.delivered'), {
@@ -86,10 +91,9 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
         },
         onError: (error) => {
           if (isApiError(error) && error.unavailable) return;
-          const text = apiErrorText(t, error);
-          setCodeError(text);
-          setCode('');
-          toast.error(t('driverWorkspace.toasts.deliverFailed'), { description: text });
+          form.setValue('code', '');
+          form.setError('code', { type: SERVER_ERROR, message: apiErrorText(t, error) });
+          toastApiError(t, error, t('driverWorkspace.toasts.deliverFailed'));
         },
       },
     );
@@ -113,21 +117,30 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
             {t('driverWorkspace.deliver.locked')}
           </p>
         ) : (
-          <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+          <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-5">
             <div className="grid gap-2">
               <Label htmlFor={codeId}>{t('driverWorkspace.deliver.codeLabel')}</Label>
-              <Input
-                id={codeId}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={4}
-                autoFocus
-                aria-invalid={codeError ? true : undefined}
-                aria-describedby={`${codeId}-attempts${codeError ? ` ${codeId}-error` : ''}`}
-                className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+              <Controller
+                control={form.control}
+                name="code"
+                render={({ field }) => (
+                  <Input
+                    id={codeId}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
+                    onBlur={field.onBlur}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]*"
+                    maxLength={4}
+                    autoFocus
+                    aria-invalid={codeError ? true : undefined}
+                    aria-describedby={`${codeId}-attempts${codeError ? ` ${codeId}-error` : ''}`}
+                    className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+                  />
+                )}
               />
               {codeError && (
                 <p id={`${codeId}-error`} role="alert" className="text-sm font-medium text-destructive">

@@ -6,7 +6,7 @@ import { formatNaira } from '@/shared/money';
 import type { DriverJob } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useAdvanceJob } from '../api/advance-job';
 import { nextStepFor, telHref, type DriverStep } from '../lib/next-step';
 import { DeliverDialog } from './deliver-dialog';
@@ -24,10 +24,7 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
       { jobId: job.id, status },
       {
         onSuccess: () => toast.success(t('driverWorkspace.toasts.stepSaved'), { description: t(`tracking.statuses.${status}`) }),
-        onError: (error) => {
-          if (isApiError(error) && error.unavailable) return;
-          toast.error(t('driverWorkspace.toasts.stepFailed'), { description: apiErrorText(t, error) });
-        },
+        onError: (error) => toastApiError(t, error, t('driverWorkspace.toasts.stepFailed')),
       },
     );
 

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '@/web/lib/api-client';
 import { refreshNotifications, updateCachedNotifications } from './notification-cache';
 
 /** `DELETE /api/notifications/{id}`: gone from the list for good. */
 export async function dismissNotification(id: string): Promise<void> {
-  await apiRequest<unknown>(`/notifications/${encodeURIComponent(id)}`, { method: 'DELETE', allowEmptyData: true });
+  await apiRequest(`/notifications/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' });
 }
 
 export function useDismissNotification() {

@@ -12,9 +12,9 @@ export interface NotificationsQuery {
 }
 
 /** `GET /api/notifications?page&pageSize&unread`, newest first. */
-export async function getNotifications(params: NotificationsQuery, signal?: AbortSignal) {
+export function getNotifications(params: NotificationsQuery, signal?: AbortSignal) {
   const query = { page: params.page, pageSize: params.pageSize, unread: params.unreadOnly ? 'true' : undefined };
-  return notificationsPageSchema.parse(await apiRequest<unknown>('/notifications', { query, signal }));
+  return apiRequest('/notifications', notificationsPageSchema, { query, signal });
 }
 
 export const notificationsQueryOptions = (params: NotificationsQuery) =>

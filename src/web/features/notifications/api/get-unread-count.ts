@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { unreadCountSchema } from '@/shared/schemas/notifications';
 import { apiRequest } from '@/web/lib/api-client';
 import { UNREAD_COUNT_KEY } from '@/web/lib/query-keys';
 
-const unreadCountSchema = z.object({ count: z.number().int().nonnegative() });
-
 /** How many notifications the signed-in user has not read. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  return unreadCountSchema.parse(await apiRequest<unknown>('/notifications/unread-count', { signal })).count;
+  return (await apiRequest('/notifications/unread-count', unreadCountSchema, { signal })).count;
 }
 
 /**

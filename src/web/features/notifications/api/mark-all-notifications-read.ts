@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { readAllResultSchema } from '@/shared/schemas/notifications';
 import { apiRequest } from '@/web/lib/api-client';
 import { UNREAD_COUNT_KEY } from '@/web/lib/query-keys';
 import { refreshNotifications, updateCachedNotifications } from './notification-cache';
 
-const readAllResultSchema = z.object({ updated: z.number().int() });
-
 /** `POST /api/notifications/read-all` → how many were unread. */
 export async function markAllNotificationsRead(): Promise<number> {
-  return readAllResultSchema.parse(await apiRequest<unknown>('/notifications/read-all', { method: 'POST' })).updated;
+  return (await apiRequest('/notifications/read-all', readAllResultSchema, { method: 'POST' })).updated;
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationSchema } from '@/shared/schemas/notifications';
 import { apiRequest } from '@/web/lib/api-client';
 import { refreshNotifications, updateCachedNotifications } from './notification-cache';
 
 /** `POST /api/notifications/{id}/read`. */
 export async function markNotificationRead(id: string): Promise<void> {
-  await apiRequest<unknown>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', allowEmptyData: true });
+  await apiRequest(`/notifications/${encodeURIComponent(id)}/read`, notificationSchema, { method: 'POST' });
 }
 
 export function useMarkNotificationRead() {

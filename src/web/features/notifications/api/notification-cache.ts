@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { notificationsPageSchema, Notification } from '@/shared/schemas/notifications';
-import { NOTIFICATION_LIST_KEY, UNREAD_COUNT_KEY } from '@/web/lib/query-keys';
+import { AFTER_NOTIFICATION_CHANGE, NOTIFICATION_LIST_KEY, invalidateGroup } from '@/web/lib/query-keys';
 
 type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
@@ -26,8 +26,5 @@ export async function updateCachedNotifications(
 }
 
 export function refreshNotifications(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY }),
-    queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
-  ]);
+  return invalidateGroup(queryClient, AFTER_NOTIFICATION_CHANGE);
 }

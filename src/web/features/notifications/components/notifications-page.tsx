@@ -5,8 +5,8 @@ import type { Notification } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
-import { toast } from 'sonner';
 import { useDismissNotification } from '../api/dismiss-notification';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -28,7 +28,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
     ...notification.params,
     defaultValue: t('notifications.page.unknownMessage'),
   });
-  const onFailure = (error: unknown) => toast.error(t('notifications.page.actionFailed'), { description: apiErrorText(t, error) });
+  const onFailure = (error: unknown) => toastApiError(t, error, t('notifications.page.actionFailed'), { alsoWhenUnavailable: true });
 
   return (
     <li
@@ -104,7 +104,7 @@ export function NotificationsPage() {
           disabled={unreadCount === 0 || markAll.isPending}
           onClick={() =>
             markAll.mutate(undefined, {
-              onError: (error) => toast.error(t('notifications.page.actionFailed'), { description: apiErrorText(t, error) }),
+              onError: (error) => toastApiError(t, error, t('notifications.page.actionFailed'), { alsoWhenUnavailable: true }),
             })
           }
         >

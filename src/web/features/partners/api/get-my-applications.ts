@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { partnerApplicationSchema, type PartnerApplication } from '@/shared/schemas/partners';
 import { apiRequest } from '@/web/lib/api-client';
 
+const applicationsSchema = z.array(partnerApplicationSchema);
+
 export const MY_APPLICATIONS_KEY = ['partner-applications', 'mine'] as const;
 
 /** `GET /api/partner-applications/mine`: the signed-in user's applications, newest first. */
-export async function getMyApplications(signal?: AbortSignal): Promise<PartnerApplication[]> {
-  return z.array(partnerApplicationSchema).parse(await apiRequest<unknown>('/partner-applications/mine', { signal }));
+export function getMyApplications(signal?: AbortSignal): Promise<PartnerApplication[]> {
+  return apiRequest('/partner-applications/mine', applicationsSchema, { signal });
 }
 
 export const myApplicationsQueryOptions = () =>

@@ -8,6 +8,8 @@ import {
 } from '@/shared/schemas/partners';
 import { apiRequest } from '@/web/lib/api-client';
 
+const applicationsSchema = z.array(operatorApplicationSchema);
+
 export const OPERATOR_APPLICATIONS_KEY = ['operator', 'partner-applications'] as const;
 
 export interface ApplicationFilter {
@@ -16,9 +18,8 @@ export interface ApplicationFilter {
 }
 
 /** `GET /api/operator/partner-applications?status=&type=`: newest first. */
-export async function getOperatorApplications(filter: ApplicationFilter, signal?: AbortSignal): Promise<OperatorApplication[]> {
-  const data = await apiRequest<unknown>('/operator/partner-applications', { query: { ...filter }, signal });
-  return z.array(operatorApplicationSchema).parse(data);
+export function getOperatorApplications(filter: ApplicationFilter, signal?: AbortSignal): Promise<OperatorApplication[]> {
+  return apiRequest('/operator/partner-applications', applicationsSchema, { query: { ...filter }, signal });
 }
 
 export const operatorApplicationsQueryOptions = (filter: ApplicationFilter) =>
@@ -35,13 +36,10 @@ export function useOperatorApplications(filter: ApplicationFilter) {
 export type Decision = { action: 'start-review' | 'approve'; id: string } | { action: 'reject'; id: string; reason: string };
 
 /** `POST /api/operator/partner-applications/{id}/start-review | approve | reject`. */
-export async function decideApplication(decision: Decision): Promise<OperatorApplication> {
+export function decideApplication(decision: Decision): Promise<OperatorApplication> {
   const body = decision.action === 'reject' ? { reason: decision.reason } : undefined;
-  const data = await apiRequest<unknown>(`/operator/partner-applications/${encodeURIComponent(decision.id)}/${decision.action}`, {
-    method: 'POST',
-    body,
-  });
-  return operatorApplicationSchema.parse(data);
+  const path = `/operator/partner-applications/${encodeURIComponent(decision.id)}/${decision.action}`;
+  return apiRequest(path, operatorApplicationSchema, { method: 'POST', body });
 }
 
 export function useDecideApplication() {

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import type { ApiEnvelope } from '@/shared/errors';
 import { partnerApplicationSchema, type DocumentKind, type PartnerApplication, type PartnerType } from '@/shared/schemas/partners';
-import { ApiError, NO_RESPONSE } from '@/web/lib/api-client';
+import { apiUnavailable, NO_RESPONSE, readApiAnswer } from '@/web/lib/api-client';
 import { i18n } from '@/web/lib/i18n';
 import { MY_APPLICATIONS_KEY } from './get-my-applications';
 
@@ -51,22 +49,22 @@ export function submitApplication({ type, fields, documents, onProgress }: Appli
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(progressPerFile(sizes, event.loaded, event.total));
     };
-    const unavailable = (status: number) => {
-      toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
-      reject(new ApiError(status));
-    };
-    request.onerror = () => unavailable(NO_RESPONSE);
+    request.onerror = () => reject(apiUnavailable(NO_RESPONSE));
     request.onload = () => {
-      if (request.status >= 500) return unavailable(request.status);
-      let payload: ApiEnvelope<unknown>;
+      if (request.status >= 500) return reject(apiUnavailable(request.status));
+      let payload: unknown;
       try {
-        payload = JSON.parse(request.responseText) as ApiEnvelope<unknown>;
+        payload = JSON.parse(request.responseText);
       } catch {
-        return unavailable(request.status);
+        return reject(apiUnavailable(request.status));
       }
-      if (!payload.success || payload.data === null) return reject(new ApiError(request.status, payload));
-      onProgress?.(sizes.map(() => 1));
-      resolve(partnerApplicationSchema.parse(payload.data));
+      try {
+        const { data } = readApiAnswer('/partner-applications', request.status, payload, partnerApplicationSchema);
+        onProgress?.(sizes.map(() => 1));
+        resolve(data);
+      } catch (error) {
+        reject(error);
+      }
     };
     request.send(form);
   });

@@ -23,7 +23,8 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/web/components/ui/radio-group';
 import { Textarea } from '@/web/components/ui/textarea';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
 import { useSubmitApplication } from '../api/submit-application';
 import { documentProblems, orderedDocuments, type ChosenDocuments } from '../lib/documents';
@@ -216,7 +217,7 @@ export function ApplicationForm({ type }: { type: PartnerType }) {
           else if (fieldNames.includes(field) || field === 'agreeTerms') setError(field, { message: keys[0] });
         }
       }
-      toast.error(t('partners.form.toast.failedTitle'), { description: apiErrorText(t, error) });
+      toastApiError(t, error, t('partners.form.toast.failedTitle'), { alsoWhenUnavailable: true });
     }
   };
 

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FileText, Loader2 } from 'lucide-react';
@@ -9,6 +11,7 @@ import {
   rejectApplicationBodySchema,
   REJECTION_REASON_MAX,
   type OperatorApplication,
+  type RejectApplicationBody,
 } from '@/shared/schemas/partners';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -25,6 +28,8 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { apiErrorText } from '@/web/lib/api-client';
+import { fieldErrorText } from '@/web/lib/form-errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
 
@@ -35,20 +40,16 @@ const selectClass =
 function RejectDialog({ application, onReject, isBusy }: { application: OperatorApplication; onReject: (reason: string) => Promise<boolean>; isBusy: boolean }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<RejectApplicationBody>({
+    resolver: zodResolver(rejectApplicationBodySchema),
+    defaultValues: { reason: '' },
+    reValidateMode: 'onSubmit',
+  });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = rejectApplicationBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0]!.message));
-      return;
-    }
-    if (await onReject(parsed.data.reason)) {
+  const handleValid = async ({ reason }: RejectApplicationBody) => {
+    if (await onReject(reason)) {
       setIsOpen(false);
-      setReason('');
-      setError(undefined);
+      form.reset();
     }
   };
 
@@ -60,13 +61,13 @@ function RejectDialog({ application, onReject, isBusy }: { application: Operator
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+        <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t('partners.operator.rejectTitle', { name: application.applicant.name })}</DialogTitle>
             <DialogDescription>{t('partners.operator.rejectDescription')}</DialogDescription>
           </DialogHeader>
-          <FormField label={t('partners.operator.reason')} error={error}>
-            <Textarea rows={3} maxLength={REJECTION_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <FormField label={t('partners.operator.reason')} error={fieldErrorText(t, form.formState.errors.reason)}>
+            <Textarea rows={3} maxLength={REJECTION_REASON_MAX} {...form.register('reason')} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
@@ -95,7 +96,7 @@ function ApplicationCard({ application }: { application: OperatorApplication }) 
       toast.success(t(`partners.operator.toasts.${successKey}`, { name: application.applicant.name }));
       return true;
     } catch (error) {
-      toast.error(t('partners.operator.toasts.failed'), { description: apiErrorText(t, error) });
+      toastApiError(t, error, t('partners.operator.toasts.failed'), { alsoWhenUnavailable: true });
       return false;
     }
   };

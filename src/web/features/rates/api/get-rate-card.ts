@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RateCard } from '@/shared/pricing';
+import { rateCardSchema } from '@/shared/schemas/quotes';
 import { apiRequest } from '@/web/lib/api-client';
 
-export function getRateCard(signal?: AbortSignal) {
-  return apiRequest<RateCard>('/rate-card', { signal });
+export function getRateCard(signal?: AbortSignal): Promise<RateCard> {
+  return apiRequest('/rate-card', rateCardSchema, { signal });
 }
 
 /** The tariff changes with a release, not during a visit. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userProfileSchema, type UserProfile } from '@/shared/schemas/auth';
 import { apiRequest } from '@/web/lib/api-client';
-import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
+import { USER_PROFILE_KEY } from '@/web/lib/query-keys';
 
 /** `POST /api/update/user-profile/confirm` with the code sent to the new email or phone → the changed profile. */
-export async function confirmIdentifierChange(code: string): Promise<UserProfile> {
-  return userProfileSchema.parse(await apiRequest<unknown>('/update/user-profile/confirm', { body: { code } }));
+export function confirmIdentifierChange(code: string): Promise<UserProfile> {
+  return apiRequest('/update/user-profile/confirm', userProfileSchema, { body: { code } });
 }
 
 export function useConfirmIdentifierChange() {

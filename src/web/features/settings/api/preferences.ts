@@ -12,12 +12,12 @@ export type { Preferences };
 export const PREFERENCES_KEY = ['preferences'] as const;
 
 /** `GET /api/preferences` and `PUT /api/preferences` (the same object) in one file: one endpoint, two verbs. */
-export async function getPreferences(signal?: AbortSignal): Promise<Preferences> {
-  return preferencesSchema.parse(await apiRequest<unknown>('/preferences', { signal }));
+export function getPreferences(signal?: AbortSignal): Promise<Preferences> {
+  return apiRequest('/preferences', preferencesSchema, { signal });
 }
 
-export async function savePreferences(preferences: Preferences): Promise<Preferences> {
-  return preferencesSchema.parse(await apiRequest<unknown>('/preferences', { method: 'PUT', body: preferences }));
+export function savePreferences(preferences: Preferences): Promise<Preferences> {
+  return apiRequest('/preferences', preferencesSchema, { method: 'PUT', body: preferences });
 }
 
 export const preferencesQueryOptions = () =>

@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userProfileSchema, type UserProfile } from '@/shared/schemas/auth';
-import type { Language } from '@/shared/i18n';
+import { userProfileSchema, type UpdateProfileBody, type UserProfile } from '@/shared/schemas/auth';
 import { IDENTIFIER_CHANGE_PENDING_TYPE } from '@/shared/schemas/identifier-change';
 import { apiRequestWithType } from '@/web/lib/api-client';
-import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
+import { USER_PROFILE_KEY } from '@/web/lib/query-keys';
 
-export interface ProfileUpdate {
-  name?: string;
-  email?: string;
-  phone?: string;
-  language?: Language;
-  /** Needed when the email or phone changes. */
-  currentPassword?: string;
-}
+/** Only the fields that change; a new email or phone also needs `currentPassword`. */
+export type ProfileUpdate = UpdateProfileBody;
 
 export interface ProfileUpdateResult {
   profile: UserProfile;
@@ -22,8 +15,8 @@ export interface ProfileUpdateResult {
 
 /** `POST /api/update/user-profile`: the name and language change at once, an email or phone after its code. */
 export async function updateProfile(body: ProfileUpdate): Promise<ProfileUpdateResult> {
-  const { data, type } = await apiRequestWithType<unknown>('/update/user-profile', { body });
-  return { profile: userProfileSchema.parse(data), isConfirmationPending: type === IDENTIFIER_CHANGE_PENDING_TYPE };
+  const { data, type } = await apiRequestWithType('/update/user-profile', userProfileSchema, { body });
+  return { profile: data, isConfirmationPending: type === IDENTIFIER_CHANGE_PENDING_TYPE };
 }
 
 export function useUpdateProfile() {

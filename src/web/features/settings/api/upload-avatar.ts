@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userProfileSchema, type UserProfile } from '@/shared/schemas/auth';
 import { apiRequest } from '@/web/lib/api-client';
-import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
+import { USER_PROFILE_KEY } from '@/web/lib/query-keys';
 
 /** `POST /api/user-profile/avatar`, multipart field `file` → the profile with its new `profileImage`. */
-export async function uploadAvatar(file: File): Promise<UserProfile> {
+export function uploadAvatar(file: File): Promise<UserProfile> {
   const form = new FormData();
   form.append('file', file);
-  return userProfileSchema.parse(await apiRequest<unknown>('/user-profile/avatar', { body: form }));
+  return apiRequest('/user-profile/avatar', userProfileSchema, { body: form });
 }
 
 export function useUploadAvatar() {

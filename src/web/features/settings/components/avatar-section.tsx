@@ -7,6 +7,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/web/components/ui/avatar'
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { AVATAR_TYPES, avatarFileProblem } from '../lib/avatar-file';
 
@@ -42,9 +43,8 @@ export function AvatarSection({ profile }: { profile: UserProfile }) {
       await upload.mutateAsync(file);
       toast.success(t('settings.toasts.pictureUpdated.title'), { description: t('settings.toasts.pictureUpdated.description') });
     } catch (failure) {
-      const text = apiErrorText(t, failure);
-      setError(text);
-      toast.error(t('settings.avatar.invalidTitle'), { description: text });
+      setError(apiErrorText(t, failure));
+      toastApiError(t, failure, t('settings.avatar.invalidTitle'), { alsoWhenUnavailable: true });
     }
   };
 

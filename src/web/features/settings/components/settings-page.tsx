@@ -1,8 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loader2 } from 'lucide-react';
-import { AUTH_MESSAGE_KEYS, type UserProfile } from '@/shared/schemas/auth';
+import type { UserProfile } from '@/shared/schemas/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -10,11 +12,20 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { fieldErrorText } from '@/web/lib/form-errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { useUserProfileQuery } from '@/web/lib/user-profile';
 import { useConfirmIdentifierChange } from '../api/confirm-identifier-change';
 import { PREFERENCE_NAMES, usePreferences, useSavePreferences, type Preferences } from '../api/preferences';
 import { updateProfile, useUpdateProfile, type ProfileUpdate } from '../api/update-profile';
-import { changedIdentifiers, formFromProfile, profileUpdateOf, type ProfileForm } from '../lib/profile-changes';
+import { changedIdentifiers } from '../lib/profile-changes';
+import {
+  PROFILE_FIELDS,
+  settingsFormSchema,
+  settingsFormValues,
+  type SettingsChanges,
+  type SettingsFormInput,
+} from '../lib/settings-form';
 import { AvatarSection } from './avatar-section';
 
 /** What the route gives the page for the code step: the auth feature's code entry (features do not import each other). */
@@ -32,7 +43,7 @@ export interface SettingsPageProps {
   languageSelect: ReactNode;
 }
 
-type FieldErrors = Partial<Record<keyof ProfileForm, string>>;
+const samePreferences = (a: Preferences, b: Preferences | undefined) => PREFERENCE_NAMES.every((name) => a[name] === b?.[name]);
 
 /** /dashboard/settings: picture, Profile Information, Notification Preferences and language; Cancel and Save Changes. */
 export function SettingsPage(props: SettingsPageProps) {
@@ -51,44 +62,38 @@ export function SettingsPage(props: SettingsPageProps) {
 
 function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPageProps & { profile: UserProfile }) {
   const { t } = useTranslation();
-  // Drafts are null while they equal what the server has; Cancel sets them back to null.
-  const [draft, setDraft] = useState<ProfileForm | null>(null);
-  const [preferencesDraft, setPreferencesDraft] = useState<Preferences | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [pendingChange, setPendingChange] = useState<{ identifier: string; request: ProfileUpdate } | null>(null);
   const preferences = usePreferences();
   const savePreferences = useSavePreferences();
   const update = useUpdateProfile();
   const confirm = useConfirmIdentifierChange();
-
-  const form = draft ?? formFromProfile(profile);
-  const shownPreferences = preferencesDraft ?? preferences.data;
-  const changed = changedIdentifiers(form, profile);
+  const schema = useMemo(() => settingsFormSchema(profile), [profile]);
+  // What the server has; a newer profile or the preferences arriving update the fields nobody has edited.
+  const serverValues = useMemo(() => settingsFormValues(profile, preferences.data), [profile, preferences.data]);
+  const form = useForm<SettingsFormInput, unknown, SettingsChanges>({
+    resolver: zodResolver(schema),
+    values: serverValues,
+    resetOptions: { keepDirtyValues: true },
+    // Messages stay until the next save.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const typed = useWatch({ control: form.control });
+  const shownPreferences = typed.preferences ?? null;
+  const changed = changedIdentifiers({ ...serverValues, ...typed }, profile);
   const needsPassword = changed.email || changed.phone;
   const isSaving = update.isPending || savePreferences.isPending;
 
-  const setField = (name: keyof ProfileForm) => (value: string) => setDraft({ ...form, [name]: value });
+  // Everything back to what the server has (edits included, unlike a refresh of the server's values).
+  const handleCancel = () => form.reset(serverValues, { keepDirtyValues: false });
 
-  const handleCancel = () => {
-    setDraft(null);
-    setPreferencesDraft(null);
-    setErrors({});
-  };
-
-  const saveProfile = async (): Promise<boolean | null> => {
-    const body = profileUpdateOf(form, profile);
+  const saveProfile = async (body: ProfileUpdate | null): Promise<boolean | null> => {
     if (!body) return null;
-    const next: FieldErrors = {};
-    if (body.name === '') next.name = t(AUTH_MESSAGE_KEYS.requiredFields);
-    if (body.currentPassword === '') next.currentPassword = t('settings.profile.currentPasswordRequired');
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      toast.error(t('auth.toasts.validationError'), { description: Object.values(next)[0] });
-      return false;
-    }
     try {
       const result = await update.mutateAsync(body);
-      setDraft(null);
+      // The saved profile (a new email or phone shows once confirmed); unsaved preferences stay as they are.
+      const saved = settingsFormValues(result.profile, preferences.data);
+      for (const name of PROFILE_FIELDS) form.resetField(name, { defaultValue: saved[name] });
       if (result.isConfirmationPending) {
         setPendingChange({ identifier: body.email ?? body.phone ?? '', request: body });
         toast.info(t('settings.toasts.codeSent.title'), { description: t('settings.toasts.codeSent.description') });
@@ -98,34 +103,42 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPag
       return true;
     } catch (failure) {
       if (isApiError(failure)) {
-        setErrors(
-          Object.fromEntries(Object.entries(failure.fieldKeys).map(([field, keys]) => [field, t(keys[0] ?? '')])) as FieldErrors,
-        );
+        for (const name of PROFILE_FIELDS) {
+          const key = failure.fieldKeys[name]?.[0];
+          if (key) form.setError(name, { message: key });
+        }
       }
-      toast.error(t('settings.toasts.saveFailed'), { description: apiErrorText(t, failure) });
+      toastApiError(t, failure, t('settings.toasts.saveFailed'), { alsoWhenUnavailable: true });
       return false;
     }
   };
 
-  const savePreferenceChanges = async (): Promise<boolean | null> => {
-    if (!preferencesDraft) return null;
+  /** Saved when they differ from the server's. */
+  const savePreferenceChanges = async (shown: Preferences | null): Promise<boolean | null> => {
+    if (!shown || samePreferences(shown, preferences.data)) return null;
     try {
-      await savePreferences.mutateAsync(preferencesDraft);
-      setPreferencesDraft(null);
+      const saved = await savePreferences.mutateAsync(shown);
+      form.resetField('preferences', { defaultValue: saved });
       toast.success(t('settings.toasts.preferencesSaved.title'), { description: t('settings.toasts.preferencesSaved.description') });
       return true;
     } catch (failure) {
-      toast.error(t('settings.toasts.saveFailed'), { description: apiErrorText(t, failure) });
+      toastApiError(t, failure, t('settings.toasts.saveFailed'), { alsoWhenUnavailable: true });
       return false;
     }
   };
 
-  const handleSave = async (event: FormEvent) => {
-    event.preventDefault();
-    const [profileSaved, preferencesSaved] = [await saveProfile(), await savePreferenceChanges()];
+  const handleValid = async (changes: SettingsChanges) => {
+    const [profileSaved, preferencesSaved] = [await saveProfile(changes.profile), await savePreferenceChanges(changes.preferences)];
     if (profileSaved === null && preferencesSaved === null) {
       toast.success(t('settings.toasts.changesSaved.title'), { description: t('settings.toasts.changesSaved.description') });
     }
+  };
+
+  // A profile problem is the spec's "Validation Error"; the preferences are saved all the same.
+  const handleInvalid = async (invalid: FieldErrors<SettingsFormInput>) => {
+    const first = PROFILE_FIELDS.map((name) => invalid[name]).find(Boolean);
+    toast.error(t('auth.toasts.validationError'), { description: fieldErrorText(t, first) });
+    await savePreferenceChanges(form.getValues('preferences'));
   };
 
   return (
@@ -162,7 +175,7 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPag
           </CardContent>
         </Card>
       ) : (
-        <form onSubmit={(event) => void handleSave(event)} noValidate className="grid gap-6">
+        <form onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate className="grid gap-6">
           <Card>
             <CardHeader>
               <CardTitle>
@@ -170,33 +183,28 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPag
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <FormField label={t('settings.profile.name')} error={errors.name} id="settings-name">
-                <Input autoComplete="name" maxLength={100} value={form.name} onChange={(event) => setField('name')(event.target.value)} />
+              <FormField label={t('settings.profile.name')} error={fieldErrorText(t, errors.name)} id="settings-name">
+                <Input autoComplete="name" maxLength={100} {...form.register('name')} />
               </FormField>
-              <FormField label={t('settings.profile.email')} error={errors.email} id="settings-email">
-                <Input type="email" autoComplete="email" maxLength={254} value={form.email} onChange={(event) => setField('email')(event.target.value)} />
+              <FormField label={t('settings.profile.email')} error={fieldErrorText(t, errors.email)} id="settings-email">
+                <Input type="email" autoComplete="email" maxLength={254} {...form.register('email')} />
               </FormField>
               <FormField
                 label={t('settings.profile.phone')}
-                error={errors.phone}
+                error={fieldErrorText(t, errors.phone)}
                 id="settings-phone"
                 description={t('settings.profile.phoneHint')}
               >
-                <Input type="tel" autoComplete="tel" maxLength={24} value={form.phone} onChange={(event) => setField('phone')(event.target.value)} />
+                <Input type="tel" autoComplete="tel" maxLength={24} {...form.register('phone')} />
               </FormField>
               {needsPassword && (
                 <FormField
                   label={t('settings.profile.currentPassword')}
-                  error={errors.currentPassword}
+                  error={fieldErrorText(t, errors.currentPassword)}
                   id="settings-current-password"
                   description={t('settings.profile.currentPasswordHint')}
                 >
-                  <Input
-                    type="password"
-                    autoComplete="current-password"
-                    value={form.currentPassword}
-                    onChange={(event) => setField('currentPassword')(event.target.value)}
-                  />
+                  <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
                 </FormField>
               )}
             </CardContent>
@@ -221,14 +229,21 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPag
                   <legend className="sr-only">{t('settings.preferences.title')}</legend>
                   {PREFERENCE_NAMES.map((name) => (
                     <div key={name} className="flex items-start gap-3">
-                      <Checkbox
-                        id={`preference-${name}`}
-                        className="mt-0.5"
-                        checked={shownPreferences?.[name] ?? false}
-                        aria-describedby={`preference-${name}-hint`}
-                        onCheckedChange={(checked) =>
-                          shownPreferences && setPreferencesDraft({ ...shownPreferences, [name]: checked === true })
-                        }
+                      <Controller
+                        control={form.control}
+                        name={`preferences.${name}`}
+                        render={({ field }) => (
+                          <Checkbox
+                            id={`preference-${name}`}
+                            ref={field.ref}
+                            name={field.name}
+                            className="mt-0.5"
+                            checked={field.value ?? false}
+                            aria-describedby={`preference-${name}-hint`}
+                            onBlur={field.onBlur}
+                            onCheckedChange={(checked) => field.onChange(checked === true)}
+                          />
+                        )}
                       />
                       <div className="grid gap-0.5">
                         <Label htmlFor={`preference-${name}`}>{t(`settings.preferences.${name}.label`)}</Label>

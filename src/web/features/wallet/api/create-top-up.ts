@@ -9,13 +9,11 @@ export interface TopUpRequest {
 }
 
 /** `POST /api/wallet/top-ups`: starts a gateway payment; the wallet is credited only once it is verified. */
-export async function createTopUp({ amountKobo, idempotencyKey }: TopUpRequest): Promise<TopUpResult> {
-  return topUpResultSchema.parse(
-    await apiRequest<unknown>('/wallet/top-ups', {
-      body: { amountKobo },
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
-  );
+export function createTopUp({ amountKobo, idempotencyKey }: TopUpRequest): Promise<TopUpResult> {
+  return apiRequest('/wallet/top-ups', topUpResultSchema, {
+    body: { amountKobo },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useCreateTopUp() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withdrawalSchema, type Withdrawal } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
-import { DASHBOARD_SUMMARY_KEY, UNREAD_COUNT_KEY, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY } from '@/web/lib/query-keys';
-import { USER_PROFILE_KEY } from '@/web/lib/user-profile';
+import { AFTER_WALLET_MOVEMENT, invalidateGroup } from '@/web/lib/query-keys';
 
 export interface WithdrawalRequest {
   amountKobo: number;
@@ -17,21 +16,14 @@ export interface WithdrawalRequest {
  * `POST /api/wallet/withdrawals`: the amount is held at once as a pending withdrawal. A 401/403
  * `REAUTH_REQUIRED` asks for the password again (`POST /api/reauth`), then the same request is retried.
  */
-export async function createWithdrawal({ idempotencyKey, ...body }: WithdrawalRequest): Promise<Withdrawal> {
-  return withdrawalSchema.parse(
-    await apiRequest<unknown>('/wallet/withdrawals', { body, headers: { 'Idempotency-Key': idempotencyKey } }),
-  );
+export function createWithdrawal({ idempotencyKey, ...body }: WithdrawalRequest): Promise<Withdrawal> {
+  return apiRequest('/wallet/withdrawals', withdrawalSchema, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useCreateWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWithdrawal,
-    onSuccess: () =>
-      Promise.all(
-        [WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, USER_PROFILE_KEY, DASHBOARD_SUMMARY_KEY, UNREAD_COUNT_KEY].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: () => invalidateGroup(queryClient, AFTER_WALLET_MOVEMENT),
   });
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { banksResponseSchema, type Bank } from '@/shared/schemas/payouts';
 import { apiRequest } from '@/web/lib/api-client';
 
-const banksSchema = z.array(z.object({ code: z.string(), name: z.string() }));
-export type BankOption = z.infer<typeof banksSchema>[number];
+export type BankOption = Bank;
 
 /** `GET /api/banks`: Nigerian banks a withdrawal can go to, with their codes. */
-export async function getBanks(signal?: AbortSignal): Promise<BankOption[]> {
-  return banksSchema.parse(await apiRequest<unknown>('/banks', { signal }));
+export function getBanks(signal?: AbortSignal): Promise<BankOption[]> {
+  return apiRequest('/banks', banksResponseSchema, { signal });
 }
 
 export const banksQueryOptions = () =>

@@ -8,9 +8,9 @@ export interface TransactionsQuery {
   pageSize: number;
 }
 
-export async function getWalletTransactions(params: TransactionsQuery, signal?: AbortSignal) {
+export function getWalletTransactions(params: TransactionsQuery, signal?: AbortSignal) {
   const query = { page: params.page, pageSize: params.pageSize };
-  return walletTransactionsPageSchema.parse(await apiRequest<unknown>('/wallet/transactions', { query, signal }));
+  return apiRequest('/wallet/transactions', walletTransactionsPageSchema, { query, signal });
 }
 
 export const walletTransactionsQueryOptions = (params: TransactionsQuery) =>

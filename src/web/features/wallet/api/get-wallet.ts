@@ -4,8 +4,8 @@ import { apiRequest } from '@/web/lib/api-client';
 import { WALLET_SUMMARY_KEY } from '@/web/lib/query-keys';
 
 /** `GET /api/wallet`: integer kobo throughout. */
-export async function getWallet(signal?: AbortSignal): Promise<WalletStats> {
-  return walletStatsSchema.parse(await apiRequest<unknown>('/wallet', { signal }));
+export function getWallet(signal?: AbortSignal): Promise<WalletStats> {
+  return apiRequest('/wallet', walletStatsSchema, { signal });
 }
 
 export const walletQueryOptions = () =>

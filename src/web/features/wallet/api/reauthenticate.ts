@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { reauthResultSchema } from '@/shared/schemas/wallet-money';
 import { apiRequest, isApiError } from '@/web/lib/api-client';
 
 export function isReauthRequired(error: unknown): boolean {
@@ -11,7 +12,7 @@ export function isReauthRequired(error: unknown): boolean {
 
 /** `POST /api/reauth`: the password again, which renews the session's sign-in time. */
 export async function reauthenticate(password: string): Promise<void> {
-  await apiRequest<unknown>('/reauth', { body: { password }, allowEmptyData: true });
+  await apiRequest('/reauth', reauthResultSchema, { body: { password } });
 }
 
 export function useReauthenticate() {

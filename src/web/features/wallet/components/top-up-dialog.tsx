@@ -1,8 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Loader2, Plus } from 'lucide-react';
+import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { WALLET_LIMITS } from '@/shared/schemas/wallet-money';
+import { topUpBodySchema, WALLET_LIMITS, type TopUpBody } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -14,46 +17,46 @@ import {
   DialogTrigger,
 } from '@/web/components/ui/dialog';
 import { useCreateTopUp } from '../api/create-top-up';
-import { checkAmount } from '../lib/amount';
-import { amountProblemText, toastAmountProblem, toastRefusal } from '../lib/toasts';
+import { amountProblemOf, nairaAmountField } from '../lib/amount-form';
+import { amountErrorText, toastAmountProblem, toastRefusal } from '../lib/toasts';
 import { AmountField } from './amount-field';
 
 const LIMITS = { minKobo: WALLET_LIMITS.topUpMinKobo, maxKobo: WALLET_LIMITS.topUpMaxKobo };
+
+/** The top-up body, its amount typed in naira. */
+const topUpFormSchema = topUpBodySchema.extend({ amountKobo: nairaAmountField(topUpBodySchema.shape.amountKobo) });
+type TopUpFormInput = z.input<typeof topUpFormSchema>;
 
 /** Top Up: the amount, then the gateway's checkout; the wallet is credited when the payment is verified. */
 export function TopUpDialog() {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<TopUpFormInput, unknown, TopUpBody>({
+    resolver: zodResolver(topUpFormSchema),
+    defaultValues: { amountKobo: '' },
+    // The message stays until the next try (the spec's toast says it too).
+    reValidateMode: 'onSubmit',
+  });
   const topUp = useCreateTopUp();
   // One key per submission; a retry of the same amount reuses it, so a lost answer cannot start two payments.
-  const idempotencyKey = useRef<string | null>(null);
+  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
 
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
     if (!open) {
-      setAmount('');
-      setError(undefined);
-      idempotencyKey.current = null;
+      form.reset();
+      setIdempotencyKey(null);
     }
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkAmount(amount, LIMITS);
-    if (!checked.ok) {
-      setError(amountProblemText(t, checked.problem, LIMITS));
-      toastAmountProblem(t, checked.problem, LIMITS);
-      return;
-    }
-    setError(undefined);
-    idempotencyKey.current ??= crypto.randomUUID();
+  const handleInvalid = (invalid: FieldErrors<TopUpFormInput>) =>
+    toastAmountProblem(t, amountProblemOf(invalid.amountKobo?.message) ?? 'invalid', LIMITS);
+
+  const handleValid = async ({ amountKobo }: TopUpBody) => {
+    const key = idempotencyKey ?? crypto.randomUUID();
+    setIdempotencyKey(key);
     try {
-      const { checkoutUrl } = await topUp.mutateAsync({
-        amountKobo: checked.kobo,
-        idempotencyKey: idempotencyKey.current,
-      });
+      const { checkoutUrl } = await topUp.mutateAsync({ amountKobo, idempotencyKey: key });
       window.location.assign(checkoutUrl);
     } catch (failure) {
       toastRefusal(t, 'wallet.toasts.topUpFailed', failure);
@@ -70,19 +73,18 @@ export function TopUpDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate className="grid gap-4">
+        <form onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t('wallet.topUp.title')}</DialogTitle>
             <DialogDescription>{t('wallet.topUp.description')}</DialogDescription>
           </DialogHeader>
           <AmountField
             id="top-up-amount"
-            value={amount}
-            onChange={(value) => {
-              setAmount(value);
-              idempotencyKey.current = null;
-            }}
-            error={error}
+            {...form.register('amountKobo', {
+              // A different amount is a different submission.
+              onChange: () => setIdempotencyKey(null),
+            })}
+            error={amountErrorText(t, form.formState.errors.amountKobo, LIMITS)}
             description={t('wallet.limits', { min: formatNaira(LIMITS.minKobo), max: formatNaira(LIMITS.maxKobo) })}
           />
           <DialogFooter>

@@ -1,10 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowUpRight, Loader2 } from 'lucide-react';
+import { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { payoutAccountSchema } from '@/shared/schemas/payouts';
-import { WALLET_LIMITS } from '@/shared/schemas/wallet-money';
+import { amountKoboSchema, reauthBodySchema, WALLET_LIMITS, type WithdrawalBody } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -19,17 +22,36 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { fieldErrorText, SERVER_ERROR } from '@/web/lib/form-errors';
 import { useBanks } from '../api/get-banks';
 import { useCreateWithdrawal, type WithdrawalRequest } from '../api/create-withdrawal';
 import { isReauthRequired, useReauthenticate } from '../api/reauthenticate';
-import { checkAmount } from '../lib/amount';
-import { amountProblemText, toastAmountProblem, toastRefusal } from '../lib/toasts';
+import { AMOUNT_MESSAGES } from '../lib/amount';
+import { amountProblemOf, nairaAmountField } from '../lib/amount-form';
+import { amountErrorText, toastAmountProblem, toastRefusal } from '../lib/toasts';
 import { AmountField } from './amount-field';
 
 const LIMITS = { minKobo: WALLET_LIMITS.withdrawalMinKobo, maxKobo: WALLET_LIMITS.withdrawalMaxKobo };
-const EMPTY = { amount: '', bankCode: '', accountNumber: '', accountName: '' };
-type Fields = typeof EMPTY;
-type FieldErrors = Partial<Record<keyof Fields, string>>;
+const FIELDS = ['amountKobo', 'bankCode', 'accountNumber', 'accountName'] as const;
+
+/**
+ * The withdrawal body (withdrawalBodySchema: the payout account and the amount within the limits), its amount
+ * typed in naira and, here only, within the balance: the spec's "Insufficient Balance" before anything is sent.
+ */
+function withdrawFormSchema(balanceKobo: number) {
+  const amountKobo = nairaAmountField(amountKoboSchema(WALLET_LIMITS.withdrawalMinKobo, WALLET_LIMITS.withdrawalMaxKobo));
+  return payoutAccountSchema.and(
+    z.object({ amountKobo: amountKobo.refine((kobo) => kobo <= balanceKobo, AMOUNT_MESSAGES.insufficient) }),
+  );
+}
+type WithdrawFormInput = z.input<ReturnType<typeof withdrawFormSchema>>;
+const EMPTY: WithdrawFormInput = { amountKobo: '', bankCode: '', accountNumber: '', accountName: '' };
+
+/** The password again (the shared body), with the dialog's own words when it is left empty. */
+const reauthFormSchema = reauthBodySchema.extend({
+  password: z.string().min(1, 'wallet.reauth.required').pipe(reauthBodySchema.shape.password),
+});
+type ReauthForm = z.infer<typeof reauthFormSchema>;
 
 /**
  * Withdraw to a Nigerian bank account. The amount is held at once as a pending withdrawal that an operator
@@ -39,23 +61,31 @@ type FieldErrors = Partial<Record<keyof Fields, string>>;
 export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo: number; withdrawableKobo: number }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const schema = useMemo(() => withdrawFormSchema(balanceKobo), [balanceKobo]);
+  const form = useForm<WithdrawFormInput, unknown, WithdrawalBody>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    // Messages stay until the next try.
+    reValidateMode: 'onSubmit',
+  });
+  const passwordForm = useForm<ReauthForm>({
+    resolver: zodResolver(reauthFormSchema),
+    defaultValues: { password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const [pending, setPending] = useState<WithdrawalRequest | null>(null);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
   const banks = useBanks(isOpen);
   const withdraw = useCreateWithdrawal();
   const reauth = useReauthenticate();
-  const idempotencyKey = useRef<string | null>(null);
+  // One key per submission, reused when it is retried (after the password step too).
+  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
 
   const reset = () => {
-    setFields(EMPTY);
-    setErrors({});
+    form.reset();
+    passwordForm.reset();
     setPending(null);
-    setPassword('');
-    setPasswordError(undefined);
-    idempotencyKey.current = null;
+    setIdempotencyKey(null);
   };
 
   const handleOpenChange = (open: boolean) => {
@@ -63,11 +93,8 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
     if (!open) reset();
   };
 
-  const change = (name: keyof Fields) => (value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    // A different request is a different submission.
-    idempotencyKey.current = null;
-  };
+  // A different request is a different submission.
+  const forgetKey = () => setIdempotencyKey(null);
 
   const send = async (request: WithdrawalRequest) => {
     try {
@@ -81,57 +108,36 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
         setPending(request);
         return;
       }
-      if (isApiError(failure) && Object.keys(failure.fieldKeys).length > 0) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(failure.fieldKeys).map(([field, keys]) => [
-              field === 'amountKobo' ? 'amount' : field,
-              t(keys[0] ?? ''),
-            ]),
-          ),
-        );
+      if (isApiError(failure)) {
+        for (const name of FIELDS) {
+          const key = failure.fieldKeys[name]?.[0];
+          if (key) form.setError(name, { message: key });
+        }
       }
       toastRefusal(t, 'wallet.toasts.withdrawFailed', failure);
     }
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    const checked = checkAmount(fields.amount, { ...LIMITS, balanceKobo });
-    if (!checked.ok) next.amount = amountProblemText(t, checked.problem, LIMITS);
-    const account = payoutAccountSchema.safeParse(fields);
-    if (!account.success) {
-      for (const issue of account.error.issues) {
-        const name = issue.path[0] as keyof Fields;
-        next[name] ??= t(issue.message);
-      }
-    }
-    setErrors(next);
-    if (!checked.ok) {
-      toastAmountProblem(t, checked.problem, LIMITS);
-      return;
-    }
-    if (!account.success) return;
-    idempotencyKey.current ??= crypto.randomUUID();
-    await send({ amountKobo: checked.kobo, ...account.data, idempotencyKey: idempotencyKey.current });
+  const handleValid = async (body: WithdrawalBody) => {
+    const key = idempotencyKey ?? crypto.randomUUID();
+    setIdempotencyKey(key);
+    await send({ ...body, idempotencyKey: key });
   };
 
-  const handleConfirmPassword = async (event: FormEvent) => {
-    event.preventDefault();
+  // The amount's problem is the spec's toast; the account's problems are shown beside their fields.
+  const handleInvalid = (invalid: FieldErrors<WithdrawFormInput>) => {
+    if (invalid.amountKobo) toastAmountProblem(t, amountProblemOf(invalid.amountKobo.message) ?? 'invalid', LIMITS);
+  };
+
+  const handleConfirmPassword = async ({ password }: ReauthForm) => {
     if (!pending) return;
-    if (password === '') {
-      setPasswordError(t('wallet.reauth.required'));
-      return;
-    }
     try {
       await reauth.mutateAsync(password);
     } catch (failure) {
-      setPasswordError(apiErrorText(t, failure));
+      passwordForm.setError('password', { type: SERVER_ERROR, message: apiErrorText(t, failure) });
       return;
     }
-    setPassword('');
-    setPasswordError(undefined);
+    passwordForm.reset();
     // The same submission, so the same idempotency key: at most one withdrawal however often it is retried.
     const request = pending;
     setPending(null);
@@ -149,19 +155,17 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
       </DialogTrigger>
       <DialogContent>
         {pending ? (
-          <form onSubmit={(event) => void handleConfirmPassword(event)} noValidate className="grid gap-4">
+          <form onSubmit={passwordForm.handleSubmit(handleConfirmPassword)} noValidate className="grid gap-4">
             <DialogHeader>
               <DialogTitle>{t('wallet.reauth.title')}</DialogTitle>
               <DialogDescription>{t('wallet.reauth.description')}</DialogDescription>
             </DialogHeader>
-            <FormField label={t('wallet.reauth.password')} error={passwordError} id="withdraw-password">
-              <Input
-                type="password"
-                autoComplete="current-password"
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
+            <FormField
+              label={t('wallet.reauth.password')}
+              error={fieldErrorText(t, passwordForm.formState.errors.password)}
+              id="withdraw-password"
+            >
+              <Input type="password" autoComplete="current-password" autoFocus {...passwordForm.register('password')} />
             </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setPending(null)}>
@@ -174,7 +178,7 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
             </DialogFooter>
           </form>
         ) : (
-          <form onSubmit={(event) => void handleSubmit(event)} noValidate className="grid gap-4">
+          <form onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate className="grid gap-4">
             <DialogHeader>
               <DialogTitle>{t('wallet.withdraw.title')}</DialogTitle>
               <DialogDescription>
@@ -183,54 +187,62 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
             </DialogHeader>
             <AmountField
               id="withdraw-amount"
-              value={fields.amount}
-              onChange={change('amount')}
-              error={errors.amount}
+              {...form.register('amountKobo', { onChange: forgetKey })}
+              error={amountErrorText(t, errors.amountKobo, LIMITS)}
               description={t('wallet.limits', { min: formatNaira(LIMITS.minKobo), max: formatNaira(LIMITS.maxKobo) })}
             />
-            <FormField label={t('wallet.withdraw.bank')} error={errors.bankCode} id="withdraw-bank">
-              <Select value={fields.bankCode} onValueChange={change('bankCode')} disabled={!banks.data}>
-                <SelectTrigger
-                  id="withdraw-bank"
-                  className="w-full"
-                  aria-invalid={errors.bankCode ? true : undefined}
-                  aria-describedby={errors.bankCode ? 'withdraw-bank-error' : undefined}
-                >
-                  <SelectValue
-                    placeholder={
-                      banks.isError ? t('wallet.withdraw.banksFailed') : t('wallet.withdraw.bankPlaceholder')
-                    }
-                  />
-                </SelectTrigger>
-                <SelectContent>
-                  {(banks.data ?? []).map((bank) => (
-                    <SelectItem key={bank.code} value={bank.code}>
-                      {bank.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+            <FormField label={t('wallet.withdraw.bank')} error={fieldErrorText(t, errors.bankCode)} id="withdraw-bank">
+              <Controller
+                control={form.control}
+                name="bankCode"
+                render={({ field }) => (
+                  <Select
+                    name={field.name}
+                    value={field.value}
+                    onValueChange={(value) => {
+                      field.onChange(value);
+                      forgetKey();
+                    }}
+                    disabled={!banks.data}
+                  >
+                    <SelectTrigger
+                      ref={field.ref}
+                      id="withdraw-bank"
+                      className="w-full"
+                      onBlur={field.onBlur}
+                      aria-invalid={errors.bankCode ? true : undefined}
+                      aria-describedby={errors.bankCode ? 'withdraw-bank-error' : undefined}
+                    >
+                      <SelectValue
+                        placeholder={
+                          banks.isError ? t('wallet.withdraw.banksFailed') : t('wallet.withdraw.bankPlaceholder')
+                        }
+                      />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {(banks.data ?? []).map((bank) => (
+                        <SelectItem key={bank.code} value={bank.code}>
+                          {bank.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
             </FormField>
             <FormField
               label={t('wallet.withdraw.accountNumber')}
-              error={errors.accountNumber}
+              error={fieldErrorText(t, errors.accountNumber)}
               id="withdraw-account-number"
             >
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={20}
-                value={fields.accountNumber}
-                onChange={(event) => change('accountNumber')(event.target.value)}
-              />
+              <Input inputMode="numeric" autoComplete="off" maxLength={20} {...form.register('accountNumber', { onChange: forgetKey })} />
             </FormField>
-            <FormField label={t('wallet.withdraw.accountName')} error={errors.accountName} id="withdraw-account-name">
-              <Input
-                autoComplete="name"
-                maxLength={100}
-                value={fields.accountName}
-                onChange={(event) => change('accountName')(event.target.value)}
-              />
+            <FormField
+              label={t('wallet.withdraw.accountName')}
+              error={fieldErrorText(t, errors.accountName)}
+              id="withdraw-account-name"
+            >
+              <Input autoComplete="name" maxLength={100} {...form.register('accountName', { onChange: forgetKey })} />
             </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>

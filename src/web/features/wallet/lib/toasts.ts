@@ -1,8 +1,12 @@
 import type { TFunction } from 'i18next';
+import type { FieldError } from 'react-hook-form';
 import { toast } from 'sonner';
 import { formatNaira } from '@/shared/money';
-import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { isApiError } from '@/web/lib/api-client';
+import { fieldErrorText } from '@/web/lib/form-errors';
+import { toastApiError } from '@/web/lib/toast-api-error';
 import { AMOUNT_MESSAGES, type AmountProblem } from './amount';
+import { amountProblemOf } from './amount-form';
 
 interface Limits {
   minKobo: number;
@@ -12,6 +16,12 @@ interface Limits {
 /** The words for an amount's problem, with the limit it broke. */
 export function amountProblemText(t: TFunction, problem: AmountProblem, limits: Limits) {
   return t(AMOUNT_MESSAGES[problem], { amount: formatNaira(problem === 'belowMinimum' ? limits.minKobo : limits.maxKobo) });
+}
+
+/** An amount field's words: an amount problem with the limit it broke, else its message as it came. */
+export function amountErrorText(t: TFunction, error: FieldError | undefined, limits: Limits) {
+  const problem = amountProblemOf(error?.message);
+  return problem ? amountProblemText(t, problem, limits) : fieldErrorText(t, error);
 }
 
 /** The spec's toast for an amount: "Insufficient Balance" for the balance, "Invalid Amount" for the rest. */
@@ -33,5 +43,5 @@ export function toastRefusal(t: TFunction, titleKey: string, error: unknown) {
     toast.error(t('wallet.toasts.insufficientBalance'), { description: t(AMOUNT_MESSAGES.insufficient) });
     return;
   }
-  toast.error(t(titleKey), { description: apiErrorText(t, error) });
+  toastApiError(t, error, t(titleKey));
 }
