@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { DeliveryFacts, DomainEvent } from '../../lib/domain-events.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import { describeLocation, sameLocationInput, PLACE_MESSAGE_KEYS } from '../../../shared/schemas/places.js';
-import type { QuoteRequest, QuoteRow, QuotesService } from '../quotes/quotes-service.js';
+import type { PricedTrip, QuoteRequest, QuotesService } from '../quotes/quotes-service.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { Language } from '../../../shared/i18n.js';
 import {
@@ -56,7 +56,7 @@ interface Deps {
   repository: DeliveriesRepository;
   wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings'>;
   /** Every booking is priced by a quote: the customer's, or one made here from the form's fields. */
-  quotes: Pick<QuotesService, 'claim' | 'createQuote' | 'resolveLocation' | 'resolveText'>;
+  quotes: Pick<QuotesService, 'claim' | 'priceRequest' | 'resolveLocation' | 'resolveText'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
   driverSharePercent: number;
   /** The receiver's "driver on the way" message with the code, as values for the assignment's statement (outboxMessageCte). */
@@ -86,7 +86,7 @@ function statusChanged(row: DeliveryRow): DomainEvent {
 }
 
 /** The stored form of a booking, at its quote's price: the server's own price, never the client's. */
-function bookingValues(body: BookingBody, quote: QuoteRow, receiverLanguage: Language) {
+function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: Language) {
   return {
     receiverName: body.receiverName,
     receiverPhone: body.receiverPhone,
@@ -194,11 +194,6 @@ export function createDeliveriesService({
       deliveryTime: body.deliveryTime!,
       deliveryDate: body.deliveryDate!,
     };
-  }
-
-  /** The quote that prices this booking, used up in its transaction: the customer's own, or a new one. */
-  function quoteFor(userId: string, body: BookingBody, request: QuoteRequest | null, tx: Executor): Promise<QuoteRow> {
-    return request ? quotes.createQuote(userId, request, { tx, used: true }) : quotes.claim(userId, body.quoteId!, tx);
   }
 
   async function historiesOf(rows: readonly DeliveryRow[]) {
@@ -376,16 +371,22 @@ export function createDeliveriesService({
       const now = new Date();
       const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
       const request = await quoteRequestOf(userId, body);
+      const insert = (quote: PricedTrip, tx?: Executor) =>
+        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage), createdAt: now, updatedAt: now }, tx);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
-      const row = await transactions.run(async ({ tx, emit }) => {
-        const quote = await quoteFor(userId, body, request, tx);
-        const inserted = await repository.insertDelivery(
-          { userId, ...bookingValues(body, quote, receiverLanguage), createdAt: now, updatedAt: now },
-          tx,
-        );
-        emit({ type: 'delivery.created', ...factsOf(inserted) });
-        return inserted;
-      });
+      const row = request
+        ? // Priced here, the booking is one statement (the hot path: the form's fields).
+          await transactions.single(async ({ emit }) => {
+            const inserted = await insert(quotes.priceRequest(request));
+            emit({ type: 'delivery.created', ...factsOf(inserted) });
+            return inserted;
+          })
+        : // The customer's quote is used up in the booking's own transaction.
+          await transactions.run(async ({ tx, emit }) => {
+            const inserted = await insert(await quotes.claim(userId, body.quoteId!, tx), tx);
+            emit({ type: 'delivery.created', ...factsOf(inserted) });
+            return inserted;
+          });
       return toDelivery(row);
     },
 
@@ -395,13 +396,19 @@ export function createDeliveriesService({
         throw new AppError('DELIVERY_NOT_EDITABLE');
       }
       const request = await quoteRequestOf(userId, body);
-      const row = await transactions.run(async ({ tx, emit }) => {
-        const quote = await quoteFor(userId, body, request, tx);
-        const receiverLanguage = body.receiverLanguage ?? (existing.receiverLanguage as Language);
-        const updated = await repository.updateUnpaid(existing.id, bookingValues(body, quote, receiverLanguage), tx);
-        if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
-        return updated;
-      });
+      const receiverLanguage = body.receiverLanguage ?? (existing.receiverLanguage as Language);
+      const update = async (quote: PricedTrip, tx?: Executor) => repository.updateUnpaid(existing.id, bookingValues(body, quote, receiverLanguage), tx);
+      const row = request
+        ? await transactions.single(async ({ emit }) => {
+            const updated = await update(quotes.priceRequest(request));
+            if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
+            return updated;
+          })
+        : await transactions.run(async ({ tx, emit }) => {
+            const updated = await update(await quotes.claim(userId, body.quoteId!, tx), tx);
+            if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
+            return updated;
+          });
       if (!row)
         throw new AppError('DELIVERY_NOT_EDITABLE');
       return toDelivery(row);

@@ -25,6 +25,9 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
 const lagosDay = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 
+/** A trip priced and held until `expiresAt`: a stored quote (with its id), or one a booking made for itself (none). */
+export type PricedTrip = Omit<QuoteRow, 'id' | 'userId' | 'usedAt' | 'rateCardVersion'> & { id: string | null };
+
 /** Where and what: a trip to price, its two ends already found. */
 export interface QuoteRequest {
   pickup: ResolvedLocation;
@@ -123,8 +126,11 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
     if (key) throw new AppError('DELIVERY_DATE_OUT_OF_RANGE', { params: { days: BOOKING_DAYS_AHEAD }, fields: { deliveryDate: [key] } });
   }
 
-  /** Prices the trip and stores the quote; refuses a mode that cannot take it (422 MODE_NOT_AVAILABLE). */
-  async function createQuote(userId: string, request: QuoteRequest, options: { tx?: Executor; used?: boolean } = {}): Promise<QuoteRow> {
+  /**
+   * Prices a trip with the rate card, held until 15 minutes from now: refuses a date out of range and a mode that
+   * cannot take it (422 MODE_NOT_AVAILABLE). Stores nothing.
+   */
+  function priceRequest(request: QuoteRequest): PricedTrip {
     const at = now();
     assertDeliveryDate(request.deliveryDate, at);
     const trip = tripOf(rateCard, request);
@@ -136,38 +142,39 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
       });
     }
     const price = priceTrip(rateCard, trip, request);
-    return repository.insert(
-      {
-        userId,
-        pickup: request.pickup,
-        dropoff: request.dropoff,
-        packageType: request.packageType,
-        packageWeight: request.packageWeight,
-        transportMode: request.transportMode,
-        deliveryType: request.deliveryType,
-        deliveryTime: request.deliveryTime,
-        deliveryDate: request.deliveryDate,
-        distanceMeters: trip.distanceMeters,
-        interstate: trip.interstate,
-        baseFareKobo: price.baseFare,
-        distanceFeeKobo: price.distanceFee,
-        serviceFeeKobo: price.serviceFee,
-        totalKobo: price.total,
-        rateCardVersion: rateCard.version,
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + QUOTE_TTL_MS),
-        // A booking that quotes for itself uses its quote at once.
-        usedAt: options.used ? at : null,
-      },
-      options.tx,
-    );
+    return {
+      id: null,
+      pickup: request.pickup,
+      dropoff: request.dropoff,
+      packageType: request.packageType,
+      packageWeight: request.packageWeight,
+      transportMode: request.transportMode,
+      deliveryType: request.deliveryType,
+      deliveryTime: request.deliveryTime,
+      deliveryDate: request.deliveryDate,
+      distanceMeters: trip.distanceMeters,
+      interstate: trip.interstate,
+      baseFareKobo: price.baseFare,
+      distanceFeeKobo: price.distanceFee,
+      serviceFeeKobo: price.serviceFee,
+      totalKobo: price.total,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + QUOTE_TTL_MS),
+    };
+  }
+
+  /** Prices the trip and stores the quote, for a booking to use once before it expires. */
+  async function createQuote(userId: string, request: QuoteRequest): Promise<QuoteRow> {
+    const { id: _unsaved, ...priced } = priceRequest(request);
+    return repository.insert({ ...priced, userId, rateCardVersion: rateCard.version });
   }
 
   return {
     rateCard,
     resolveLocation,
     resolveText,
-    createQuote,
+    /** A booking that brings no quote is priced the same way, at once, with nothing stored: it is its own quote. */
+    priceRequest,
 
     /** POST /api/quotes. */
     async quote(userId: string, body: QuoteBody): Promise<Quote> {
