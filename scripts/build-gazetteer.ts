@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { GazetteerEntry } from '../src/server/modules/places/gazetteer.js';
+import { normalizePlaceText } from '../src/server/modules/places/place-search.js';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..');
@@ -95,15 +96,8 @@ const LGA_ALIASES: Record<string, Record<string, string[]>> = {
   Sokoto: { Wamakko: ['Wamako'] },
 };
 
-/** Lower case, no diacritics, punctuation as spaces (as the search compares names). */
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** Names as the search compares them. */
+const normalize = normalizePlaceText;
 
 /** "Obio/Akpor" -> "obio-akpor", "Qua'an Pan" -> "quaan-pan". */
 function slug(text: string): string {
