@@ -38,6 +38,30 @@ const failureEnvelopeSchema = errorEnvelopeSchema.extend({
 /** A successful answer's frame; its `data` is then parsed by the endpoint's own schema. */
 const successEnvelopeSchema = envelope(z.unknown()).extend({ success: z.literal(true) });
 
+/**
+ * Whether a failed fetch or body read was the caller giving up (TanStack Query cancelling a query that nobody
+ * watches any more after a navigation, a superseded search): its signal is aborted, or the error is the
+ * platform's AbortError (whatever realm's DOMException it is, so no `instanceof`).
+ */
+export function wasCancelled(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted || isLeavingPage) return true;
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
+
+/*
+ * A page being left for another document (the payment gateway's checkout, a reload) has its requests torn down
+ * by the browser as network errors; nobody is left to read a toast about them.
+ */
+let isLeavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (isLeavingPage = true));
+  window.addEventListener('pageshow', () => (isLeavingPage = false));
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The request was cancelled.', 'AbortError');
+}
+
 /** A network failure, a 5xx or an answer that is not JSON: the spec's "API Not Available" toast, then the error. */
 export function apiUnavailable(status: number): ApiError {
   toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
@@ -75,7 +99,8 @@ export function readApiAnswer<S extends z.ZodType>(
 /**
  * Calls `/api{path}` with the session cookie and resolves to the answer's `data`, parsed by `schema` (the
  * endpoint's response schema from src/shared/schemas). Every failure throws an ApiError; network failures and
- * 5xx first raise the spec's "API Not Available" toast.
+ * 5xx first raise the spec's "API Not Available" toast. A cancelled request (its signal aborted) rethrows the
+ * abort and shows nothing: TanStack Query drops it silently.
  */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -115,15 +140,19 @@ export async function apiRequestWithType<S extends z.ZodType>(
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw apiUnavailable(NO_RESPONSE);
+    throw wasCancelled(error, options.signal) ? error : apiUnavailable(NO_RESPONSE);
   }
-  if (response.status >= 500) throw apiUnavailable(response.status);
+  if (response.status >= 500) {
+    // The body is not read, so only the signal can say that the caller gave up meanwhile.
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    throw apiUnavailable(response.status);
+  }
   let payload: unknown;
   try {
     payload = await response.json();
-  } catch {
-    throw apiUnavailable(response.status);
+  } catch (error) {
+    // A navigation that unmounts the screen (or a newer request) cancels the body mid-read: not an outage.
+    throw wasCancelled(error, options.signal) ? error : apiUnavailable(response.status);
   }
   return readApiAnswer(path, response.status, payload, schema);
 }
