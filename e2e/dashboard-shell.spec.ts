@@ -48,19 +48,9 @@ const envelope = (data: unknown) => JSON.stringify({ success: true, data, messag
 
 async function stubShellApi(page: Page, { unread = 3 }: { unread?: number | null } = {}) {
   let isSignedIn = true;
-  await page.route('**/api/user-profile', (route) =>
-    isSignedIn
-      ? route.fulfill({ status: 200, contentType: 'application/json', body: envelope(PROFILE) })
-      : route.fulfill({
-          status: 401,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            success: false,
-            data: null,
-            message: 'Please sign in to continue.',
-            code: 'UNAUTHENTICATED',
-          }),
-        }),
+  // The session probe: signed out is a 200 with no user (GET /api/session), so it logs no failed request.
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: envelope({ user: isSignedIn ? PROFILE : null }) }),
   );
   await page.route('**/api/notifications/unread-count', (route) =>
     unread === null

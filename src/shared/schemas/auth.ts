@@ -91,6 +91,15 @@ export const sessionResultSchema = z.object({
 });
 export type SessionResult = z.infer<typeof sessionResultSchema>;
 
+/**
+ * `GET /api/session`: who is signed in, or `user: null`. Being signed out is an answer here, not a 401, so the web's
+ * session probe on every visit to /auth logs no failed request (docs/decisions/048).
+ */
+export const currentSessionSchema = z.object({
+  user: userProfileSchema.nullable(),
+});
+export type CurrentSession = z.infer<typeof currentSessionSchema>;
+
 export const verifyOtpBodySchema = z.object({
   identifier,
   otp,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateProfileBodySchema, userProfileSchema } from '../../../shared/schemas/auth.js';
+import { currentSessionSchema, updateProfileBodySchema, userProfileSchema } from '../../../shared/schemas/auth.js';
 import { envelope } from '../../../shared/schemas/common.js';
 import {
   IDENTIFIER_CHANGE_PENDING_TYPE,
@@ -40,6 +40,23 @@ export function usersRoutes(
         },
       },
       async (request) => ok(await users.getProfile(requireUser(request).id), SUCCESS_MESSAGES.ok),
+    );
+
+    app.get(
+      '/session',
+      {
+        config: { public: true },
+        schema: {
+          tags: TAGS,
+          summary: 'Who is signed in: the same profile as /user-profile, or user null without a (live) session',
+          description:
+            'The browser asks this on every visit, signed in or not, so being signed out is a 200 with `user: null` ' +
+            'rather than the 401 of `GET /api/user-profile`.',
+          security: [{}, { sessionCookie: [] }, { bearerAuth: [] }],
+          response: { 200: envelope(currentSessionSchema) },
+        },
+      },
+      async (request) => ok({ user: request.user ? await users.getProfile(request.user.id) : null }, SUCCESS_MESSAGES.ok),
     );
 
     app.post(

@@ -94,3 +94,36 @@ describe('GET /api/user-profile and POST /api/update/user-profile', () => {
     }
   });
 });
+
+describe('GET /api/session (the web app’s session probe)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 200 with user null when nobody is signed in, or the session is unknown', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-session' }, { cookie: 'lf_session=stale' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/session', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, data: { user: null } });
+    }
+  });
+
+  it('answers the same profile as /user-profile for a live session, and null once it is revoked', async () => {
+    const { headers } = await createSignedInUser(t.deps, { name: 'Amaka Obi' });
+    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/user-profile', headers });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().data.user).toEqual(profile.json().data);
+    expect(session.body).not.toMatch(/argon2|password|hash|token/i);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers, payload: {} })).statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/session', headers });
+    expect(after.json().data).toEqual({ user: null });
+    // The spec's profile call keeps refusing a request without a session.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-profile', headers })).statusCode).toBe(401);
+  });
+});
