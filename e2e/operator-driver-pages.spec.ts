@@ -102,7 +102,7 @@ const failure = (status: number, code: string, message: string, params: Record<s
 });
 
 async function stubShell(page: Page, roles: string[]) {
-  await page.route('**/api/user-profile', (route) => route.fulfill(ok({ ...PROFILE, roles })));
+  await page.route('**/api/session', (route) => route.fulfill(ok({ user: { ...PROFILE, roles } })));
   await page.route('**/api/notifications/unread-count', (route) => route.fulfill(ok({ count: 0 })));
   await page.route('**/api/events**', (route) => route.fulfill({ status: 204, body: '' }));
 }
@@ -132,14 +132,33 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 test.describe('navigation by role', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('a customer sees the eight links, and the operator pages are not found for them', async ({ page }) => {
+  test('a customer sees the eight links, and the operator pages say they are not for their account', async ({ page }) => {
     await stubShell(page, ['customer']);
     await page.goto('/dashboard/operator/dispatch');
     await expect(sidebarNav(page).getByRole('link')).toHaveCount(8);
     await expect(page.getByRole('complementary').getByText('Operations')).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Not available for your account' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('This page is for accounts with the “Operator” role.');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
     await page.goto('/dashboard/driver');
-    await expect(page.getByRole('main').getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Not available for your account' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('“Driver” role');
+    await expectNoAxeViolations(page);
+  });
+
+  test('/dashboard is each role’s home: a driver lands on My Jobs, an operator on Dispatch', async ({ page }) => {
+    await stubShell(page, ['customer', 'driver']);
+    await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok([])));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/dashboard/driver');
+    await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('My Jobs');
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await stubShell(page, ['customer', 'operator']);
+    await page.route('**/api/dispatch/**', (route) => route.fulfill(ok({ items: [], page: 1, pageSize: 20, total: 0 })));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/dashboard/operator/dispatch');
+    await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Dispatch');
   });
 
   test('a driver gets the Driver section; an operator the Operations section, in the drawer too', async ({ page }) => {

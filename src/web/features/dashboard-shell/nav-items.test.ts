@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_ITEMS, isDashboardHome, isNavItemActive, navSectionsFor, titleKeyForPath } from './nav-items';
+import { NAV_ITEMS, homePathFor, isDashboardHome, isNavItemActive, navSectionsFor, titleKeyForPath } from './nav-items';
 
 describe('titleKeyForPath', () => {
   it.each([
@@ -78,5 +78,17 @@ describe('navSectionsFor', () => {
 
   it('ignores roles it does not know', () => {
     expect(linksOf(['auditor'])).toHaveLength(1);
+  });
+});
+
+describe('homePathFor', () => {
+  it.each([
+    [['customer'], '/dashboard'],
+    [['customer', 'driver'], '/dashboard/driver'],
+    [['customer', 'operator'], '/dashboard/operator/dispatch'],
+    [['customer', 'driver', 'operator'], '/dashboard/operator/dispatch'],
+    [[], '/dashboard'],
+  ])('%j -> %s', (roles, path) => {
+    expect(homePathFor(roles)).toBe(path);
   });
 });

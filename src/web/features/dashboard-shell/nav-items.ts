@@ -16,6 +16,8 @@ import {
 import { DRIVER_ROLE, OPERATOR_ROLE } from '@/shared/roles';
 
 export const DASHBOARD_PATH = '/dashboard';
+export const DRIVER_HOME_PATH = '/dashboard/driver';
+export const OPERATOR_HOME_PATH = '/dashboard/operator/dispatch';
 
 export interface NavItem {
   to: string;
@@ -59,13 +61,23 @@ export interface NavSection {
   items: readonly NavItem[];
 }
 
-export const DRIVER_NAV_ITEMS: readonly NavItem[] = [{ to: '/dashboard/driver', labelKey: 'myJobs', icon: TruckIcon }];
+export const DRIVER_NAV_ITEMS: readonly NavItem[] = [{ to: DRIVER_HOME_PATH, labelKey: 'myJobs', icon: TruckIcon }];
 
 export const OPERATOR_NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard/operator/dispatch', labelKey: 'dispatch', icon: RouteIcon },
+  { to: OPERATOR_HOME_PATH, labelKey: 'dispatch', icon: RouteIcon },
   { to: '/dashboard/operator/applications', labelKey: 'applications', icon: ClipboardListIcon },
   { to: '/dashboard/operator/withdrawals', labelKey: 'withdrawals', icon: BanknoteIcon },
 ];
+
+/**
+ * Where /dashboard takes an account: an operator to the dispatch board, a driver to their jobs, a customer to the
+ * customer dashboard (docs/decisions/048). An operator who also drives works the board first.
+ */
+export function homePathFor(roles: readonly string[]): string {
+  if (roles.includes(OPERATOR_ROLE)) return OPERATOR_HOME_PATH;
+  if (roles.includes(DRIVER_ROLE)) return DRIVER_HOME_PATH;
+  return DASHBOARD_PATH;
+}
 
 /** What the sidebar lists for these roles; the pages and the server check the role again. */
 export function navSectionsFor(roles: readonly string[]): NavSection[] {

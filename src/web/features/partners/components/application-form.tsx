@@ -33,6 +33,11 @@ import { DocumentField } from './document-field';
 export const BECOME_PARTNER_PATH = '/dashboard/become-partner';
 export const PARTNER_SUCCESS_PATH = '/dashboard/partner-success';
 
+/** What the form hands the success screen: the application it has just sent. */
+export interface PartnerSuccessState {
+  submittedApplicationId: string;
+}
+
 interface TextFieldSpec {
   name: string;
   kind: 'text' | 'textarea' | 'tel' | 'email' | 'numeric';
@@ -206,8 +211,9 @@ export function ApplicationForm({ type }: { type: PartnerType }) {
     const upload = orderedDocuments(type, documents);
     setProgress(upload.map(() => 0));
     try {
-      await submit.mutateAsync({ type, fields: values, documents: upload, onProgress: setProgress });
-      await navigate(PARTNER_SUCCESS_PATH, { replace: true });
+      const application = await submit.mutateAsync({ type, fields: values, documents: upload, onProgress: setProgress });
+      const state: PartnerSuccessState = { submittedApplicationId: application.id };
+      await navigate(PARTNER_SUCCESS_PATH, { replace: true, state });
     } catch (error) {
       setProgress(null);
       if (isApiError(error)) {
