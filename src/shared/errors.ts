@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  // Waiting for a database connection, a write slot or a lock took too long (docs/decisions/050).
+  'DATABASE_BUSY',
   'IDENTIFIER_TAKEN',
   'INVALID_CREDENTIALS',
   'ACCOUNT_UNVERIFIED',

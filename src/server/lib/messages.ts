@@ -64,6 +64,7 @@ export const ERROR_MESSAGES = {
   CSRF_REJECTED:
     'This request did not come from the Lanefreight app, so it was refused. Reload the page and try again.',
   DATABASE_UNAVAILABLE: 'The service is busy right now. Please try again in a moment.',
+  DATABASE_BUSY: 'Too many requests are waiting for the same data right now. Please try again in a few seconds.',
   // Issue 11 building blocks: uploads, payouts, idempotency keys.
   FILE_TYPE_NOT_ALLOWED: 'This type of file is not accepted. Accepted types: {{allowedTypes}}.',
   FILE_TOO_LARGE: 'The file is too large. The limit is {{maxMegabytes}} MB.',
