@@ -113,6 +113,28 @@ describe('a concurrency limiter', () => {
     expect(await limiter.run(async () => 'c')).toBe('c');
   });
 
+  it('a task that waited `maxWaitMs` without a slot is refused and leaves the queue; the next still gets the slot', async () => {
+    const limiter = createConcurrencyLimiter({
+      concurrency: 1,
+      queueLimit: 10,
+      maxWaitMs: 30,
+      whenFull: () => new Full(),
+    });
+    const log: string[] = [];
+    const [a, b, c] = [gate(log, 'a'), gate(log, 'b'), gate(log, 'c')];
+    const runA = limiter.run(a.task);
+    const runB = limiter.run(b.task);
+    await expect(runB).rejects.toBeInstanceOf(Full);
+    expect([limiter.running, limiter.waiting]).toEqual([1, 0]);
+    const runC = limiter.run(c.task);
+    a.finish();
+    await settle();
+    expect(log).toEqual(['start a', 'start c']);
+    c.finish();
+    expect([await runA, await runC]).toEqual(['a', 'c']);
+    expect([limiter.running, limiter.waiting]).toEqual([0, 0]);
+  });
+
   it('refuses nonsense limits', () => {
     expect(() => createConcurrencyLimiter({ concurrency: 0, queueLimit: 1, whenFull: () => new Full() })).toThrow(
       RangeError,

@@ -1,10 +1,13 @@
 /**
- * Bounds work that is heavy on memory or threads (decoding images): at most `concurrency` tasks run at once, up to
- * `queueLimit` more wait their turn in arrival order, and past that `run` refuses at once with the error
- * `whenFull` makes, so a burst never queues without bound (docs/decisions/045).
+ * Bounds work that is heavy on memory or threads (decoding images) or holds a scarce resource (a database
+ * connection): at most `concurrency` tasks run at once, up to `queueLimit` more wait their turn in arrival order,
+ * and past that (or past `maxWaitMs` in the queue) `run` refuses with the error `whenFull` makes, so a burst never
+ * queues without bound (docs/decisions/045, 050).
  */
 export interface ConcurrencyLimiter {
   run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks that may run at once. */
+  readonly concurrency: number;
   /** Tasks running now. */
   readonly running: number;
   /** Tasks waiting for a turn now. */
@@ -14,14 +17,17 @@ export interface ConcurrencyLimiter {
 export interface ConcurrencyLimiterOptions {
   concurrency: number;
   queueLimit: number;
-  /** The error a task gets when every slot is taken and the queue is full. */
+  /** The error a task gets when every slot is taken and the queue is full, or its wait ran out. */
   whenFull: () => Error;
+  /** Longest a task waits in the queue for a slot; unset, as long as it takes. */
+  maxWaitMs?: number;
 }
 
 export function createConcurrencyLimiter({
   concurrency,
   queueLimit,
   whenFull,
+  maxWaitMs,
 }: ConcurrencyLimiterOptions): ConcurrencyLimiter {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
   if (!Number.isInteger(queueLimit) || queueLimit < 0)
@@ -41,7 +47,22 @@ export function createConcurrencyLimiter({
       if (running < concurrency) {
         running += 1;
       } else if (queue.length < queueLimit) {
-        await new Promise<void>((resolve) => queue.push(resolve));
+        await new Promise<void>((resolve, reject) => {
+          if (maxWaitMs === undefined) {
+            queue.push(resolve);
+            return;
+          }
+          const turn = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          // A task given up on leaves the queue, so the slot it never took goes to the next.
+          const timer = setTimeout(() => {
+            queue.splice(queue.indexOf(turn), 1);
+            reject(whenFull());
+          }, maxWaitMs);
+          queue.push(turn);
+        });
       } else {
         throw whenFull();
       }
@@ -51,6 +72,7 @@ export function createConcurrencyLimiter({
         release();
       }
     },
+    concurrency,
     get running() {
       return running;
     },
