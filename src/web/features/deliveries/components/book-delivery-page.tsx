@@ -37,7 +37,7 @@ export function BookDeliveryPage() {
   } else body = <BookingForm key={delivery.data.id} delivery={delivery.data} locations={bookingLocationsFor(state, delivery.data)} />;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-5xl min-w-0 grid-cols-1 gap-6">
       <header className="grid gap-1">
         <h2 className="text-2xl font-bold tracking-tight">{deliveryId ? t('booking.editTitle', { id: deliveryId }) : t('booking.title')}</h2>
         <p className="text-muted-foreground">{t('booking.subtitle')}</p>

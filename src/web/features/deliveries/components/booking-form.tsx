@@ -183,7 +183,7 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+    <form noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
@@ -191,7 +191,7 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
           </CardTitle>
           <CardDescription>{t('booking.requiredHint')}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <FormField label={t('booking.fields.receiverName')} error={message('receiverName')}>
             <Input autoComplete="name" placeholder={t('booking.placeholders.receiverName')} {...register('receiverName')} />
           </FormField>

@@ -30,12 +30,14 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
     ? t(transaction.descriptionKey, transaction.params)
     : t(`wallet.transactions.types.${transaction.type}`, { defaultValue: t('wallet.transactions.types.other') });
   const Icon = isOut ? ArrowUpRight : ArrowDownLeft;
+  // A grid rather than a row: on a phone the description takes the whole width beside the icon and wraps, and the
+  // amount sits under it at the right; from `sm` up the amount stands beside both lines.
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3">
       <span
         aria-hidden="true"
         className={cn(
-          'flex size-9 shrink-0 items-center justify-center rounded-full',
+          'row-span-2 flex size-9 shrink-0 items-center justify-center self-start rounded-full',
           isOut
             ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300'
             : 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
@@ -43,20 +45,18 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
       >
         <Icon className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{description}</p>
-        <p className="text-xs text-muted-foreground">
-          {formatWhen(transaction.date, i18n.language)}
-          {transaction.status && (
-            <Badge variant="outline" className="ml-2 align-middle">
-              {t(`wallet.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
-            </Badge>
-          )}
-        </p>
-      </div>
+      <p className="col-span-2 col-start-2 text-sm font-medium break-words sm:col-span-1">{description}</p>
+      <p className="col-start-2 row-start-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <span>{formatWhen(transaction.date, i18n.language)}</span>
+        {transaction.status && (
+          <Badge variant="outline">
+            {t(`wallet.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
+          </Badge>
+        )}
+      </p>
       <p
         className={cn(
-          'shrink-0 text-sm font-semibold tabular-nums',
+          'col-start-3 row-start-2 justify-self-end text-right text-sm font-semibold whitespace-nowrap tabular-nums sm:row-span-2 sm:row-start-1',
           isOut ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300',
         )}
         data-testid="transaction-amount"
@@ -76,13 +76,13 @@ export function TransactionsList() {
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <Card>
-      <CardHeader>
+    <Card className="min-w-0">
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>
-          <h3 className="text-lg font-semibold">{t('wallet.transactions.title')}</h3>
+          <h3 className="text-lg font-semibold break-words">{t('wallet.transactions.title')}</h3>
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         {query.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-muted-foreground">
             <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
@@ -109,7 +109,10 @@ export function TransactionsList() {
           </ul>
         )}
         {pageCount > 1 && (
-          <nav aria-label={t('wallet.transactions.pages')} className="mt-4 flex items-center justify-between gap-2">
+          <nav
+            aria-label={t('wallet.transactions.pages')}
+            className="mt-4 flex flex-wrap items-center justify-between gap-2"
+          >
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               <ChevronLeft aria-hidden="true" />
               {t('wallet.transactions.previous')}

@@ -12,10 +12,12 @@ import { WithdrawDialog } from './withdraw-dialog';
 
 function Stat({ label, kobo }: { label: string; kobo: number | undefined }) {
   return (
-    <Card>
-      <CardContent className="grid gap-1">
-        <p className="text-sm text-muted-foreground">{label}</p>
-        <p className="text-xl font-semibold tabular-nums">{kobo === undefined ? '—' : formatNaira(kobo)}</p>
+    <Card className="min-w-0">
+      <CardContent className="grid gap-1 px-4 sm:px-6">
+        <p className="text-sm break-words text-muted-foreground">{label}</p>
+        <p className="text-xl font-semibold tabular-nums [overflow-wrap:anywhere]">
+          {kobo === undefined ? '—' : formatNaira(kobo)}
+        </p>
       </CardContent>
     </Card>
   );
@@ -28,15 +30,16 @@ export function WalletPage() {
   const { isVerifying } = useTopUpReturn();
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6">
+    // One column of minmax(0, 1fr): a long line inside never widens the page past a 360 px screen.
+    <div className="mx-auto grid w-full max-w-5xl min-w-0 grid-cols-1 gap-6">
       <header className="grid gap-1">
-        <h2 className="text-2xl font-bold tracking-tight">{t('wallet.title')}</h2>
+        <h2 className="text-2xl font-bold tracking-tight break-words">{t('wallet.title')}</h2>
         <p className="text-muted-foreground">{t('wallet.subtitle')}</p>
       </header>
 
-      <Card className="bg-primary text-primary-foreground">
-        <CardContent className="flex flex-wrap items-center justify-between gap-4">
-          <div className="grid gap-1">
+      <Card className="min-w-0 bg-primary text-primary-foreground">
+        <CardContent className="flex flex-wrap items-center justify-between gap-4 px-4 sm:px-6">
+          <div className="grid min-w-0 gap-1">
             <p className="flex items-center gap-2 text-sm opacity-90">
               <Wallet className="size-4" aria-hidden="true" />
               {t('wallet.balance')}
@@ -49,7 +52,11 @@ export function WalletPage() {
                 </Button>
               </div>
             ) : (
-              <p className="text-3xl font-bold tabular-nums" data-testid="wallet-balance" aria-live="polite">
+              <p
+                className="text-3xl font-bold tabular-nums [overflow-wrap:anywhere]"
+                data-testid="wallet-balance"
+                aria-live="polite"
+              >
                 {wallet.data ? (
                   formatNaira(wallet.data.balance)
                 ) : (
@@ -73,11 +80,11 @@ export function WalletPage() {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="wallet-stats-title" className="grid gap-3">
+      <section aria-labelledby="wallet-stats-title" className="grid min-w-0 grid-cols-1 gap-3">
         <h3 id="wallet-stats-title" className="text-lg font-semibold">
           {t('wallet.stats.title')}
         </h3>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <Stat label={t('wallet.stats.thisMonth')} kobo={wallet.data?.thisMonthSpentKobo} />
           <Stat label={t('wallet.stats.lastMonth')} kobo={wallet.data?.lastMonthSpentKobo} />
           <Stat label={t('wallet.stats.average')} kobo={wallet.data?.monthlyAverageSpentKobo} />
