@@ -36,7 +36,7 @@ export function TopBar({ user, unreadCount }: TopBarProps) {
   }
 
   return (
-    <header className="sticky top-0 z-40 flex h-16 shrink-0 items-center gap-1 border-b border-border bg-background px-2 sm:gap-2 sm:px-4 md:px-6">
+    <header className="sticky top-0 z-40 flex min-h-16 shrink-0 items-center gap-1 border-b border-border bg-background px-2 py-1 sm:gap-2 sm:px-4 md:px-6">
       <title>{`${title} · ${t('common.appName')}`}</title>
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('shell.openMenu')}>
@@ -48,7 +48,8 @@ export function TopBar({ user, unreadCount }: TopBarProps) {
           <ArrowLeftIcon aria-hidden="true" />
         </Button>
       )}
-      <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-foreground sm:text-lg">{title}</h1>
+      {/* A long title (another language, a phone) wraps to a second line rather than being cut ("Book Delive…"). */}
+      <h1 className="min-w-0 flex-1 text-base leading-tight font-semibold break-words text-foreground sm:text-lg">{title}</h1>
 
       <Button
         variant="ghost"

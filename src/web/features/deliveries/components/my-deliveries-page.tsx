@@ -8,6 +8,7 @@ import { useDeliveries, type StatusFilter } from '../api/get-deliveries';
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { viewUrlOf } from '../lib/urls';
 import { CancelDeliveryButton } from './cancel-delivery-button';
+import { DeliveryCardList } from './delivery-card-list';
 import { LoadError, LoadingState } from './page-states';
 import { SelectField } from './select-field';
 import { StatusBadge } from './status-badge';
@@ -53,10 +54,10 @@ export function MyDeliveriesPage() {
   const items = query.data?.items ?? [];
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <div className="grid gap-1">
-          <h2 className="text-2xl font-bold tracking-tight">{t('deliveries.title')}</h2>
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-2xl font-bold tracking-tight break-words">{t('deliveries.title')}</h2>
           <p className="text-muted-foreground">{t('deliveries.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -105,7 +106,8 @@ export function MyDeliveriesPage() {
               </Link>
             </div>
           ) : (
-            <Table aria-label={t('deliveries.title')} aria-busy={query.isFetching}>
+            // From md up; a phone gets the cards below instead.
+            <Table className="hidden md:table" aria-label={t('deliveries.title')} aria-busy={query.isFetching}>
               <TableHeader>
                 <TableRow>
                   <TableHead className="px-4">{t('deliveries.columns.id')}</TableHead>
@@ -156,6 +158,7 @@ export function MyDeliveriesPage() {
               </TableBody>
             </Table>
           )}
+          {query.isSuccess && items.length > 0 && <DeliveryCardList items={items} isBusy={query.isFetching} className="md:hidden" />}
         </CardContent>
       </Card>
 

@@ -14,6 +14,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useNow } from '../hooks/use-now';
 import { relativeTime } from '../lib/relative-time';
+import { splitAroundIds } from '../lib/unbroken-ids';
 
 const PAGE_SIZE = 20;
 const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone, partner: Handshake } as const;
@@ -34,15 +35,24 @@ function NotificationItem({ notification, now }: { notification: Notification; n
     <li
       data-testid="notification-item"
       data-read={notification.read}
-      className={cn('flex items-start gap-3 rounded-lg border border-border p-3 sm:p-4', !notification.read && 'bg-muted/60')}
+      // On a phone the buttons go under the text, which keeps the width beside the icon (not a 108 px column).
+      className={cn('flex flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border border-border p-3 sm:flex-nowrap sm:p-4', !notification.read && 'bg-muted/60')}
     >
       <span aria-hidden="true" className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Icon className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-0">
         <p className={cn('text-sm break-words', !notification.read && 'font-semibold')}>
           {!notification.read && <span className="sr-only">{t('notifications.page.unread')}: </span>}
-          {message}
+          {splitAroundIds(message, notification.params).map((part, index) =>
+            part.isId ? (
+              <span key={index} className="whitespace-nowrap">
+                {part.text}
+              </span>
+            ) : (
+              part.text
+            ),
+          )}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
           <time dateTime={notification.createdAt} title={new Date(notification.createdAt).toLocaleString(i18n.language)}>
@@ -50,7 +60,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
           </time>
         </p>
       </div>
-      <div className="flex shrink-0 gap-1">
+      <div className="ml-12 flex shrink-0 gap-1 sm:ml-0">
         {!notification.read && (
           <Button
             variant="ghost"
@@ -93,10 +103,10 @@ export function NotificationsPage() {
   if (query.data && page > pageCount) setPage(pageCount);
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-3xl min-w-0 grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <div className="grid gap-1">
-          <h2 className="text-2xl font-bold tracking-tight">{t('notifications.page.title')}</h2>
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-2xl font-bold tracking-tight break-words">{t('notifications.page.title')}</h2>
           <p className="text-muted-foreground">{t('notifications.page.unreadCount', { count: unreadCount })}</p>
         </div>
         <Button
@@ -113,8 +123,8 @@ export function NotificationsPage() {
         </Button>
       </header>
 
-      <Card>
-        <CardContent>
+      <Card className="min-w-0">
+        <CardContent className="px-3 sm:px-6">
           {query.isPending ? (
             <p role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
               <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
