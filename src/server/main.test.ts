@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { networkInterfaces } from 'node:os';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { freePort, spawnServer, waitUntilListening, type SpawnedServer } from './test/spawn-server.js';
 
 const BASE_ENV = { DATA_DIR: 'memory://', WEB_DIST: 'no-web-build-here', LOG_LEVEL: 'info' };
@@ -28,6 +28,15 @@ function canConnect(host: string, port: number): Promise<boolean> {
       socket.destroy();
       resolve(false);
     });
+  });
+}
+
+/** Whether this machine has ::1 at all (a container may not). */
+function hasIpv6Loopback(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(0, '::1', () => probe.close(() => resolve(true)));
   });
 }
 
@@ -63,12 +72,14 @@ describe('starting the server (src/server/main.ts)', () => {
     expect(server.output()).toMatch(/PAYSTACK_SECRET_KEY: required when NODE_ENV=production/);
   }, START_TIMEOUT_MS);
 
-  it('listens on loopback only by default, as localhost and 127.0.0.1, with the dev outbox', async () => {
+  it('listens on loopback only by default, as localhost, 127.0.0.1 and ::1, with the dev outbox', async () => {
     const port = await freePort();
     server = spawnServer({ ...BASE_ENV, PORT: String(port) });
     await waitUntilListening(server);
 
-    for (const host of ['127.0.0.1', 'localhost']) {
+    // localhost is both loopback addresses, whichever of them this machine's resolver lists for it.
+    const hosts = ['127.0.0.1', 'localhost', ...((await hasIpv6Loopback()) ? ['[::1]'] : [])];
+    for (const host of hosts) {
       const health = await fetch(`http://${host}:${port}/api/health`);
       expect(health.status, host).toBe(200);
       const outbox = await fetch(`http://${host}:${port}/api/dev/messages?to=a@b.ng`);
@@ -77,6 +88,10 @@ describe('starting the server (src/server/main.ts)', () => {
     const external = externalAddress();
     if (external) expect(await canConnect(external, port)).toBe(false);
     expect(server.output()).not.toMatch(/dev outbox not served/);
+    // One plain line besides the JSON logs: the app's address (PUBLIC_URL follows PORT) and the mailbox's.
+    expect(server.output()).toContain(
+      `Lanefreight is running at http://localhost:${port}; dev mailbox (codes, receipts): http://localhost:${port}/dev/mailbox\n`,
+    );
   }, START_TIMEOUT_MS);
 
   it('on another interface serves no dev outbox unless DEV_OUTBOX=on, and says why at start', async () => {
@@ -88,6 +103,7 @@ describe('starting the server (src/server/main.ts)', () => {
     const page = await fetch(`http://127.0.0.1:${port}/dev/mailbox`);
     expect(await page.text()).not.toContain('Dev mailbox');
     expect(server.output()).toMatch(/dev outbox not served.*HOST=0\.0\.0\.0.*DEV_OUTBOX=on/);
+    expect(server.output()).toContain(`Lanefreight is running at http://localhost:${port}\n`);
     await server.stop();
 
     server = spawnServer({ ...BASE_ENV, PORT: String(port), HOST: '0.0.0.0', DEV_OUTBOX: 'on' });

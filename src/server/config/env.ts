@@ -27,7 +27,8 @@ export const envSchema = z.object({
   REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: 'must be a redis:// or rediss:// URL',
   }),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where people open the app (links in messages, the gateway's return address). Unset: http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   /**
    * The proxies believed about the client's address: `false`, a number of hops (`true` is 1), or addresses and
    * CIDR ranges (`10.0.0.0/8,127.0.0.1`). See config/trust-proxy.ts and docs/decisions/045.
@@ -94,8 +95,9 @@ export const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export type Env = Omit<ParsedEnv, 'HOST' | 'PAYMENT_GATEWAY'> & {
+export type Env = Omit<ParsedEnv, 'HOST' | 'PAYMENT_GATEWAY' | 'PUBLIC_URL'> & {
   HOST: string;
+  PUBLIC_URL: string;
   PAYMENT_GATEWAY: 'sandbox' | 'paystack';
 };
 
@@ -144,6 +146,8 @@ function resolveEnv(parsed: ParsedEnv): Env {
   return {
     ...parsed,
     HOST: parsed.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    // Follows PORT, so a receiver's tracking link works on whatever port the app was started (docs/decisions/048).
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     PAYMENT_GATEWAY: parsed.PAYMENT_GATEWAY ?? (parsed.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
   };
 }
