@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './test/test-app.js';
-import { loadEnv, ConfigError } from './config/env.js';
+import { databaseOptionsOf, loadEnv, ConfigError } from './config/env.js';
 import { THEME_INIT_SCRIPT } from '../shared/theme-init.js';
 
 describe('API foundation', () => {
@@ -197,6 +197,24 @@ describe('configuration', () => {
     expect(env.HOST).toBe('localhost');
     expect(env.PAYMENT_GATEWAY).toBe('sandbox');
     expect(env.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('keeps reads apart from write transactions: the lanes must leave the read pool at least 2 connections', () => {
+    const env = loadEnv({});
+    expect(databaseOptionsOf(env)).toMatchObject({
+      poolMax: 20,
+      writeConnections: 10,
+      poolWaitMs: 800,
+      writeWaitMs: 5_000,
+      readStatementTimeoutMs: 3_000,
+      statementTimeoutMs: 10_000,
+      lockTimeoutMs: 2_000,
+    });
+    expect(loadEnv({ DATABASE_POOL_MAX: '12', DATABASE_MONEY_WRITES_MAX: '6', DATABASE_OTHER_WRITES_MAX: '4' }).DATABASE_POOL_MAX).toBe(12);
+    expect(() => loadEnv({ DATABASE_POOL_MAX: '11', DATABASE_MONEY_WRITES_MAX: '6', DATABASE_OTHER_WRITES_MAX: '4' })).toThrow(
+      /DATABASE_POOL_MAX: must leave at least 2 connections for reads/,
+    );
+    expect(() => loadEnv({ DATABASE_POOL_WAIT_MS: 'soon' })).toThrow(/DATABASE_POOL_WAIT_MS/);
   });
 
   it('listens on every interface by default only in production', () => {

@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import type { Env } from './config/env.js';
+import { databaseOptionsOf, type Env } from './config/env.js';
 import type { RateCard } from '../shared/pricing.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
@@ -79,12 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   const database =
     options.database ??
-    (await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      onLost: onDatabaseLost,
-      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    }));
+    (await openDatabase({ ...databaseOptionsOf(env), onLost: onDatabaseLost }));
   if (!options.database) await database.migrate();
 
   const app = Fastify({

@@ -4,7 +4,7 @@ import type { Database, Db } from './db/client.js';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.js';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.js';
-import { createTransactions } from './db/transactions.js';
+import { createTransactions, createWriteLane, type WriteLanes } from './db/transactions.js';
 import { registerAuthentication } from './plugins/auth.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { createPayoutGateway } from './adapters/payouts/index.js';
@@ -190,14 +190,26 @@ export interface RegisteredModules {
 /** Every module's routes under /api, wired once. */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<RegisteredModules> {
   const { env, database, db, sessions, events, outbox, outboxWorker, rateLimitStore, storage } = deps;
-  const transactions = createTransactions(db, events);
+  // On PostgreSQL, write transactions take turns in two lanes of the write pool: a lock on a money table can hold up
+  // money writes, never sign-ins or the reads' own pool (docs/decisions/050). The embedded database is one
+  // connection, where every query already waits its turn, bounded by the statement limit.
+  const writeLanes: WriteLanes | null =
+    database.kind === 'postgres'
+      ? {
+          money: createWriteLane({ concurrency: env.DATABASE_MONEY_WRITES_MAX, maxWaitMs: env.DATABASE_WRITE_WAIT_MS }),
+          other: createWriteLane({ concurrency: env.DATABASE_OTHER_WRITES_MAX, maxWaitMs: env.DATABASE_WRITE_WAIT_MS }),
+        }
+      : null;
+  const transactions = createTransactions(database.writeDb, events, writeLanes?.other);
+  /** For the services that may write the wallet (they are given `wallet`) and the deliveries it pays for. */
+  const moneyTransactions = createTransactions(database.writeDb, events, writeLanes?.money);
   const gateway = createPaymentGateway(env, db);
   const payouts = createPayoutGateway(env);
 
   registerAuthentication(api, sessions);
   // After authentication: keys are scoped to the signed-in user. Money-moving routes opt in (decision 025).
   registerIdempotency(api, { db });
-  await api.register(healthRoutes(database));
+  await api.register(healthRoutes(database, writeLanes));
 
   // Accounts: sign-up, codes, sign-in, password reset and the profile.
   const users = createUsersService({ db, repository: createUsersRepository(db) });
@@ -256,7 +268,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   // The receiver's SMS (decision 035): the first in the assignment's transaction, the others after status changes.
   const receiverMessages = createReceiverMessages({ outbox, publicUrl: env.PUBLIC_URL, nudge: () => outboxWorker.nudge() });
   const deliveries = createDeliveriesService({
-    transactions,
+    transactions: moneyTransactions,
     repository: createDeliveriesRepository(db),
     wallet,
     quotes,
@@ -265,7 +277,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     accountLanguageOf: users.languageOf,
   });
   // Drivers: approved transportation partners, their vehicles and ratings (decisions 031, 034).
-  const drivers = createDriversService({ repository: createDriversRepository(db), users, transactions, deliveries });
+  const drivers = createDriversService({ repository: createDriversRepository(db), users, transactions: moneyTransactions, deliveries });
 
   const live = createLiveService({
     repository: createLiveEventsRepository(db),
@@ -276,10 +288,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   // Open streams end before the server waits for its connections to close.
   api.addHook('preClose', async () => live.close());
   const notifications = createNotificationsService({ repository: createNotificationsRepository(db), live });
-  const topUps = createTopUpService({ env, transactions, gateway, payments: paymentsRepository, wallet });
+  const topUps = createTopUpService({ env, transactions: moneyTransactions, gateway, payments: paymentsRepository, wallet });
   const payments = createPaymentsService({
     env,
-    transactions,
+    transactions: moneyTransactions,
     gateway,
     payments: paymentsRepository,
     deliveries,
@@ -292,7 +304,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   api.addHook('onReady', async () => reconciler.start());
   api.addHook('onClose', async () => reconciler.stop());
   const withdrawals = createWithdrawalsService({
-    transactions,
+    transactions: moneyTransactions,
     repository: createWithdrawalsRepository(db),
     payouts,
     wallet,

@@ -51,8 +51,25 @@ export const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   /** `on` serves the dev outbox on any interface; `off` never serves it; unset: only while listening on loopback. */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
-  /** Longest a single SQL statement may run before the database cancels it. */
+  /**
+   * Longest a statement of a write transaction may run before PostgreSQL cancels it; on the embedded database, the
+   * one limit for every query and for the wait for its one connection (docs/decisions/017, 050).
+   */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** PostgreSQL: longest a statement outside a write transaction (a read) may run (docs/decisions/050). */
+  DATABASE_READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  /** PostgreSQL: longest any statement waits for a row or table lock before it gives up with 503 DATABASE_BUSY. */
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** PostgreSQL: connections per instance; reads get those the write lanes below do not. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(4).max(1_000).default(20),
+  /** PostgreSQL: longest a read waits for a free connection before it is answered 503 DATABASE_BUSY. */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(800),
+  /** PostgreSQL: write transactions at once of the services that may move money (payments, wallet, deliveries, dispatch). */
+  DATABASE_MONEY_WRITES_MAX: z.coerce.number().int().min(1).max(500).default(6),
+  /** PostgreSQL: other write transactions at once (accounts, sign-in, addresses, partner applications). */
+  DATABASE_OTHER_WRITES_MAX: z.coerce.number().int().min(1).max(500).default(4),
+  /** PostgreSQL: longest a write transaction waits for a turn in its lane before it is answered 503 DATABASE_BUSY. */
+  DATABASE_WRITE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().default('Lanefreight <no-reply@lanefreight.ng>'),
   TERMII_API_KEY: optionalString,
@@ -103,6 +120,24 @@ export type Env = Omit<ParsedEnv, 'HOST' | 'PAYMENT_GATEWAY' | 'PUBLIC_URL'> & {
 
 export class ConfigError extends Error {}
 
+/** Connections of the pool that the write lanes can never take, so reads always have some (docs/decisions/050). */
+export const READ_CONNECTIONS_MIN = 2;
+
+/** How the server opens PostgreSQL from its configuration (see db/client.ts). */
+export function databaseOptionsOf(env: Env) {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    readStatementTimeoutMs: env.DATABASE_READ_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
+    poolMax: env.DATABASE_POOL_MAX,
+    writeConnections: env.DATABASE_MONEY_WRITES_MAX + env.DATABASE_OTHER_WRITES_MAX,
+    poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+    writeWaitMs: env.DATABASE_WRITE_WAIT_MS,
+  };
+}
+
 const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]', '::ffff:127.0.0.1']);
 
 /** Whether listening on this host keeps the server on this machine. */
@@ -134,6 +169,16 @@ function crossVariableIssues(source: NodeJS.ProcessEnv): string[] {
   }
   if (raw(source, 'PAYOUT_DRIVER') === 'paystack' && !hasPaystackKey) {
     issues.push('PAYSTACK_SECRET_KEY: required when PAYOUT_DRIVER=paystack');
+  }
+  const connections = (name: string, fallback: number) => Number(raw(source, name) ?? fallback);
+  const readConnections =
+    connections('DATABASE_POOL_MAX', 20) -
+    connections('DATABASE_MONEY_WRITES_MAX', 6) -
+    connections('DATABASE_OTHER_WRITES_MAX', 4);
+  if (readConnections < READ_CONNECTIONS_MIN) {
+    issues.push(
+      `DATABASE_POOL_MAX: must leave at least ${READ_CONNECTIONS_MIN} connections for reads beyond DATABASE_MONEY_WRITES_MAX + DATABASE_OTHER_WRITES_MAX`,
+    );
   }
   if (isProduction && raw(source, 'DEV_OUTBOX') === 'on') {
     issues.push('DEV_OUTBOX: cannot be on when NODE_ENV=production (it shows every sign-in and reset code)');

@@ -33,17 +33,38 @@ export function isInputDataError(err: unknown): boolean {
 
 /** SQLSTATEs of a database that is there but cannot answer now: a statement cancelled by statement_timeout, a server shutting down or starting, no connection slot left. */
 const UNAVAILABLE_STATES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
-/** node-postgres's own messages when it gives up waiting: for a pooled connection, for an answer, for a connect. */
-const DRIVER_GAVE_UP = /timeout exceeded when trying to connect|Query read timeout|Connection terminated due to connection timeout/;
+/** node-postgres's own messages when it gives up waiting: for an answer, for a connect. */
+const DRIVER_GAVE_UP = /Query read timeout|Connection terminated due to connection timeout/;
+
+/** Seconds a client is told to wait (`Retry-After`) after DATABASE_BUSY: the wait was bounded short, so is this. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** SQLSTATEs of waiting too long for others: lock_timeout (55P03). */
+const BUSY_STATES = new Set(['55P03']);
+/** node-postgres's pool when no connection came free within connectionTimeoutMillis. */
+const POOL_GAVE_UP = /timeout exceeded when trying to connect/;
+
+function anyMessage(err: unknown, pattern: RegExp): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (pattern.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * True when `err` means the database is fine but this request waited too long for others: for a pooled
+ * connection, or for a lock another transaction holds. A 503 DATABASE_BUSY, retryable soon (docs/decisions/050).
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  const code = driverErrorOf(err)?.code;
+  return (code !== undefined && BUSY_STATES.has(code)) || anyMessage(err, POOL_GAVE_UP);
+}
 
 /** True when `err` means the database did not answer in time or cannot take work now: a 503, not a 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const driver = driverErrorOf(err);
   if (driver?.code && UNAVAILABLE_STATES.has(driver.code)) return true;
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (DRIVER_GAVE_UP.test(current.message)) return true;
-    current = current.cause;
-  }
-  return false;
+  return anyMessage(err, DRIVER_GAVE_UP);
 }

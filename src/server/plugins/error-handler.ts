@@ -3,7 +3,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode } from '../../shared/errors.js';
 import type { MessageParams } from '../../shared/message-keys.js';
 import { AppError } from '../lib/app-error.js';
-import { isDatabaseUnavailable, isInputDataError } from '../lib/pg-errors.js';
+import {
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+  isInputDataError,
+} from '../lib/pg-errors.js';
 import { errorMessage, fieldMessage, interpolate } from '../lib/messages.js';
 
 interface ErrorBody {
@@ -62,6 +67,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...errorBody(error.code, params, { type, ...(fields && fieldsBody(fields)) }),
         message: error.message,
       });
+    }
+
+    if (isDatabaseBusy(error)) {
+      // Waited too long for a connection or a lock others hold: the rest of the server is fine (docs/decisions/050).
+      request.log.warn('database busy: no connection or lock within its bound');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send(errorBody('DATABASE_BUSY'));
     }
 
     if (isDatabaseUnavailable(error)) {

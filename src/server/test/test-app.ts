@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { loadEnv, type Env } from '../config/env.js';
+import { databaseOptionsOf, loadEnv, type Env } from '../config/env.js';
 import { buildApp, type App } from '../app.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client.js';
 
 /** For tests below the app's layer (db, plugins) that build the app themselves. */
 export { buildApp, type App };
@@ -14,7 +14,9 @@ export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
  * Opens a fresh database for one test file: in-memory PGlite by default, or, when
  * TEST_DATABASE_URL is set (CI), a uniquely named PostgreSQL database that `close` drops.
  */
-export async function openTestDatabase(): Promise<{ database: Database; databaseUrl?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  options: Omit<DatabaseOptions, 'databaseUrl' | 'dataDir'> = {},
+): Promise<{ database: Database; databaseUrl?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -28,7 +30,7 @@ export async function openTestDatabase(): Promise<{ database: Database; database
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  const database = await openDatabase({ ...options, databaseUrl: url.toString(), dataDir: 'unused' });
   await database.migrate();
   return {
     database,
@@ -48,10 +50,17 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database. Call `close` in afterAll. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+/**
+ * Builds the real app on a fresh database. Call `close` in afterAll. With `databaseLimits`, PostgreSQL is opened
+ * with the pool sizes and time limits of the configuration, as the server opens it (otherwise the generous
+ * defaults of db/client.ts, so a busy test machine does not turn waits into failures).
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  { databaseLimits = false }: { databaseLimits?: boolean } = {},
+): Promise<TestApp> {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...overrides });
+  const { database, drop } = await openTestDatabase(databaseLimits ? databaseOptionsOf(env) : {});
   const built = await buildApp({ env, database, logger: false });
   await built.app.ready();
   return {
