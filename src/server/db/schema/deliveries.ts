@@ -2,6 +2,16 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, doublePrecision, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
+/**
+ * The status group My Deliveries filters by (shared DISPLAY_STATUS_OF), as one expression: an index on it serves every
+ * filter with one range (decision 049). The list's query must use this very expression for the index to match.
+ */
+export const DISPLAY_STATUS_SQL = sql.raw(
+  `(case when status in ('awaiting_payment', 'pending') then 'pending' when status in ('picked_up', 'in_transit', 'out_for_delivery') then 'in_transit' else status end)`,
+);
+/** The statuses of a job on the road (delivery-lifecycle ACTIVE_JOB_STATUSES), inlined so partial indexes match. */
+export const ACTIVE_JOB_STATUS_SQL = sql.raw(`status in ('pending', 'picked_up', 'in_transit', 'out_for_delivery')`);
+
 export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });
 
 export const deliveries = pgTable(
@@ -74,7 +84,24 @@ export const deliveries = pgTable(
   (t) => [
     uniqueIndex('deliveries_number_key').on(t.number),
     uniqueIndex('deliveries_tracking_id_key').on(t.trackingId),
-    index('deliveries_user_created_idx').on(t.userId, t.createdAt),
+    // Keyset lists (decision 049): each index serves one list's where and order by, so a page reads only its rows.
+    // My Deliveries: all, and by status group.
+    index('deliveries_user_created_idx').on(t.userId, t.createdAt, t.number),
+    index('deliveries_user_display_idx').on(t.userId, DISPLAY_STATUS_SQL, t.createdAt, t.number),
+    // The dispatch board's tabs (paid deliveries only).
+    index('deliveries_board_unassigned_idx')
+      .on(t.paidAt, t.number)
+      .where(sql`status = 'pending' and driver_id is null`),
+    index('deliveries_board_active_idx')
+      .on(t.paidAt, t.number)
+      .where(sql`driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`),
+    index('deliveries_board_status_idx').on(t.status, t.updatedAt, t.number).where(sql`paid_at is not null`),
+    index('deliveries_board_all_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null`),
+    // A driver's jobs: on the road, the next due first; delivered, the latest first.
+    index('deliveries_driver_active_idx')
+      .on(t.driverId, t.paidAt, t.number)
+      .where(sql`driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`),
+    index('deliveries_driver_delivered_idx').on(t.driverId, t.updatedAt, t.number).where(sql`status = 'delivered'`),
     index('deliveries_driver_idx').on(t.driverId, t.status),
     index('deliveries_status_idx').on(t.status, t.paidAt),
     check('deliveries_total_positive', sql`${t.totalKobo} > 0`),
@@ -92,5 +119,5 @@ export const deliveryEvents = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.createdAt)],
+  (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.createdAt, t.id)],
 );

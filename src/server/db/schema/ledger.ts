@@ -81,7 +81,9 @@ export const withdrawals = pgTable(
   (t) => [
     uniqueIndex('withdrawals_reference_key').on(t.reference),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
-    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    // The operator's list, by status or all, newest first by keyset (decision 049).
+    index('withdrawals_status_idx').on(t.status, t.createdAt, t.id),
+    index('withdrawals_created_idx').on(t.createdAt, t.id),
     check('withdrawals_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );

@@ -49,7 +49,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_posting_idx').on(t.postingId),
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
-    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    // The wallet's history, newest first, by keyset (decision 049).
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -114,5 +115,9 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  // Keyset lists, all and unread (decision 049); the unread one also serves the unread count.
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt, t.id).where(sql`read_at is null`),
+  ],
 );

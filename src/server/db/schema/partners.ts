@@ -28,7 +28,9 @@ export const partnerApplications = pgTable(
     uniqueIndex('partner_applications_one_open')
       .on(t.userId, t.type)
       .where(sql`${t.status} in ('submitted', 'under_review')`),
-    index('partner_applications_status_idx').on(t.status, t.createdAt),
+    // The operator's list, by status or all, newest first by keyset (decision 049).
+    index('partner_applications_status_idx').on(t.status, t.createdAt, t.id),
+    index('partner_applications_created_idx').on(t.createdAt, t.id),
   ],
 );
 
