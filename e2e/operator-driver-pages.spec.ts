@@ -148,14 +148,14 @@ test.describe('navigation by role', () => {
 
   test('/dashboard is each role’s home: a driver lands on My Jobs, an operator on Dispatch', async ({ page }) => {
     await stubShell(page, ['customer', 'driver']);
-    await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok([])));
+    await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/dashboard/driver');
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('My Jobs');
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await stubShell(page, ['customer', 'operator']);
-    await page.route('**/api/dispatch/**', (route) => route.fulfill(ok({ items: [], page: 1, pageSize: 20, total: 0 })));
+    await page.route('**/api/dispatch/**', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/dashboard/operator/dispatch');
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Dispatch');
@@ -163,7 +163,7 @@ test.describe('navigation by role', () => {
 
   test('a driver gets the Driver section; an operator the Operations section, in the drawer too', async ({ page }) => {
     await stubShell(page, ['customer', 'driver']);
-    await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok([])));
+    await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.goto('/dashboard/driver');
     const driverSection = sidebarNav(page).getByRole('list', { name: 'Driver' });
     await expect(driverSection.getByRole('link', { name: 'My Jobs' })).toHaveAttribute('aria-current', 'page');
@@ -172,7 +172,7 @@ test.describe('navigation by role', () => {
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await stubShell(page, ['customer', 'operator']);
-    await page.route('**/api/dispatch/withdrawals?*', (route) => route.fulfill(ok([])));
+    await page.route('**/api/dispatch/withdrawals?*', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.goto('/dashboard/operator/withdrawals');
     const operations = sidebarNav(page).getByRole('list', { name: 'Operations' });
     await expect(operations.getByRole('link')).toHaveText(['Dispatch', 'Applications', 'Withdrawals']);
@@ -185,7 +185,7 @@ test.describe('navigation by role', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('link', { name: 'Dispatch' }).focus();
-    await page.route('**/api/dispatch/deliveries?*', (route) => route.fulfill(ok({ items: [], page: 1, pageSize: 20, total: 0 })));
+    await page.route('**/api/dispatch/deliveries?*', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.keyboard.press('Enter');
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL('/dashboard/operator/dispatch');
@@ -208,7 +208,7 @@ test.describe('dispatch board', () => {
         (status === 'active' && delivery.driver !== null && delivery.status !== 'delivered') ||
         (status === 'delivered' && delivery.status === 'delivered') ||
         status === 'all';
-      return route.fulfill(ok({ items: onBoard ? [delivery] : [], page: 1, pageSize: 20, total: onBoard ? 1 : 0 }));
+      return route.fulfill(ok({ items: onBoard ? [delivery] : [], nextCursor: null }));
     });
     await page.route('**/api/dispatch/drivers?*', (route) => {
       expect(new URL(route.request().url()).searchParams.get('transportMode')).toBe('van');
@@ -321,7 +321,7 @@ test.describe('dispatch board', () => {
     };
     let pending = [withdrawal, { ...withdrawal, id: '6f1d3c2b-4a5e-4f60-8b7c-9d0e1f2a3b4c', amountKobo: -550_000, accountName: 'Tunde Bakare' }];
     const posted: { url: string; body: unknown }[] = [];
-    await page.route('**/api/dispatch/withdrawals?*', (route) => route.fulfill(ok(pending)));
+    await page.route('**/api/dispatch/withdrawals?*', (route) => route.fulfill(ok({ items: pending, nextCursor: null })));
     await page.route('**/api/dispatch/withdrawals/*/*', (route) => {
       const url = route.request().url().replace(/^.*\/api/, '');
       posted.push({ url, body: route.request().postDataJSON() });
@@ -363,7 +363,7 @@ test.describe('driver workspace at 360 px', () => {
     const sent: { url: string; body: string | null; contentType: string | undefined }[] = [];
     await page.route('**/api/driver/jobs?*', (route) => {
       const scope = new URL(route.request().url()).searchParams.get('scope');
-      return route.fulfill(ok(scope === 'active' ? [job] : []));
+      return route.fulfill(ok({ items: scope === 'active' ? [job] : [], nextCursor: null }));
     });
     await page.route('**/api/driver/jobs/LF014/*', (route) => {
       const request = route.request();

@@ -20,7 +20,7 @@ type Inject = TestApp['app']['inject'];
 type Headers = Record<string, string>;
 
 async function listOf(inject: Inject, headers: Headers) {
-  const res = await inject({ method: 'GET', url: '/api/deliveries?pageSize=20', headers });
+  const res = await inject({ method: 'GET', url: '/api/deliveries?limit=20', headers });
   expect(res.statusCode).toBe(200);
   return res.json().data as { items: { id: string; status: string }[] };
 }

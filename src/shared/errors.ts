@@ -100,6 +100,8 @@ export const ERROR_CODES = [
   'QUOTE_NOT_FOUND',
   'QUOTE_EXPIRED',
   'QUOTE_USED',
+  // Keyset paging (docs/decisions/049).
+  'INVALID_CURSOR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -80,6 +80,8 @@ export const ERROR_MESSAGES = {
   FILE_REQUIRED: 'Choose a picture to upload.',
   // The live stream (docs/decisions/026).
   INVALID_EVENT_ID: 'Last-Event-ID must be an event id.',
+  // Keyset paging (docs/decisions/049).
+  INVALID_CURSOR: 'This position in the list is not valid. Reload the list and try again.',
   LIVE_CONNECTIONS_EXCEEDED: 'Too many live connections are open for this account. Close a tab and try again.',
   // Wallet top-ups, withdrawals and step-up (docs/decisions/027, 028).
   WITHDRAWAL_INSUFFICIENT_BALANCE: "You don't have enough balance for this withdrawal",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { LANGUAGES } from '../i18n.js';
 import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
 
@@ -187,10 +188,9 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const deliveryIdParamsSchema = z.object({ id: z.string().trim().max(20) });
 
-export const deliveriesQuerySchema = z.object({
+/** My Deliveries: a status filter and a keyset page (decision 049). */
+export const deliveriesQuerySchema = cursorQuerySchema.extend({
   status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 /**
@@ -212,12 +212,7 @@ export const deliveryListItemSchema = deliverySchema
   .extend({ price: priceSchema.pick({ total: true }) });
 export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
 
-export const deliveriesPageSchema = z.object({
-  items: z.array(deliveryListItemSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const deliveriesPageSchema = cursorPageSchema(deliveryListItemSchema);
 
 export const dashboardSummarySchema = z.object({
   activeDeliveries: z.number().int(),

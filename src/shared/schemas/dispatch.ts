@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
 
 /**
@@ -23,10 +24,8 @@ export const HANDOVER_MAX_ATTEMPTS = 5;
 export const DISPATCH_BOARD_FILTERS = ['unassigned', 'active', 'delivered', 'cancelled', 'all'] as const;
 export type DispatchBoardFilter = (typeof DISPATCH_BOARD_FILTERS)[number];
 
-export const dispatchDeliveriesQuerySchema = z.object({
+export const dispatchDeliveriesQuerySchema = cursorQuerySchema.extend({
   status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export const deliveryHistoryEntrySchema = z.object({
@@ -72,12 +71,7 @@ export const dispatchDeliverySchema = deliveryJobSchema.extend({
 });
 export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
 
-export const dispatchDeliveriesPageSchema = z.object({
-  items: z.array(dispatchDeliverySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const dispatchDeliveriesPageSchema = cursorPageSchema(dispatchDeliverySchema);
 
 export const dispatchDriversQuerySchema = z.object({ transportMode: z.enum(TRANSPORT_MODES) });
 
@@ -116,7 +110,7 @@ export const operatorCompleteBodySchema = z.object({ note: z.string().trim().min
 // The driver's workspace.
 
 export const DRIVER_JOB_SCOPES = ['active', 'completed'] as const;
-export const driverJobsQuerySchema = z.object({ scope: z.enum(DRIVER_JOB_SCOPES).default('active') });
+export const driverJobsQuerySchema = cursorQuerySchema.extend({ scope: z.enum(DRIVER_JOB_SCOPES).default('active') });
 
 /** A job as the driver sees it: where to collect, where to deliver, whom to hand it to. */
 export const driverJobSchema = deliveryJobSchema.extend({
@@ -127,6 +121,7 @@ export const driverJobSchema = deliveryJobSchema.extend({
   handoverAttemptsLeft: z.number().int(),
 });
 export type DriverJob = z.infer<typeof driverJobSchema>;
+export const driverJobsPageSchema = cursorPageSchema(driverJobSchema);
 
 /** POST /api/driver/jobs/{id}/status: one step on the road; delivered needs the code (…/deliver). */
 export const DRIVER_STATUS_STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;

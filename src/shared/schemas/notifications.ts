@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 
 export const NOTIFICATION_TYPES = ['delivery', 'wallet', 'promotion', 'partner'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -36,18 +37,11 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const notificationsQuerySchema = cursorQuerySchema.extend({
   unread: z.enum(['true', 'false']).optional(),
 });
 
-export const notificationsPageSchema = z.object({
-  items: z.array(notificationSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const notificationsPageSchema = cursorPageSchema(notificationSchema);
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown notification' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import type { TransportMode } from './deliveries.js';
 
 /**
@@ -191,6 +192,7 @@ export const applicantSchema = z.object({
 
 /** What an operator reviews: the application, who sent it and their documents. */
 export const operatorApplicationSchema = partnerApplicationSchema.extend({ applicant: applicantSchema });
+export const operatorApplicationsPageSchema = cursorPageSchema(operatorApplicationSchema);
 export type OperatorApplication = z.infer<typeof operatorApplicationSchema>;
 
 // Requests.
@@ -201,7 +203,7 @@ export const documentParamsSchema = z.object({
   documentId: z.uuid({ error: 'Unknown document' }),
 });
 
-export const operatorApplicationsQuerySchema = z.object({
+export const operatorApplicationsQuerySchema = cursorQuerySchema.extend({
   status: z.enum(APPLICATION_STATUSES).optional(),
   type: z.enum(PARTNER_TYPES).optional(),
 });

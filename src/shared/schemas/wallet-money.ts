@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { formatNaira } from '../money.js';
 import { payoutAccountSchema } from './payouts.js';
 
@@ -93,8 +94,9 @@ export const operatorWithdrawalSchema = withdrawalSchema.extend({
   failureReason: z.string().nullable(),
 });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalSchema>;
+export const operatorWithdrawalsPageSchema = cursorPageSchema(operatorWithdrawalSchema);
 
-export const withdrawalListQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+export const withdrawalListQuerySchema = cursorQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
 export const withdrawalIdParamsSchema = z.object({ id: z.uuid() });
 export const markFailedBodySchema = z.object({ reason: z.string().trim().max(200).optional() }).nullish();
 
@@ -125,17 +127,9 @@ export const walletTransactionSchema = z.object({
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
-export const walletTransactionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const walletTransactionsQuerySchema = cursorQuerySchema;
 
-export const walletTransactionsPageSchema = z.object({
-  items: z.array(walletTransactionSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const walletTransactionsPageSchema = cursorPageSchema(walletTransactionSchema);
 export type WalletTransactionsPage = z.infer<typeof walletTransactionsPageSchema>;
 
 export const reauthBodySchema = z.object({ password: z.string().min(1).max(200) });

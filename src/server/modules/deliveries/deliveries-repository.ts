@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepareStatement, type PreparedStatement } from '../../db/prepared.js';
 import { mapRow } from '../../db/map-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
-import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
-import { ACTIVE_JOB_STATUSES } from './delivery-lifecycle.js';
+import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
+import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
 import { DRIVER_EARNINGS_BALANCE_AFTER, driverEarningsCtes } from '../wallet/wallet-statements.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
 import { paidCtes, paidRowOf, payableCte } from './delivery-statements.js';
@@ -87,19 +87,39 @@ export interface AssignedDriver {
 /** The dispatch board's filters (shared/schemas/dispatch.ts), as conditions on paid deliveries. */
 export type BoardFilter = 'unassigned' | 'active' | 'delivered' | 'cancelled' | 'all';
 
-function boardConditions(filter: BoardFilter): SQL[] {
-  switch (filter) {
-    case 'unassigned':
-      return [eq(deliveries.status, 'pending'), isNull(deliveries.driverId)];
-    case 'active':
-      return [isNotNull(deliveries.driverId), inArray(deliveries.status, [...ACTIVE_JOB_STATUSES])];
-    case 'delivered':
-      return [eq(deliveries.status, 'delivered')];
-    case 'cancelled':
-      return [eq(deliveries.status, 'cancelled')];
-    case 'all':
-      return [];
-  }
+/** Where a keyset page starts: after the row with this sort key (its timestamp as PostgreSQL's text, and number). */
+export interface DeliveryKey {
+  at: string;
+  number: number;
+}
+
+/**
+ * Each tab's rows and order, written so that one index serves it (schema/deliveries.ts, decision 049): the waiting
+ * tabs (unassigned, active) oldest payment first, the others the latest change first. Statuses are literals, not
+ * parameters, so the planner can match the partial indexes in a generic plan too.
+ */
+const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'paid_at' | 'updated_at'; ascending: boolean }> = {
+  unassigned: { where: sql`paid_at is not null and status = 'pending' and driver_id is null`, key: 'paid_at', ascending: true },
+  active: { where: sql`paid_at is not null and driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`, key: 'paid_at', ascending: true },
+  delivered: { where: sql`paid_at is not null and status = 'delivered'`, key: 'updated_at', ascending: false },
+  cancelled: { where: sql`paid_at is not null and status = 'cancelled'`, key: 'updated_at', ascending: false },
+  all: { where: sql`paid_at is not null`, key: 'updated_at', ascending: false },
+};
+
+/** The keyset condition and order of a list sorted by (`key`, number). */
+function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean, after: DeliveryKey | null) {
+  const column = { paid_at: deliveries.paidAt, updated_at: deliveries.updatedAt, created_at: deliveries.createdAt }[key];
+  const number = deliveries.number;
+  return {
+    after: after
+      ? ascending
+        ? sql`(${column}, ${number}) > (${after.at}::timestamptz, ${after.number}::int)`
+        : sql`(${column}, ${number}) < (${after.at}::timestamptz, ${after.number}::int)`
+      : undefined,
+    orderBy: ascending ? [asc(column), asc(number)] : [desc(column), desc(number)],
+    /** The sort key of a row, exactly as stored (microseconds), for its cursor. */
+    cursorAt: sql<string>`${column}::text`.as('cursor_at'),
+  };
 }
 
 /**
@@ -138,6 +158,19 @@ function moveStatement(
       ), '[]'::json) as history
       from changed`,
   );
+}
+
+/** Each delivery's events in order (callers group them by delivery, so the deliveries' order does not matter). */
+function eventsQuery(deliveryIds: readonly string[]) {
+  return sql`
+    select ids.id as delivery_id, e.status, e.note, e.created_at
+    from unnest(${`{${deliveryIds.join(',')}}`}::uuid[]) as ids(id)
+    cross join lateral (
+      select ${deliveryEvents.status}, ${deliveryEvents.note}, ${deliveryEvents.createdAt}
+      from ${deliveryEvents}
+      where ${deliveryEvents.deliveryId} = ids.id
+      order by ${deliveryEvents.createdAt}, ${deliveryEvents.id}
+    ) e`;
 }
 
 const statusIn = (name: string) => sql`${deliveries.status} = any(${sql.placeholder(name)}::text[])`;
@@ -192,6 +225,22 @@ const countFailedHandoverStatement = prepareStatement<{ attempts: number }>(
     returning handover_failed_attempts as attempts`,
 );
 
+/** The values of a My Deliveries page: placeholders for its prepared statements, or the values themselves. */
+interface PageValues {
+  userId: unknown;
+  display: unknown;
+  afterAt: unknown;
+  afterNumber: unknown;
+  limit: unknown;
+}
+const PAGE_PLACEHOLDERS: PageValues = {
+  userId: sql.placeholder('userId'),
+  display: sql.placeholder('display'),
+  afterAt: sql.placeholder('afterAt'),
+  afterNumber: sql.placeholder('afterNumber'),
+  limit: sql.placeholder('limit'),
+};
+
 export function createDeliveriesRepository(db: Executor) {
   /**
    * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
@@ -224,16 +273,25 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare('delivery_by_number_and_owner');
   }
 
-  function preparePage(statuses: readonly DeliveryStatus[] | null) {
-    const owner = eq(deliveries.userId, sql.placeholder('userId'));
+  /**
+   * One keyset page of My Deliveries, newest first: by owner (deliveries_user_created_idx) or by owner and status
+   * group (deliveries_user_display_idx, whose expression this must be); the first page, or the one after a key.
+   */
+  function pageQuery(filtered: boolean, after: boolean, values: PageValues) {
+    const conditions = [eq(deliveries.userId, values.userId as string)];
+    if (filtered) conditions.push(sql`${DISPLAY_STATUS_SQL} = ${values.display}::text`);
+    if (after)
+      conditions.push(sql`(${deliveries.createdAt}, ${deliveries.number}) < (${values.afterAt}::timestamptz, ${values.afterNumber}::int)`);
     return db
-      .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .select({ ...listColumns, cursorAt: sql<string>`${deliveries.createdAt}::text`.as('cursor_at') })
       .from(deliveries)
-      .where(statuses ? and(owner, inArray(deliveries.status, [...statuses])) : owner)
+      .where(and(...conditions))
       .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`deliveries_page_${statuses ? statuses.join('_') : 'all'}`);
+      .limit(values.limit as number);
+  }
+
+  function preparePage(filtered: boolean, after: boolean) {
+    return pageQuery(filtered, after, PAGE_PLACEHOLDERS).prepare(`deliveries_page_${filtered ? 'status' : 'all'}${after ? '_after' : ''}`);
   }
 
   /** Tracking is the other hot read: the delivery and its status history in one prepared round trip. */
@@ -432,28 +490,33 @@ export function createDeliveriesRepository(db: Executor) {
       return { row: moved.row, events: moved.events, earningsBalanceAfterKobo: balance === null ? null : Number(balance) };
     },
 
-    /** Paid deliveries for the dispatch board, oldest payment first (who has waited longest comes first). */
-    async findBoardPage(filter: BoardFilter, limit: number, offset: number) {
-      const where = and(isNotNull(deliveries.paidAt), ...boardConditions(filter));
-      const rows = await db
-        .select({ delivery: deliveries, total: sql<number>`count(*) over()`.mapWith(Number) })
+    /**
+     * One keyset page of the dispatch board's tab (BOARD_TABS): up to `limit` rows after `after`, each with its
+     * sort key as text for the next cursor. Pass `limit + 1` to learn whether more follow.
+     */
+    findBoardPage(filter: BoardFilter, after: DeliveryKey | null, limit: number) {
+      const tab = BOARD_TABS[filter];
+      const order = keyset(tab.key, tab.ascending, after);
+      return db
+        .select({ delivery: deliveries, cursorAt: order.cursorAt })
         .from(deliveries)
-        .where(where)
-        .orderBy(filter === 'unassigned' || filter === 'active' ? asc(deliveries.paidAt) : desc(deliveries.updatedAt), desc(deliveries.number))
-        .limit(limit)
-        .offset(offset);
-      if (rows.length > 0 || offset === 0) return { rows: rows.map((r) => r.delivery), total: rows[0]?.total ?? 0 };
-      const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(deliveries).where(where);
-      return { rows: [], total: count?.total ?? 0 };
+        .where(and(tab.where, order.after))
+        .orderBy(...order.orderBy)
+        .limit(limit);
     },
 
-    /** A driver's jobs in these statuses, the next due first. */
-    async findDriverJobs(driverId: string, statuses: readonly DeliveryStatus[], limit: number) {
+    /**
+     * One keyset page of a driver's jobs: on the road, the next due (oldest payment) first; or delivered, the
+     * latest first. Each scope has its partial index.
+     */
+    findDriverJobs(driverId: string, scope: 'active' | 'completed', after: DeliveryKey | null, limit: number) {
+      const order = scope === 'active' ? keyset('paid_at', true, after) : keyset('updated_at', false, after);
+      const rows = scope === 'active' ? sql`driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}` : sql`status = 'delivered'`;
       return db
-        .select()
+        .select({ delivery: deliveries, cursorAt: order.cursorAt })
         .from(deliveries)
-        .where(and(eq(deliveries.driverId, driverId), inArray(deliveries.status, [...statuses])))
-        .orderBy(statuses.includes('delivered') ? desc(deliveries.updatedAt) : asc(deliveries.paidAt))
+        .where(and(eq(deliveries.driverId, driverId), rows, order.after))
+        .orderBy(...order.orderBy)
         .limit(limit);
     },
 
@@ -468,33 +531,42 @@ export function createDeliveriesRepository(db: Executor) {
       return new Map(rows.map((row) => [row.driverId!, row.count]));
     },
 
-    /** The history of several deliveries at once, oldest event first. */
+    /**
+     * The history of several deliveries at once (a page of a list), each delivery's oldest event first: one index
+     * range per delivery (delivery_events_delivery_idx, already in order), never a sort of them all.
+     */
     async findEvents(deliveryIds: readonly string[]) {
       if (deliveryIds.length === 0) return [];
-      return db
-        .select({ deliveryId: deliveryEvents.deliveryId, status: deliveryEvents.status, note: deliveryEvents.note, createdAt: deliveryEvents.createdAt })
-        .from(deliveryEvents)
-        .where(inArray(deliveryEvents.deliveryId, [...deliveryIds]))
-        .orderBy(asc(deliveryEvents.createdAt), asc(deliveryEvents.id));
+      const rows = await db.execute(eventsQuery(deliveryIds));
+      return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+        deliveryId: row.delivery_id as string,
+        status: row.status as string,
+        note: (row.note as string | null) ?? null,
+        createdAt: new Date(row.created_at as string),
+      }));
     },
 
-    /** One page, newest first, with the total from the same scan (a window count). */
-    async findPage(userId: string, statuses: readonly DeliveryStatus[] | null, limit: number, offset: number) {
-      const where = statuses
-        ? and(eq(deliveries.userId, userId), inArray(deliveries.status, [...statuses]))
-        : eq(deliveries.userId, userId);
-      const key = statuses ? statuses.join(',') : '';
+    eventsQuery: (deliveryIds: readonly string[]) => eventsQuery(deliveryIds),
+
+    /**
+     * One keyset page of My Deliveries, newest first, optionally one status group: up to `limit` rows after `after`,
+     * each with its sort key as text (`cursorAt`) for the next cursor. No count: the list never totals a history.
+     */
+    /** The query findPage runs, with its values (for the plan test's registry). */
+    pageQuery: (userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number) =>
+      pageQuery(display !== null, after !== null, { userId, display, afterAt: after?.at, afterNumber: after?.number, limit }),
+
+    /** The tracking lookup's query (for the plan test's registry). */
+    trackingQuery: (owned: boolean) => prepareTracking(owned),
+
+    async findPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number) {
+      const key = `${display ? 'status' : 'all'}:${after ? 'after' : 'first'}`;
       let statement = pageStatements.get(key);
-      if (!statement) pageStatements.set(key, (statement = preparePage(statuses)));
-      const rows = await statement.execute({ userId, limit, offset });
-      if (rows.length > 0 || offset === 0) return { items: rows, total: rows[0]?.total ?? 0 };
-      const [count] = await db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(deliveries)
-        .where(where);
-      return { items: [], total: count?.total ?? 0 };
+      if (!statement) pageStatements.set(key, (statement = preparePage(display !== null, after !== null)));
+      return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit });
     },
 
+    /** The customer's dashboard totals (schema deliveryTotals, kept by the database in every change's transaction). */
     async summarize(userId: string) {
       const [row] = await db
         .select({

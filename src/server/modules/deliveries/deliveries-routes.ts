@@ -64,10 +64,10 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
       },
       (request, reply) => {
         const userId = requireUser(request).id;
-        const { status, page, pageSize } = request.query;
+        const { status, cursor, limit } = request.query;
         const rendered = readCache.render(
           userId,
-          `list:${status}:${page}:${pageSize}`,
+          `list:${status}:${cursor ?? ''}:${limit}`,
           negotiateEncoding(request.headers['accept-encoding']),
           async () => ok(await service.listDeliveries(userId, request.query)),
         );

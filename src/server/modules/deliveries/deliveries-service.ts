@@ -13,7 +13,10 @@ import {
   type DeliveryStatus,
   type DisplayStatus,
 } from '../../../shared/schemas/deliveries.js';
-import type { AssignedDriver, BoardFilter, DeliveriesRepository, DeliveryRow, PaidFields } from './deliveries-repository.js';
+import type { AssignedDriver, BoardFilter, DeliveriesRepository, DeliveryKey, DeliveryRow, PaidFields } from './deliveries-repository.js';
+import { z } from 'zod';
+import { cursorInstant, cursorInt, decodeCursor, pageOf } from '../../lib/cursor.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-view.js';
 import type { DeliveryWindow } from '../../../shared/eta.js';
@@ -34,8 +37,13 @@ import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
 
 export type { AssignedDriver, BoardFilter, DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
 
-/** The longest list a driver's workspace shows at once (active jobs are few; completed ones, the latest). */
-const DRIVER_JOBS_LIMIT = 100;
+/** A keyset cursor of a deliveries list (decision 049): the last row's sort timestamp, as stored, and its number. */
+const deliveryCursorShape = z.tuple([cursorInstant, cursorInt]);
+const afterKeyOf = (cursor: string | undefined): DeliveryKey | null => {
+  const key = decodeCursor(cursor, deliveryCursorShape);
+  return key ? { at: key[0], number: key[1] } : null;
+};
+const keyOfRow = (row: { cursorAt: string; number: number }) => [row.cursorAt, row.number] as const;
 
 /** The driver's share of the fare (base fare + distance; the service fee stays with the platform), in whole kobo. */
 export function driverShareOf(row: Pick<DeliveryRow, 'baseFareKobo' | 'distanceFeeKobo'>, percent: number): number {
@@ -341,16 +349,18 @@ export function createDeliveriesService({
       throw new AppError('CONFLICT');
     },
 
-    /** The dispatch board: paid deliveries by filter, each with its history (status changes, oldest first). */
-    async listBoard(filter: BoardFilter, page: number, pageSize: number) {
-      const { rows, total } = await repository.findBoardPage(filter, pageSize, (page - 1) * pageSize);
-      return { rows, total, history: await historiesOf(rows) };
+    /** The dispatch board: one keyset page of paid deliveries by filter, each with its history (oldest first). */
+    async listBoard(filter: BoardFilter, page: CursorQuery) {
+      const found = await repository.findBoardPage(filter, afterKeyOf(page.cursor), page.limit + 1);
+      const { items: rows, nextCursor } = pageOf(found, page.limit, (row) => keyOfRow({ cursorAt: row.cursorAt, number: row.delivery.number }), (row) => row.delivery);
+      return { rows, nextCursor, history: await historiesOf(rows) };
     },
 
-    /** A driver's jobs: active (assigned, not yet delivered) or completed (delivered), with their history. */
-    async listDriverJobs(driverId: string, scope: 'active' | 'completed') {
-      const rows = await repository.findDriverJobs(driverId, scope === 'active' ? ACTIVE_JOB_STATUSES : ['delivered'], DRIVER_JOBS_LIMIT);
-      return { rows, history: await historiesOf(rows) };
+    /** A driver's jobs, a keyset page: active (assigned, not yet delivered) or completed (delivered), with their history. */
+    async listDriverJobs(driverId: string, scope: 'active' | 'completed', page: CursorQuery) {
+      const found = await repository.findDriverJobs(driverId, scope, afterKeyOf(page.cursor), page.limit + 1);
+      const { items: rows, nextCursor } = pageOf(found, page.limit, (row) => keyOfRow({ cursorAt: row.cursorAt, number: row.delivery.number }), (row) => row.delivery);
+      return { rows, nextCursor, history: await historiesOf(rows) };
     },
 
     /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
@@ -418,29 +428,24 @@ export function createDeliveriesService({
       return toDelivery(await findOwned(userId, publicId));
     },
 
-    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus; page: number; pageSize: number }) {
-      const statuses = query.status === 'all' ? null : statusesForDisplay(query.status);
-      const { items, total } = await repository.findPage(
-        userId,
-        statuses,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
-      );
-      return { items: items.map(toDeliveryListItem), page: query.page, pageSize: query.pageSize, total };
+    /** My Deliveries: one keyset page, newest first, optionally one status group. */
+    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus } & CursorQuery) {
+      const rows = await repository.findPage(userId, query.status === 'all' ? null : query.status, afterKeyOf(query.cursor), query.limit + 1);
+      return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
 
     async getDashboardSummary(userId: string) {
       const [summary, balance, recent] = await Promise.all([
         repository.summarize(userId),
         wallet.findBalance(userId),
-        repository.findPage(userId, null, 3, 0),
+        repository.findPage(userId, null, null, 3),
       ]);
       return {
         activeDeliveries: summary.active,
         totalDelivered: summary.delivered,
         walletBalance: balance,
         totalSpent: summary.spent,
-        recentDeliveries: recent.items.map(toDeliveryListItem),
+        recentDeliveries: recent.map(toDeliveryListItem),
       };
     },
 

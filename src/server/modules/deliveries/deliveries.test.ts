@@ -228,13 +228,13 @@ describe('GET /api/deliveries and /api/dashboard/summary', () => {
     expect((await completeAsOperator(t, operator.headers, created[2]!.id)).statusCode).toBe(200);
     expect((await post(`/api/deliveries/${created[3]!.id}/cancel`, user.headers)).statusCode).toBe(200);
 
-    const page1 = (await get('/api/deliveries?pageSize=3', user.headers)).json().data;
-    expect(page1.total).toBe(7);
+    const page1 = (await get('/api/deliveries?limit=3', user.headers)).json().data;
+    expect(page1).not.toHaveProperty('total');
     expect(page1.items.map((d: { id: string }) => d.id)).toEqual([created[6]!.id, created[5]!.id, created[4]!.id]);
-    const page3 = (await get('/api/deliveries?pageSize=3&page=3', user.headers)).json().data;
-    expect(page3.items.map((d: { id: string }) => d.id)).toEqual([created[0]!.id]);
-    const beyond = (await get('/api/deliveries?pageSize=3&page=9', user.headers)).json().data;
-    expect(beyond).toMatchObject({ items: [], total: 7 });
+    const page2 = (await get(`/api/deliveries?limit=3&cursor=${page1.nextCursor}`, user.headers)).json().data;
+    expect(page2.items.map((d: { id: string }) => d.id)).toEqual([created[3]!.id, created[2]!.id, created[1]!.id]);
+    const page3 = (await get(`/api/deliveries?limit=3&cursor=${page2.nextCursor}`, user.headers)).json().data;
+    expect(page3).toEqual({ items: [expect.objectContaining({ id: created[0]!.id })], nextCursor: null });
 
     const ids = async (status: string) =>
       (await get(`/api/deliveries?status=${status}`, user.headers)).json().data.items.map((d: { id: string }) => d.id);
@@ -262,12 +262,18 @@ describe('GET /api/deliveries and /api/dashboard/summary', () => {
     expect(after.walletBalance).toBe(10_000_000 - 2 * 270_000);
   });
 
-  it('bounds the query: page size over 100, page 0 and unknown statuses are 400', async () => {
-    for (const q of ['pageSize=101', 'pageSize=0', 'page=0', 'page=-1', 'status=lost', 'pageSize=abc']) {
+  it('bounds the query: a limit over 100 or under 1, unknown statuses and malformed cursors are 400', async () => {
+    for (const q of ['limit=101', 'limit=0', 'limit=-1', 'status=lost', 'limit=abc']) {
       const res = await get(`/api/deliveries?${q}`, alice.headers);
       expect(res.statusCode, q).toBe(400);
     }
-    expect((await get('/api/deliveries?pageSize=100', alice.headers)).statusCode).toBe(200);
+    const wrongKey = Buffer.from(JSON.stringify(['yesterday', 1])).toString('base64url');
+    for (const cursor of ['not a cursor', 'abc', wrongKey, 'x'.repeat(201)]) {
+      const res = await get(`/api/deliveries?cursor=${encodeURIComponent(cursor)}`, alice.headers);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().code, cursor).toBe(cursor.length > 200 ? 'VALIDATION_FAILED' : 'INVALID_CURSOR');
+    }
+    expect((await get('/api/deliveries?limit=100', alice.headers)).statusCode).toBe(200);
   });
 
   it('a new user has an empty dashboard', async () => {

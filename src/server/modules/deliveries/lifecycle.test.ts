@@ -199,7 +199,7 @@ describe('notifications', () => {
     const d = await paidDelivery(u.headers, u.user.id);
     await post(`/api/deliveries/${d.id}/cancel`, u.headers);
     const list = (await get('/api/notifications', u.headers)).json().data;
-    expect(list.total).toBe(2);
+    expect(list.nextCursor).toBeNull();
     expect(list.items.map((n: { messageKey: string }) => n.messageKey)).toEqual([
       'deliveryCancelledRefunded',
       'deliveryPaid',
@@ -213,10 +213,14 @@ describe('notifications', () => {
     expect(read.json().data.read).toBe(true);
     expect((await post(`/api/notifications/${id}/read`, u.headers)).statusCode).toBe(200);
     expect((await get('/api/notifications/unread-count', u.headers)).json().data).toEqual({ count: 1 });
-    expect((await get('/api/notifications?unread=true', u.headers)).json().data.total).toBe(1);
-    expect((await get('/api/notifications?pageSize=1&page=2', u.headers)).json().data.items).toHaveLength(1);
+    expect((await get('/api/notifications?unread=true', u.headers)).json().data.items).toHaveLength(1);
+    const first = (await get('/api/notifications?limit=1', u.headers)).json().data;
+    expect(first.items).toHaveLength(1);
+    const second = (await get(`/api/notifications?limit=1&cursor=${first.nextCursor}`, u.headers)).json().data;
+    expect(second).toEqual({ items: [expect.objectContaining({ id: list.items[1].id })], nextCursor: null });
+    expect((await get('/api/notifications?cursor=bogus!', u.headers)).json().code).toBe('INVALID_CURSOR');
     expect((await post('/api/notifications/not-a-uuid/read', u.headers)).statusCode).toBe(400);
-    expect((await get('/api/notifications?pageSize=500', u.headers)).statusCode).toBe(400);
+    expect((await get('/api/notifications?limit=500', u.headers)).statusCode).toBe(400);
   });
 });
 
@@ -246,7 +250,7 @@ describe("ownership: another user's delivery is 404 on every route", () => {
       expect(res.json().success).toBe(false);
     }
     const list = (await get('/api/deliveries', stranger.headers)).json().data;
-    expect(list.total).toBe(0);
+    expect(list).toEqual({ items: [], nextCursor: null });
     const summary = (await get('/api/dashboard/summary', stranger.headers)).json().data;
     expect(summary.recentDeliveries).toEqual([]);
     // Nothing changed for the owner, nothing was taken from the stranger.

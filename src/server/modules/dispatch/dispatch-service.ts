@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { DeliveryStatus, TransportMode } from '../../../shared/schemas/deliveries.js';
 import type { AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSummary } from '../../../shared/schemas/dispatch.js';
 import type { DeliveriesService, DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
@@ -21,15 +22,13 @@ export function createDispatchService({ deliveries, drivers }: Deps) {
   }
 
   return {
-    async listDeliveries(query: { status: DispatchBoardFilter; page: number; pageSize: number }) {
-      const { rows, total, history } = await deliveries.listBoard(query.status, query.page, query.pageSize);
+    async listDeliveries(query: { status: DispatchBoardFilter } & CursorQuery) {
+      const { rows, nextCursor, history } = await deliveries.listBoard(query.status, query);
       const driverIds = [...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))];
       const driverById = await drivers.findMany(driverIds);
       return {
         items: rows.map((row) => toDispatchDelivery(row, history.get(row.id) ?? [], row.driverId ? driverById.get(row.driverId) : undefined)),
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
+        nextCursor,
       };
     },
 

@@ -147,9 +147,9 @@ describe('dispatch board', () => {
     await post(`/api/deliveries/${cancelled.id}/cancel`, customer.headers);
 
     const board = async (status: string) => {
-      const res = await get(`/api/dispatch/deliveries?status=${status}&pageSize=100`, operator.headers);
-      expect(res.statusCode).toBe(200);
-      return res.json().data as { items: { id: string; driver: unknown; history: { status: string }[] }[]; total: number };
+      const res = await get(`/api/dispatch/deliveries?status=${status}&limit=100`, operator.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { items: { id: string; driver: unknown; history: { status: string }[] }[]; nextCursor: string | null };
     };
     const ids = (page: Awaited<ReturnType<typeof board>>) => page.items.map((item) => item.id);
     expect(ids(await board('unassigned'))).toContain(waiting.id);
@@ -179,7 +179,7 @@ describe('dispatch board', () => {
       'delivered',
     ]);
     expect((await get('/api/dispatch/deliveries?status=flying', operator.headers)).statusCode).toBe(400);
-    expect((await get('/api/dispatch/deliveries?pageSize=1000', operator.headers)).statusCode).toBe(400);
+    expect((await get('/api/dispatch/deliveries?limit=1000', operator.headers)).statusCode).toBe(400);
   });
 
   it('lists the drivers whose vehicle suits a transport mode, with their real rating and active jobs', async () => {
@@ -279,14 +279,14 @@ describe('assignment and the handover code', () => {
     const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
     expect(row).toMatchObject({ status: 'out_for_delivery', handoverFailedAttempts: HANDOVER_MAX_ATTEMPTS });
 
-    const board = (await get('/api/dispatch/deliveries?status=active&pageSize=100', operator.headers)).json().data;
+    const board = (await get('/api/dispatch/deliveries?status=active&limit=100', operator.headers)).json().data;
     expect(board.items.find((item: { id: string }) => item.id === d.id).handoverLocked).toBe(true);
     expect((await post(`/api/dispatch/deliveries/${d.id}/complete`, operator.headers, {})).statusCode).toBe(400);
     const completed = await post(`/api/dispatch/deliveries/${d.id}/complete`, operator.headers, { note: 'Receiver showed ID' });
     expect(completed.statusCode).toBe(200);
     expect(completed.json().data).toMatchObject({ status: 'delivered', displayStatus: 'delivered' });
     expect(completed.json().data.history.at(-1)).toMatchObject({ status: 'delivered', note: 'handover:operator Receiver showed ID' });
-    expect((await get('/api/driver/jobs?scope=completed', driver.headers)).json().data.map((job: { id: string }) => job.id)).toContain(d.id);
+    expect((await get('/api/driver/jobs?scope=completed', driver.headers)).json().data.items.map((job: { id: string }) => job.id)).toContain(d.id);
   });
 
   it('parallel guesses are judged one at a time: never more than five wrong codes count', async () => {
@@ -358,7 +358,7 @@ describe('the driver workspace', () => {
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
     const driver = await assignNewDriver(t, operator.headers, d.id);
-    const jobs = (await get('/api/driver/jobs', driver.headers)).json().data;
+    const jobs = (await get('/api/driver/jobs', driver.headers)).json().data.items;
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({
       id: d.id,
@@ -370,7 +370,7 @@ describe('the driver workspace', () => {
       earningsKobo: Math.floor(((d.price.baseFare + d.price.distanceFee) * 70) / 100),
       handoverAttemptsLeft: HANDOVER_MAX_ATTEMPTS,
     });
-    expect((await get('/api/driver/jobs?scope=completed', driver.headers)).json().data).toEqual([]);
+    expect((await get('/api/driver/jobs?scope=completed', driver.headers)).json().data).toEqual({ items: [], nextCursor: null });
 
     // Jumps and moves backwards are refused with a clear code; delivered is not a step.
     for (const status of ['in_transit', 'out_for_delivery']) {

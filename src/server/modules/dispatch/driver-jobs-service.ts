@@ -1,4 +1,5 @@
 import type { DriverJob } from '../../../shared/schemas/dispatch.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import { createStorageKey, type FileStorage } from '../../adapters/storage/index.js';
 import type { DeliveryStatus } from '../../../shared/schemas/deliveries.js';
@@ -20,9 +21,9 @@ export function createDriverJobsService({ deliveries, storage, handoverAttempts 
   }
 
   return {
-    async listJobs(driverId: string, scope: 'active' | 'completed'): Promise<DriverJob[]> {
-      const { rows, history } = await deliveries.listDriverJobs(driverId, scope);
-      return rows.map((row) => toDriverJob(row, history.get(row.id) ?? [], deliveries.driverShareOf(row)));
+    async listJobs(driverId: string, scope: 'active' | 'completed', page: CursorQuery): Promise<{ items: DriverJob[]; nextCursor: string | null }> {
+      const { rows, history, nextCursor } = await deliveries.listDriverJobs(driverId, scope, page);
+      return { items: rows.map((row) => toDriverJob(row, history.get(row.id) ?? [], deliveries.driverShareOf(row))), nextCursor };
     },
 
     async getJob(driverId: string, publicId: string): Promise<DriverJob> {

@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import { deliveryIdParamsSchema } from '../../../shared/schemas/deliveries.js';
 import {
   DISPATCH_MESSAGE_KEYS,
   deliverBodySchema,
   driverJobSchema,
+  driverJobsPageSchema,
   driverJobsQuerySchema,
   driverStatusBodySchema,
 } from '../../../shared/schemas/dispatch.js';
@@ -74,10 +74,10 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
           tags,
           summary: 'Drivers: my jobs, active (assigned, not yet delivered) or completed',
           querystring: driverJobsQuerySchema,
-          response: { 200: envelope(z.array(driverJobSchema)) },
+          response: { 200: envelope(driverJobsPageSchema) },
         },
       },
-      async (request) => ok(await service.listJobs(requireRole(request, DRIVER_ROLE).id, request.query.scope)),
+      async (request) => ok(await service.listJobs(requireRole(request, DRIVER_ROLE).id, request.query.scope, request.query)),
     );
 
     app.get(

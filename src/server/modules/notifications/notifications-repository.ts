@@ -50,24 +50,23 @@ export function createNotificationsRepository(db: Executor) {
       return rows.map((raw) => mapRow(notifications, raw));
     },
 
-    async findPage(userId: string, unreadOnly: boolean, limit: number, offset: number) {
-      const where = unreadOnly
-        ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
-        : eq(notifications.userId, userId);
-      const rows = await db
-        .select({ notification: notifications, total: sql<number>`count(*) over()`.mapWith(Number) })
+    /**
+     * One keyset page, newest first (notifications_user_idx, or notifications_user_unread_idx for unread only): up to
+     * `limit` rows after `after`, each with its created_at as stored (`cursorAt`) for the next cursor.
+     */
+    findPage(userId: string, unreadOnly: boolean, after: { at: string; id: string } | null, limit: number) {
+      return db
+        .select({ notification: notifications, cursorAt: sql<string>`${notifications.createdAt}::text`.as('cursor_at') })
         .from(notifications)
-        .where(where)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            unreadOnly ? isNull(notifications.readAt) : undefined,
+            after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+          ),
+        )
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset(offset);
-      if (rows.length > 0 || offset === 0)
-        return { items: rows.map((r) => r.notification), total: rows[0]?.total ?? 0 };
-      const [count] = await db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(notifications)
-        .where(where);
-      return { items: [], total: count?.total ?? 0 };
+        .limit(limit);
     },
 
     async countUnread(userId: string) {

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
-import { toNotification, type NotificationsService } from './notifications-service.js';
+import type { NotificationsService } from './notifications-service.js';
 
 const tags = ['notifications'];
 
@@ -28,16 +28,7 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
           response: { 200: envelope(notificationsPageSchema) },
         },
       },
-      async (request) => {
-        const { page, pageSize, unread } = request.query;
-        const result = await notifications.findPage(
-          requireUser(request).id,
-          unread === 'true',
-          pageSize,
-          (page - 1) * pageSize,
-        );
-        return ok({ items: result.items.map(toNotification), page, pageSize, total: result.total });
-      },
+      async (request) => ok(await notifications.listPage(requireUser(request).id, request.query)),
     );
 
     app.get(

@@ -2,6 +2,12 @@ import type { Notification } from '../../../shared/schemas/notifications.js';
 import type { LiveService } from '../live/live-service.js';
 import type { NewNotification, NotificationsRepository } from './notifications-repository.js';
 import { createGroupCommit } from '../../lib/group-commit.js';
+import { z } from 'zod';
+import { cursorInstant, cursorUuid, decodeCursor, pageOf } from '../../lib/cursor.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
+
+/** A notifications cursor: the last row's created_at as stored, and its id. */
+const notificationCursorShape = z.tuple([cursorInstant, cursorUuid]);
 
 type Row = Awaited<ReturnType<NotificationsRepository['insertMany']>>[number];
 
@@ -33,7 +39,12 @@ export function createNotificationsService({ repository, live }: Deps) {
   }
 
   return {
-    findPage: repository.findPage,
+    /** One keyset page of a user's notifications, newest first (decision 049). */
+    async listPage(userId: string, query: CursorQuery & { unread?: 'true' | 'false' }) {
+      const key = decodeCursor(query.cursor, notificationCursorShape);
+      const rows = await repository.findPage(userId, query.unread === 'true', key ? { at: key[0], id: key[1] } : null, query.limit + 1);
+      return pageOf(rows, query.limit, (row) => [row.cursorAt, row.notification.id], (row) => toNotification(row.notification));
+    },
     countUnread: repository.countUnread,
 
     async insertNotification(values: NewNotification): Promise<void> {

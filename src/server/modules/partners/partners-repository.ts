@@ -73,20 +73,28 @@ export function createPartnersRepository(db: Executor) {
       return rows.map((application) => ({ application, documents: documents.get(application.id) ?? [] }));
     },
 
-    /** For operators: newest first, optionally by status and type, with the applicant and documents. */
-    async list(filter: { status?: ApplicationStatus; type?: PartnerType }, limit = 200) {
-      const rows = await db
-        .select({ application: partnerApplications, applicant: APPLICANT_COLUMNS })
+    /** The operator's list as one keyset page, newest first (partner_applications_status_idx / _created_idx). */
+    listQuery(filter: { status?: ApplicationStatus; type?: PartnerType }, after: { at: string; id: string } | null, limit: number) {
+      return db
+        .select({ application: partnerApplications, applicant: APPLICANT_COLUMNS, cursorAt: sql<string>`${partnerApplications.createdAt}::text`.as('cursor_at') })
         .from(partnerApplications)
         .innerJoin(users, eq(users.id, partnerApplications.userId))
         .where(
           and(
             filter.status ? eq(partnerApplications.status, filter.status) : undefined,
             filter.type ? eq(partnerApplications.type, filter.type) : undefined,
+            after
+              ? sql`(${partnerApplications.createdAt}, ${partnerApplications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+              : undefined,
           ),
         )
-        .orderBy(desc(partnerApplications.createdAt))
+        .orderBy(desc(partnerApplications.createdAt), desc(partnerApplications.id))
         .limit(limit);
+    },
+
+    /** For operators: a keyset page, newest first, optionally by status and type, with the applicant and documents. */
+    async list(filter: { status?: ApplicationStatus; type?: PartnerType }, after: { at: string; id: string } | null, limit: number) {
+      const rows = await this.listQuery(filter, after, limit);
       const documents = await documentsOf(rows.map((row) => row.application.id));
       return rows.map((row) => ({ ...row, documents: documents.get(row.application.id) ?? [] }));
     },

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createdCursorShape, decodeCursor, pageOf } from '../../lib/cursor.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { Readable } from 'node:stream';
 import { createStorageKey, type FileStorage } from '../../adapters/storage/index.js';
 import type { Executor } from '../../db/client.js';
@@ -264,8 +266,11 @@ export function createPartnersService({ transactions, repository, storage, drive
       return (await repository.listForUser(userId)).map((row) => toApplication(row.application, row.documents));
     },
 
-    async list(filter: { status?: ApplicationStatus; type?: PartnerType }): Promise<OperatorApplication[]> {
-      return (await repository.list(filter)).map(toOperatorApplication);
+    /** The operator's list: one keyset page, newest first (decision 049). */
+    async list(query: { status?: ApplicationStatus; type?: PartnerType } & CursorQuery): Promise<{ items: OperatorApplication[]; nextCursor: string | null }> {
+      const key = decodeCursor(query.cursor, createdCursorShape);
+      const rows = await repository.list(query, key ? { at: key[0], id: key[1] } : null, query.limit + 1);
+      return pageOf(rows, query.limit, (row) => [row.cursorAt, row.application.id], toOperatorApplication);
     },
 
     async find(id: string): Promise<OperatorApplication> {

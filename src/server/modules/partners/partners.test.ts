@@ -326,10 +326,10 @@ describe('partner applications', () => {
     it('list and filter by status and type, and show one with its applicant and documents', async () => {
       const applicant = await createSignedInUser(t.deps, { name: 'Filter Person' });
       const id = (await apply(applicant.headers, investmentParts())).json().data.id as string;
-      const investments = (await get('/api/operator/partner-applications?type=investment&status=submitted', operator)).json().data;
+      const investments = (await get('/api/operator/partner-applications?type=investment&status=submitted', operator)).json().data.items;
       expect(investments.map((a: { id: string }) => a.id)).toContain(id);
       expect(investments.every((a: { type: string; status: string }) => a.type === 'investment' && a.status === 'submitted')).toBe(true);
-      const transport = (await get('/api/operator/partner-applications?type=transportation', operator)).json().data;
+      const transport = (await get('/api/operator/partner-applications?type=transportation', operator)).json().data.items;
       expect(transport.map((a: { id: string }) => a.id)).not.toContain(id);
       expect((await get('/api/operator/partner-applications?status=nonsense', operator)).statusCode).toBe(400);
 

@@ -14,6 +14,8 @@ export interface HistoryRow {
   amountKobo: number;
   balanceAfterKobo: number;
   createdAt: Date;
+  /** created_at as stored (microseconds), the keyset cursor's key. */
+  cursorAt: string;
   deliveryNumber: number | null;
   /** The posting came with a gateway payment (a card payment credited to the wallet, a top-up). */
   fromPayment: boolean;
@@ -59,11 +61,14 @@ export function createWalletHistoryRepository(db: Executor) {
       };
     },
 
-    /** The wallet's ledger lines, newest first; a paid withdrawal's zero line only changes its status, so it is left out. */
-    async page(userId: string, limit: number, offset: number): Promise<{ rows: HistoryRow[]; total: number }> {
-      const [rows, counted] = await Promise.all([
-        db.execute(sql`
-          select e.id, e.kind, e.amount_kobo, e.balance_after_kobo, e.created_at, d.number as delivery_number,
+    /**
+     * One keyset page of the wallet's ledger lines, newest first (ledger_entries_user_idx): up to `limit` after
+     * `after`, each with its created_at as stored (`cursorAt`). A paid withdrawal's zero line only changes its status,
+     * so it is left out. No count: the history is never totalled.
+     */
+    pageQuery(userId: string, after: { at: string; id: string } | null, limit: number) {
+      return sql`
+          select e.id, e.kind, e.amount_kobo, e.balance_after_kobo, e.created_at, e.created_at::text as cursor_at, d.number as delivery_number,
             p.payment_id is not null as from_payment, w.status as withdrawal_status, w.bank_code, w.account_number_masked
           from ledger_entries e
           join postings p on p.id = e.posting_id
@@ -73,14 +78,17 @@ export function createWalletHistoryRepository(db: Executor) {
               then split_part(e.idempotency_key, ':', 3) end
           )::uuid
           where e.user_id = ${userId}::uuid and e.kind <> 'hold_settle'
+            ${after ? sql`and (e.created_at, e.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
           order by e.created_at desc, e.id desc
-          limit ${limit} offset ${offset}
-        `),
-        db.execute(sql`select count(*)::int as total from ledger_entries where user_id = ${userId}::uuid and kind <> 'hold_settle'`),
-      ]);
-      return {
-        rows: rowsOf<Record<string, unknown>>(rows).map((r) => ({
+          limit ${limit}
+        `;
+    },
+
+    async page(userId: string, after: { at: string; id: string } | null, limit: number): Promise<HistoryRow[]> {
+      const rows = await db.execute(this.pageQuery(userId, after, limit));
+      return rowsOf<Record<string, unknown>>(rows).map((r) => ({
           id: r.id as string,
+          cursorAt: r.cursor_at as string,
           kind: r.kind as string,
           amountKobo: Number(r.amount_kobo),
           balanceAfterKobo: Number(r.balance_after_kobo),
@@ -90,9 +98,7 @@ export function createWalletHistoryRepository(db: Executor) {
           withdrawalStatus: (r.withdrawal_status as HistoryRow['withdrawalStatus']) ?? null,
           withdrawalBankCode: (r.bank_code as string | null) ?? null,
           withdrawalAccount: (r.account_number_masked as string | null) ?? null,
-        })),
-        total: Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0),
-      };
+        }));
     },
   };
 }

@@ -1,7 +1,13 @@
 import { findBank } from '../../../shared/banks.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import type { WalletStats, WalletTransaction, WalletTransactionsPage } from '../../../shared/schemas/wallet-money.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
+import { z } from 'zod';
+import { cursorInstant, cursorUuid, decodeCursor, pageOf } from '../../lib/cursor.js';
 import type { HistoryRow, WalletHistoryRepository } from './wallet-history-repository.js';
+
+/** A wallet history cursor: the last line's created_at as stored, and its id. */
+const transactionCursorShape = z.tuple([cursorInstant, cursorUuid]);
 
 /** Lagos keeps West Africa Time (UTC+1) all year, with no daylight saving. */
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
@@ -77,9 +83,11 @@ export function createWalletHistory(deps: {
       };
     },
 
-    async transactions(userId: string, page: number, pageSize: number): Promise<WalletTransactionsPage> {
-      const { rows, total } = await deps.history.page(userId, pageSize, (page - 1) * pageSize);
-      return { items: rows.map(toTransaction), page, pageSize, total };
+    /** One keyset page of the wallet's history, newest first (decision 049). */
+    async transactions(userId: string, page: CursorQuery): Promise<WalletTransactionsPage> {
+      const key = decodeCursor(page.cursor, transactionCursorShape);
+      const rows = await deps.history.page(userId, key ? { at: key[0], id: key[1] } : null, page.limit + 1);
+      return pageOf(rows, page.limit, (row) => [row.cursorAt, row.id], toTransaction);
     },
   };
 }

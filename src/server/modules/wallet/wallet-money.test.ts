@@ -219,7 +219,7 @@ describe('withdrawals', () => {
     expect((await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, u.headers)).statusCode).toBe(403);
 
     const pending = (await get('/api/dispatch/withdrawals?status=pending', operator.headers)).json().data;
-    expect(pending.map((w: { id: string }) => w.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(pending.items.map((w: { id: string }) => w.id)).toEqual(expect.arrayContaining([first.id, second.id]));
 
     const paid = await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, operator.headers);
     expect(paid.statusCode).toBe(200);
@@ -234,7 +234,7 @@ describe('withdrawals', () => {
     expect(await ledgerSum(t, u.user.id)).toBe(60_000);
     expect((await post('/api/dispatch/withdrawals/00000000-0000-4000-8000-000000000000/mark-paid', operator.headers)).statusCode).toBe(404);
 
-    const history = (await get('/api/wallet/transactions?page=1&pageSize=10', u.headers)).json().data;
+    const history = (await get('/api/wallet/transactions?limit=10', u.headers)).json().data;
     expect(history.items.map((i: { type: string; amountKobo: number; status: string | null }) => [i.type, i.amountKobo, i.status])).toEqual([
       ['withdrawal', 10_000, 'failed'],
       ['withdrawal', -10_000, 'failed'],

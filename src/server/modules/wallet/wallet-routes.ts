@@ -33,7 +33,7 @@ export function walletRoutes(history: WalletHistory): FastifyPluginAsyncZod {
           response: { 200: envelope(walletTransactionsPageSchema) },
         },
       },
-      async (request) => ok(await history.transactions(requireUser(request).id, request.query.page, request.query.pageSize)),
+      async (request) => ok(await history.transactions(requireUser(request).id, request.query)),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { withdrawals } from '../../db/schema/index.js';
 
@@ -22,12 +22,18 @@ export function createWithdrawalsRepository(db: Executor) {
       return row ?? null;
     },
 
-    async list(status: Status | undefined, limit = 200) {
+    /** The operator's list as one keyset page, newest first, by status or all (withdrawals_status_idx / _created_idx). */
+    list(status: Status | undefined, after: { at: string; id: string } | null, limit: number) {
       return db
-        .select()
+        .select({ withdrawal: withdrawals, cursorAt: sql<string>`${withdrawals.createdAt}::text`.as('cursor_at') })
         .from(withdrawals)
-        .where(status ? eq(withdrawals.status, status) : undefined)
-        .orderBy(desc(withdrawals.createdAt))
+        .where(
+          and(
+            status ? eq(withdrawals.status, status) : undefined,
+            after ? sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
         .limit(limit);
     },
 

@@ -5,6 +5,7 @@ import { banksResponseSchema, listBanks } from '../../../shared/schemas/payouts.
 import {
   markFailedBodySchema,
   operatorWithdrawalSchema,
+  operatorWithdrawalsPageSchema,
   withdrawalBodySchema,
   withdrawalIdParamsSchema,
   withdrawalListQuerySchema,
@@ -73,10 +74,10 @@ export function operatorWithdrawalsRoutes(service: WithdrawalsService): FastifyP
           tags: ['dispatch'],
           summary: 'Operators: withdrawals, newest first (optionally by status)',
           querystring: withdrawalListQuerySchema,
-          response: { 200: envelope(z.array(operatorWithdrawalSchema)) },
+          response: { 200: envelope(operatorWithdrawalsPageSchema) },
         },
       },
-      async (request) => ok(await service.list(request.query.status)),
+      async (request) => ok(await service.list(request.query)),
     );
 
     app.post(

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createdCursorShape, decodeCursor, pageOf } from '../../lib/cursor.js';
+import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { Transactions } from '../../db/transactions.js';
 import { AppError } from '../../lib/app-error.js';
 import { findBank } from '../../../shared/banks.js';
@@ -154,8 +156,11 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
       return toWithdrawal(recipient ? await sendTransfer(row, recipient.recipientCode) : row);
     },
 
-    async list(status: WithdrawalStatus | undefined) {
-      return (await repository.list(status)).map(toOperatorWithdrawal);
+    /** The operator's list: one keyset page, newest first, by status or all (decision 049). */
+    async list(query: { status?: WithdrawalStatus } & CursorQuery) {
+      const key = decodeCursor(query.cursor, createdCursorShape);
+      const rows = await repository.list(query.status, key ? { at: key[0], id: key[1] } : null, query.limit + 1);
+      return pageOf(rows, query.limit, (row) => [row.cursorAt, row.withdrawal.id], (row) => toOperatorWithdrawal(row.withdrawal));
     },
 
     markPaid: (id: string) => operatorFinish(id, 'paid', null),

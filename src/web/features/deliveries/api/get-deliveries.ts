@@ -1,21 +1,23 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { deliveriesPageSchema, type deliveriesQuerySchema } from '@/shared/schemas/deliveries';
 import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys } from './query-keys';
 
 export type DeliveriesPage = z.infer<typeof deliveriesPageSchema>;
-export type DeliveriesQuery = z.output<typeof deliveriesQuerySchema>;
+export type DeliveriesQuery = Omit<z.output<typeof deliveriesQuerySchema>, 'cursor'>;
 export type StatusFilter = DeliveriesQuery['status'];
 
+/** `GET /api/deliveries?status=&limit=&cursor=`: My Deliveries, newest first, one keyset page after another. */
 export const deliveriesQueryOptions = (params: DeliveriesQuery) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: deliveryKeys.list(params),
-    queryFn: ({ signal }) => apiRequest('/deliveries', deliveriesPageSchema, { query: params, signal }),
-    // Keep the current page on screen while the next one loads, so the table does not jump.
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest('/deliveries', deliveriesPageSchema, { query: { ...params, cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export function useDeliveries(params: DeliveriesQuery) {
-  return useQuery(deliveriesQueryOptions(params));
+  return useInfiniteQuery(deliveriesQueryOptions(params));
 }

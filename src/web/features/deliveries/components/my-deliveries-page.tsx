@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeft, ChevronRight, Filter, Plus } from 'lucide-react';
+import { Filter, Plus } from 'lucide-react';
+import { LoadMore } from '@/web/components/load-more';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -21,19 +22,13 @@ function parseFilter(value: string | null): StatusFilter {
   return (FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : 'all';
 }
 
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** /dashboard/my-deliveries?status=&page=&filters=1: filter, page and panel live in the URL. */
+/** /dashboard/my-deliveries?status=&filters=1: filter and panel live in the URL; more rows load below (decision 049). */
 export function MyDeliveriesPage() {
   const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseFilter(searchParams.get('status'));
-  const page = parsePage(searchParams.get('page'));
   const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all';
-  const query = useDeliveries({ status, page, pageSize: PAGE_SIZE });
+  const query = useDeliveries({ status, limit: PAGE_SIZE });
 
   const update = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -49,9 +44,7 @@ export function MyDeliveriesPage() {
     );
   };
 
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const items = query.data?.items ?? [];
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-1 gap-6">
@@ -65,7 +58,7 @@ export function MyDeliveriesPage() {
             variant="outline"
             aria-expanded={isFilterOpen}
             aria-controls="deliveries-filters"
-            onClick={() => update(isFilterOpen ? { filters: null, status: null, page: null } : { filters: '1' })}
+            onClick={() => update(isFilterOpen ? { filters: null, status: null } : { filters: '1' })}
           >
             <Filter aria-hidden="true" />
             {t('deliveries.filters')}
@@ -84,7 +77,7 @@ export function MyDeliveriesPage() {
             placeholder={t('deliveries.filter.all')}
             options={FILTERS.map((value) => ({ value, label: t(`deliveries.filter.${value}`) }))}
             value={status}
-            onChange={(value) => update({ status: value === 'all' ? null : value, page: null, filters: '1' })}
+            onChange={(value) => update({ status: value === 'all' ? null : value, filters: '1' })}
           />
         </div>
       )}
@@ -162,27 +155,13 @@ export function MyDeliveriesPage() {
         </CardContent>
       </Card>
 
-      {total > 0 && (
-        <nav aria-label={t('deliveries.pagination.label')} className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('deliveries.pagination.summary', {
-              from: (page - 1) * PAGE_SIZE + 1,
-              to: Math.min(page * PAGE_SIZE, total),
-              total,
-            })}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}>
-              <ChevronLeft aria-hidden="true" />
-              {t('deliveries.pagination.previous')}
-            </Button>
-            <span className="text-sm">{t('deliveries.pagination.page', { page, pageCount })}</span>
-            <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => update({ page: String(page + 1) })}>
-              {t('deliveries.pagination.next')}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+      {query.isSuccess && (
+        <LoadMore
+          shown={items.length}
+          hasMore={query.hasNextPage}
+          isLoading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+        />
       )}
     </div>
   );

@@ -1,19 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { operatorWithdrawalSchema } from '@/shared/schemas/wallet-money';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { operatorWithdrawalsPageSchema } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
 import { dispatchKeys } from './query-keys';
 
-const withdrawalsSchema = z.array(operatorWithdrawalSchema);
+const PAGE_SIZE = 20;
 
-/** `GET /api/dispatch/withdrawals?status=pending`: the queue to pay by hand, newest first. */
-export function getPendingWithdrawals(signal?: AbortSignal) {
-  return apiRequest('/dispatch/withdrawals', withdrawalsSchema, { query: { status: 'pending' }, signal });
+/** `GET /api/dispatch/withdrawals?status=pending&limit&cursor`: the queue to pay by hand, newest first, a page at a time. */
+export function getPendingWithdrawals(cursor: string | null, signal?: AbortSignal) {
+  return apiRequest('/dispatch/withdrawals', operatorWithdrawalsPageSchema, {
+    query: { status: 'pending', limit: PAGE_SIZE, cursor: cursor ?? undefined },
+    signal,
+  });
 }
 
 export const pendingWithdrawalsQueryOptions = () =>
-  queryOptions({ queryKey: dispatchKeys.withdrawals(), queryFn: ({ signal }) => getPendingWithdrawals(signal) });
+  infiniteQueryOptions({
+    queryKey: dispatchKeys.withdrawals(),
+    queryFn: ({ signal, pageParam }) => getPendingWithdrawals(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 export function usePendingWithdrawals() {
-  return useQuery(pendingWithdrawalsQueryOptions());
+  return useInfiniteQuery(pendingWithdrawalsQueryOptions());
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
@@ -6,7 +5,8 @@ import { DISPATCH_BOARD_FILTERS, type DispatchBoardFilter } from '@/shared/schem
 import { Button } from '@/web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { apiErrorText } from '@/web/lib/api-client';
-import { DISPATCH_PAGE_SIZE, useDispatchDeliveries } from '../api/get-dispatch-deliveries';
+import { LoadMore } from '@/web/components/load-more';
+import { useDispatchDeliveries } from '../api/get-dispatch-deliveries';
 import { DispatchDeliveryCard } from './dispatch-delivery-card';
 
 const isFilter = (value: string | null): value is DispatchBoardFilter =>
@@ -18,13 +18,11 @@ export function DispatchBoardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('status');
   const status: DispatchBoardFilter = isFilter(requested) ? requested : 'unassigned';
-  const [page, setPage] = useState(1);
-  const board = useDispatchDeliveries({ status, page });
-  const pageCount = board.data ? Math.max(1, Math.ceil(board.data.total / DISPATCH_PAGE_SIZE)) : 1;
+  const board = useDispatchDeliveries({ status });
+  const items = board.data?.pages.flatMap((page) => page.items);
 
   const handleFilterChange = (value: string) => {
     if (!isFilter(value)) return;
-    setPage(1);
     setSearchParams(value === 'unassigned' ? {} : { status: value }, { replace: true });
   };
 
@@ -62,28 +60,25 @@ export function DispatchBoardPage() {
             </Button>
           </div>
         )}
-        {board.data && board.data.items.length === 0 && (
+        {items && items.length === 0 && (
           <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t(`dispatch.empty.${status}`)}</p>
         )}
-        {board.data && board.data.items.length > 0 && (
+        {items && items.length > 0 && (
           <ul className="grid min-w-0 gap-4">
-            {board.data.items.map((delivery) => (
+            {items.map((delivery) => (
               <li key={delivery.id} className="min-w-0">
                 <DispatchDeliveryCard delivery={delivery} />
               </li>
             ))}
           </ul>
         )}
-        {pageCount > 1 && (
-          <nav aria-label={t('dispatch.pagination.label')} className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('dispatch.pagination.previous')}
-            </Button>
-            <p className="text-sm text-muted-foreground">{t('dispatch.pagination.page', { page, pages: pageCount })}</p>
-            <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-              {t('dispatch.pagination.next')}
-            </Button>
-          </nav>
+        {board.isSuccess && (
+          <LoadMore
+            shown={items?.length ?? 0}
+            hasMore={board.hasNextPage}
+            isLoading={board.isFetchingNextPage}
+            onLoadMore={() => void board.fetchNextPage()}
+          />
         )}
         </TabsContent>
       </Tabs>

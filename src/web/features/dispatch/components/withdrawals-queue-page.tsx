@@ -23,6 +23,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { LoadMore } from '@/web/components/load-more';
 import { usePendingWithdrawals } from '../api/get-pending-withdrawals';
 import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
 import { formatDateTime } from '../lib/format';
@@ -36,6 +37,7 @@ const REASON_MAX = markFailedFormSchema.shape.reason.unwrap().maxLength ?? 200;
 export function WithdrawalsQueuePage() {
   const { t } = useTranslation();
   const withdrawals = usePendingWithdrawals();
+  const items = withdrawals.data?.pages.flatMap((page) => page.items);
 
   return (
     <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
@@ -57,17 +59,25 @@ export function WithdrawalsQueuePage() {
           </Button>
         </div>
       )}
-      {withdrawals.data?.length === 0 && (
+      {items?.length === 0 && (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t('operatorWithdrawals.empty')}</p>
       )}
-      {withdrawals.data && withdrawals.data.length > 0 && (
+      {items && items.length > 0 && (
         <ul className="grid gap-3">
-          {withdrawals.data.map((withdrawal) => (
+          {items.map((withdrawal) => (
             <li key={withdrawal.id}>
               <WithdrawalRow withdrawal={withdrawal} />
             </li>
           ))}
         </ul>
+      )}
+      {withdrawals.isSuccess && (
+        <LoadMore
+          shown={items?.length ?? 0}
+          hasMore={withdrawals.hasNextPage}
+          isLoading={withdrawals.isFetchingNextPage}
+          onLoadMore={() => void withdrawals.fetchNextPage()}
+        />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { DRIVER_JOB_SCOPES } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { apiErrorText } from '@/web/lib/api-client';
+import { LoadMore } from '@/web/components/load-more';
 import { useDriverJobs, type DriverJobScope } from '../api/get-driver-jobs';
 import { DriverJobCard } from './driver-job-card';
 
@@ -17,6 +18,7 @@ export function DriverJobsPage() {
   const requested = searchParams.get('scope');
   const scope: DriverJobScope = isScope(requested) ? requested : 'active';
   const jobs = useDriverJobs(scope);
+  const items = jobs.data?.pages.flatMap((page) => page.items);
 
   return (
     <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-6">
@@ -51,17 +53,25 @@ export function DriverJobsPage() {
               </Button>
             </div>
           )}
-          {jobs.data?.length === 0 && (
+          {items?.length === 0 && (
             <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t(`driverWorkspace.empty.${scope}`)}</p>
           )}
-          {jobs.data && jobs.data.length > 0 && (
+          {items && items.length > 0 && (
             <ul className="grid min-w-0 gap-4">
-              {jobs.data.map((job) => (
+              {items.map((job) => (
                 <li key={job.id} className="min-w-0">
                   <DriverJobCard job={job} />
                 </li>
               ))}
             </ul>
+          )}
+          {jobs.isSuccess && (
+            <LoadMore
+              shown={items?.length ?? 0}
+              hasMore={jobs.hasNextPage}
+              isLoading={jobs.isFetchingNextPage}
+              onLoadMore={() => void jobs.fetchNextPage()}
+            />
           )}
         </TabsContent>
       </Tabs>

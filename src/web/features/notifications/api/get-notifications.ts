@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { notificationsPageSchema, type Notification } from '@/shared/schemas/notifications';
 import { apiRequest } from '@/web/lib/api-client';
 import { NOTIFICATION_LIST_KEY } from '@/web/lib/query-keys';
@@ -6,24 +6,24 @@ import { NOTIFICATION_LIST_KEY } from '@/web/lib/query-keys';
 export type { Notification };
 
 export interface NotificationsQuery {
-  page: number;
-  pageSize: number;
+  limit: number;
   unreadOnly?: boolean;
 }
 
-/** `GET /api/notifications?page&pageSize&unread`, newest first. */
-export function getNotifications(params: NotificationsQuery, signal?: AbortSignal) {
-  const query = { page: params.page, pageSize: params.pageSize, unread: params.unreadOnly ? 'true' : undefined };
+/** `GET /api/notifications?limit&cursor&unread`, newest first, one keyset page at a time. */
+export function getNotifications(params: NotificationsQuery, cursor: string | null, signal?: AbortSignal) {
+  const query = { limit: params.limit, cursor: cursor ?? undefined, unread: params.unreadOnly ? 'true' : undefined };
   return apiRequest('/notifications', notificationsPageSchema, { query, signal });
 }
 
 export const notificationsQueryOptions = (params: NotificationsQuery) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...NOTIFICATION_LIST_KEY, params],
-    queryFn: ({ signal }) => getNotifications(params, signal),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal, pageParam }) => getNotifications(params, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export function useNotifications(params: NotificationsQuery) {
-  return useQuery(notificationsQueryOptions(params));
+  return useInfiniteQuery(notificationsQueryOptions(params));
 }

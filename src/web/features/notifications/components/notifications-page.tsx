@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellOff, Check, CheckCheck, ChevronLeft, ChevronRight, Handshake, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
+import { BellOff, Check, CheckCheck, Handshake, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
+import { LoadMore } from '@/web/components/load-more';
 import type { Notification } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -91,16 +91,11 @@ function NotificationItem({ notification, now }: { notification: Notification; n
 /** /dashboard/notifications: Recent Notifications, newest first, each marked read or dismissed on the server. */
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useNotifications({ page, pageSize: PAGE_SIZE });
+  const query = useNotifications({ limit: PAGE_SIZE });
   const unreadCount = useUnreadCount();
   const markAll = useMarkAllNotificationsRead();
   const now = useNow();
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const items = query.data?.items ?? [];
-  // The last item of a page was dismissed: step back to a page that has some.
-  if (query.data && page > pageCount) setPage(pageCount);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="mx-auto grid w-full max-w-3xl min-w-0 grid-cols-1 gap-6">
@@ -150,18 +145,14 @@ export function NotificationsPage() {
               ))}
             </ul>
           )}
-          {pageCount > 1 && (
-            <nav aria-label={t('notifications.page.pages')} className="mt-4 flex items-center justify-between gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                {t('notifications.page.previous')}
-              </Button>
-              <span className="text-sm text-muted-foreground">{t('notifications.page.pageOf', { page, pages: pageCount })}</span>
-              <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-                {t('notifications.page.next')}
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
+          {query.isSuccess && (
+            <LoadMore
+              className="mt-4"
+              shown={items.length}
+              hasMore={query.hasNextPage}
+              isLoading={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
           )}
         </CardContent>
       </Card>

@@ -1,36 +1,40 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   operatorApplicationSchema,
+  operatorApplicationsPageSchema,
   type ApplicationStatus,
   type OperatorApplication,
   type PartnerType,
 } from '@/shared/schemas/partners';
 import { apiRequest } from '@/web/lib/api-client';
 
-const applicationsSchema = z.array(operatorApplicationSchema);
-
 export const OPERATOR_APPLICATIONS_KEY = ['operator', 'partner-applications'] as const;
+const PAGE_SIZE = 20;
 
 export interface ApplicationFilter {
   status?: ApplicationStatus;
   type?: PartnerType;
 }
 
-/** `GET /api/operator/partner-applications?status=&type=`: newest first. */
-export function getOperatorApplications(filter: ApplicationFilter, signal?: AbortSignal): Promise<OperatorApplication[]> {
-  return apiRequest('/operator/partner-applications', applicationsSchema, { query: { ...filter }, signal });
+/** `GET /api/operator/partner-applications?status=&type=&limit=&cursor=`: newest first, a keyset page at a time. */
+export function getOperatorApplications(filter: ApplicationFilter, cursor: string | null, signal?: AbortSignal) {
+  return apiRequest('/operator/partner-applications', operatorApplicationsPageSchema, {
+    query: { ...filter, limit: PAGE_SIZE, cursor: cursor ?? undefined },
+    signal,
+  });
 }
 
 export const operatorApplicationsQueryOptions = (filter: ApplicationFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...OPERATOR_APPLICATIONS_KEY, filter],
-    queryFn: ({ signal }) => getOperatorApplications(filter, signal),
+    queryFn: ({ signal, pageParam }) => getOperatorApplications(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 
 export function useOperatorApplications(filter: ApplicationFilter) {
-  return useQuery(operatorApplicationsQueryOptions(filter));
+  return useInfiniteQuery(operatorApplicationsQueryOptions(filter));
 }
 
 export type Decision = { action: 'start-review' | 'approve'; id: string } | { action: 'reject'; id: string; reason: string };

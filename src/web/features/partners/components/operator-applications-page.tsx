@@ -30,6 +30,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { LoadMore } from '@/web/components/load-more';
 import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
 
@@ -179,6 +180,7 @@ export function OperatorApplicationsPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<ApplicationFilter>({ status: 'submitted' });
   const applications = useOperatorApplications(filter);
+  const items = applications.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="grid gap-6">
@@ -232,13 +234,19 @@ export function OperatorApplicationsPage() {
             {t('partners.applications.retry')}
           </Button>
         </div>
-      ) : applications.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('partners.operator.empty')}</p>
       ) : (
         <div className="grid gap-4">
-          {applications.data.map((application) => (
+          {items.map((application) => (
             <ApplicationCard key={application.id} application={application} />
           ))}
+          <LoadMore
+            shown={items.length}
+            hasMore={applications.hasNextPage}
+            isLoading={applications.isFetchingNextPage}
+            onLoadMore={() => void applications.fetchNextPage()}
+          />
         </div>
       )}
     </div>

@@ -1,25 +1,26 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { walletTransactionsPageSchema } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
 import { WALLET_TRANSACTIONS_KEY } from '@/web/lib/query-keys';
 
 export interface TransactionsQuery {
-  page: number;
-  pageSize: number;
+  limit: number;
 }
 
-export function getWalletTransactions(params: TransactionsQuery, signal?: AbortSignal) {
-  const query = { page: params.page, pageSize: params.pageSize };
+/** `GET /api/wallet/transactions?limit&cursor`: the wallet's history, newest first, one keyset page at a time. */
+export function getWalletTransactions(params: TransactionsQuery, cursor: string | null, signal?: AbortSignal) {
+  const query = { limit: params.limit, cursor: cursor ?? undefined };
   return apiRequest('/wallet/transactions', walletTransactionsPageSchema, { query, signal });
 }
 
 export const walletTransactionsQueryOptions = (params: TransactionsQuery) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...WALLET_TRANSACTIONS_KEY, params],
-    queryFn: ({ signal }) => getWalletTransactions(params, signal),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal, pageParam }) => getWalletTransactions(params, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export function useWalletTransactions(params: TransactionsQuery) {
-  return useQuery(walletTransactionsQueryOptions(params));
+  return useInfiniteQuery(walletTransactionsQueryOptions(params));
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownLeft, ArrowUpRight, ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Loader2 } from 'lucide-react';
+import { LoadMore } from '@/web/components/load-more';
 import { formatNaira } from '@/shared/money';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -67,13 +67,11 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   );
 }
 
-/** Recent Transactions: the wallet's ledger, newest first, a page at a time. */
+/** Recent Transactions: the wallet's ledger, newest first, more below on request (decision 049). */
 export function TransactionsList() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useWalletTransactions({ page, pageSize: PAGE_SIZE });
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const query = useWalletTransactions({ limit: PAGE_SIZE });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Card className="min-w-0">
@@ -95,7 +93,7 @@ export function TransactionsList() {
               {t('wallet.retry')}
             </Button>
           </div>
-        ) : query.data.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">{t('wallet.transactions.empty')}</p>
         ) : (
           <ul
@@ -103,28 +101,19 @@ export function TransactionsList() {
             aria-label={t('wallet.transactions.title')}
             data-testid="wallet-transactions"
           >
-            {query.data.items.map((transaction) => (
+            {items.map((transaction) => (
               <TransactionRow key={transaction.id} transaction={transaction} />
             ))}
           </ul>
         )}
-        {pageCount > 1 && (
-          <nav
-            aria-label={t('wallet.transactions.pages')}
-            className="mt-4 flex flex-wrap items-center justify-between gap-2"
-          >
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              {t('wallet.transactions.previous')}
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              {t('wallet.transactions.pageOf', { page, pages: pageCount })}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-              {t('wallet.transactions.next')}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+        {query.isSuccess && (
+          <LoadMore
+            className="mt-4"
+            shown={items.length}
+            hasMore={query.hasNextPage}
+            isLoading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
         )}
       </CardContent>
     </Card>
