@@ -1,0 +1,96 @@
+import { fillPlaceholders, is, SQL, type Query } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Executor } from './db/client.js';
+import { createDeliveriesRepository } from './modules/deliveries/deliveries-repository.js';
+import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
+import { createPartnersRepository } from './modules/partners/partners-repository.js';
+import { createWalletHistoryRepository } from './modules/wallet/wallet-history-repository.js';
+import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
+
+/**
+ * The registry of hot queries (decision 049): every list that grows with data and every lookup on a hot path, built
+ * by its owner's own code with sample values. The plan test (hot-queries.test.ts) runs EXPLAIN on each and fails on
+ * a sequential scan or an unindexed sort over the big tables, so a query added here is checked from then on.
+ * Register a new list or hot lookup here when you write it.
+ */
+
+/** The rows a sample query is about: some user with many deliveries, a driver with jobs, and the like. */
+export interface HotQuerySample {
+  userId: string;
+  driverId: string;
+  trackingId: string;
+  deliveryNumber: number;
+  deliveryIds: readonly string[];
+  /** A cursor key in the middle of the user's history: a deep page. */
+  midAt: string;
+  midNumber: number;
+  midId: string;
+}
+
+/** Something Drizzle can render: a query builder, a prepared query, or SQL. */
+type Renderable = { toSQL(): Query } | { getQuery(): Query } | SQL;
+
+export interface HotQuery {
+  name: string;
+  /** The query and, for a prepared statement, its placeholders' values. */
+  build(db: Executor, sample: HotQuerySample): { query: Renderable; values?: Record<string, unknown> };
+}
+
+const dialect = new PgDialect();
+
+/** The SQL text and parameters a registered query sends. */
+export function renderHotQuery(db: Executor, sample: HotQuerySample, hot: HotQuery): { sql: string; params: unknown[] } {
+  const { query, values = {} } = hot.build(db, sample);
+  const rendered = is(query, SQL) ? dialect.sqlToQuery(query) : 'toSQL' in query ? query.toSQL() : query.getQuery();
+  return { sql: rendered.sql, params: fillPlaceholders(rendered.params, values) };
+}
+
+const after = (sample: HotQuerySample) => ({ at: sample.midAt, number: sample.midNumber });
+const afterId = (sample: HotQuerySample) => ({ at: sample.midAt, id: sample.midId });
+
+const deliveries = (db: Executor) => createDeliveriesRepository(db);
+
+export const HOT_QUERIES: readonly HotQuery[] = [
+  // My Deliveries: first and deep pages, all and each status group.
+  { name: 'my deliveries, first page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21) }) },
+  { name: 'my deliveries, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, after(s), 21) }) },
+  ...(['pending', 'in_transit', 'delivered', 'cancelled'] as const).flatMap((display) => [
+    { name: `my deliveries, ${display}`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, display, null, 21) }) },
+    {
+      name: `my deliveries, ${display}, deep page`,
+      build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, display, after(s), 21) }),
+    },
+  ]),
+  // The dispatch board's tabs, first and later pages.
+  ...(['unassigned', 'active', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
+    { name: `board, ${tab}`, build: (db: Executor) => ({ query: deliveries(db).findBoardPage(tab, null, 21) }) },
+    { name: `board, ${tab}, next page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, after(s), 21) }) },
+  ]),
+  // A driver's jobs.
+  ...(['active', 'completed'] as const).map((scope) => ({
+    name: `driver jobs, ${scope}`,
+    build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findDriverJobs(s.driverId, scope, null, 21) }),
+  })),
+  { name: 'driver jobs, completed, next page', build: (db, s) => ({ query: deliveries(db).findDriverJobs(s.driverId, 'completed', after(s), 21) }) },
+  // The histories shown with a page of the board or a driver's jobs.
+  { name: 'delivery histories of a page', build: (db, s) => ({ query: deliveries(db).eventsQuery(s.deliveryIds) }) },
+  // Tracking (the owner's and the public page).
+  { name: 'tracking, owner', build: (db, s) => ({ query: deliveries(db).trackingQuery(true), values: { trackingId: s.trackingId, userId: s.userId } }) },
+  { name: 'tracking, public', build: (db, s) => ({ query: deliveries(db).trackingQuery(false), values: { trackingId: s.trackingId } }) },
+  // Notifications.
+  { name: 'notifications, first page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, null, 21) }) },
+  { name: 'notifications, deep page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, afterId(s), 21) }) },
+  { name: 'notifications, unread', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, true, null, 21) }) },
+  // The wallet's history.
+  { name: 'wallet transactions, first page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, null, 21) }) },
+  { name: 'wallet transactions, deep page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, afterId(s), 21) }) },
+  // The operator's lists.
+  ...([undefined, 'pending', 'paid'] as const).map((status) => ({
+    name: `withdrawals, ${status ?? 'all'}`,
+    build: (db: Executor, s: HotQuerySample) => ({ query: createWithdrawalsRepository(db).list(status, afterId(s), 21) }),
+  })),
+  ...([undefined, 'submitted'] as const).map((status) => ({
+    name: `partner applications, ${status ?? 'all'}`,
+    build: (db: Executor, s: HotQuerySample) => ({ query: createPartnersRepository(db).listQuery({ status }, afterId(s), 21) }),
+  })),
+];
