@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepareStatement, type PreparedStatement } from '../../db/prepared.js';
-import { mapRow } from '../../db/map-row.js';
+import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
 import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
-import { DRIVER_EARNINGS_BALANCE_AFTER, driverEarningsCtes } from '../wallet/wallet-statements.js';
+import { driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
+import { ACCOUNTS } from '../wallet/accounts.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
-import { paidCtes, paidRowOf, payableCte } from './delivery-statements.js';
+import { paidCtes, payableCte } from './delivery-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
@@ -122,44 +122,7 @@ function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean
   };
 }
 
-/**
- * An update of one delivery and the event that records it, in one statement (a data-modifying CTE: no extra round
- * trip, and atomic without a transaction), with the delivery's history back: every event, oldest first (the new one
- * is added by `move`). Each column in `columns` takes the placeholder of its field's name; the event takes
- * `eventStatus`, `eventNote` and `at` (also the row's updated_at). No row when `where` matched nothing.
- */
-function moveStatement(
-  label: string,
-  where: SQL,
-  columns: readonly (keyof NewDelivery)[],
-  /** More writes that follow from `changed` (another module's fragment), and the columns they add to the result. */
-  then?: { ctes: SQL; columns?: SQL },
-) {
-  const assignments = sql.join(
-    [...columns, 'updatedAt' as const].map((key) =>
-      sql`${sql.identifier(deliveries[key].name)} = ${sql.placeholder(key === 'updatedAt' ? 'at' : key)}`,
-    ),
-    sql`, `,
-  );
-  return prepareStatement(
-    label,
-    sql`
-      with changed as (update ${deliveries} set ${assignments} where ${where} returning *),
-      logged as (
-        insert into ${deliveryEvents} (delivery_id, status, note, created_at)
-        select changed.id, ${sql.placeholder('eventStatus')}::text, ${sql.placeholder('eventNote')}::text,
-          ${sql.placeholder('at')}::timestamptz
-        from changed
-      )${then ? sql`, ${then.ctes}` : sql``}
-      select changed.*, ${then?.columns ? sql`${then.columns}, ` : sql``}coalesce((
-        -- The statement's snapshot does not see the event it inserts.
-        select json_agg(json_build_object('status', e.status, 'note', e.note, 'at', e.created_at) order by e.created_at, e.id)
-        from ${deliveryEvents} e where e.delivery_id = changed.id
-      ), '[]'::json) as history
-      from changed`,
-  );
-}
-
+const p = sql.placeholder;
 /** Each delivery's events in order (callers group them by delivery, so the deliveries' order does not matter). */
 function eventsQuery(deliveryIds: readonly string[]) {
   return sql`
@@ -173,57 +136,88 @@ function eventsQuery(deliveryIds: readonly string[]) {
     ) e`;
 }
 
-const statusIn = (name: string) => sql`${deliveries.status} = any(${sql.placeholder(name)}::text[])`;
-const byId = eq(deliveries.id, sql.placeholder('id'));
+const statusIn = (name: string) => sql`${deliveries.status} = any(${p(name)}::text[])`;
 
-/** The moves of the lifecycle: by an operator (the delivery's id), by its driver (number and driver), assignment, hand-over. */
-const MOVES = {
-  step: moveStatement('delivery_step', and(byId, statusIn('from'))!, ['status']),
-  driverStep: moveStatement(
-    'delivery_driver_step',
-    and(eq(deliveries.number, sql.placeholder('number')), eq(deliveries.driverId, sql.placeholder('driverId')), statusIn('from'))!,
-    ['status'],
-  ),
-  /** A (re)assignment, with the receiver's message carrying the new code in the same statement. */
-  assign: moveStatement(
-    'delivery_assign',
-    and(byId, eq(deliveries.transportMode, sql.placeholder('transportMode')), statusIn('from'))!,
-    ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
-    { ctes: sql`receiver_message as (${outboxMessageCte('changed')})` },
-  ),
-  /**
-   * Handed over, with the driver's earnings in the same statement. Only if nothing changed since the caller judged
-   * the row: the same driver and, for a code (`codeHash` set), the same code with attempts left.
-   */
-  deliver: moveStatement(
-    'delivery_deliver',
-    and(
-      byId,
-      statusIn('from'),
-      eq(deliveries.driverId, sql.placeholder('driverId')),
-      sql`(${sql.placeholder('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${sql.placeholder('codeHash')}::text
-        and ${deliveries.handoverFailedAttempts} < ${sql.placeholder('maxAttempts')}::int))`,
-    )!,
-    ['status', 'handoverCodeHash', 'deliveryProofKey'],
-    { ctes: driverEarningsCtes('changed'), columns: sql`${DRIVER_EARNINGS_BALANCE_AFTER} as earning_balance_after` },
-  ),
-};
+/**
+ * The lifecycle's moves, each one prepared statement (a data-modifying CTE: one round trip, atomic without a
+ * transaction) built once per database: `changed`, the update of one delivery; the event that records it; writes of
+ * other modules that follow from it (the receiver's message, the driver's earnings); and the delivery's history
+ * back, every event, oldest first (the new one is added by `move`). Each column in `columns` takes the placeholder of
+ * its field's name; the event takes `eventStatus`, `eventNote` and `at` (also the row's updated_at). No row when
+ * `where` matched nothing.
+ */
+function prepareMoves(db: Executor) {
+  function prepareMove<Extra extends Record<string, SQL>>(
+    label: string,
+    where: SQL,
+    columns: readonly (keyof NewDelivery)[],
+    then?: (changed: WithSubquery) => { ctes: readonly WithSubquery[]; columns?: Extra },
+  ) {
+    const set = Object.fromEntries([...columns.map((key) => [key, p(key)]), ['updatedAt', p('at')]]) as Partial<NewDelivery>;
+    const changed = db.$with('changed').as(db.update(deliveries).set(set).where(where).returning());
+    const logged = db.$with('changed_event').as(
+      db.insert(deliveryEvents).select(
+        db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), createdAt: p('at') })).from(changed),
+      ),
+    );
+    // The statement's snapshot does not see the event it inserts.
+    const history = db.$with('changed_history').as(
+      db
+        .select({
+          deliveryId: deliveryEvents.deliveryId,
+          events: sql<{ status: string; note: string | null; at: string }[]>`json_agg(json_build_object('status', ${deliveryEvents.status}, 'note', ${deliveryEvents.note}, 'at', ${deliveryEvents.createdAt}) order by ${deliveryEvents.createdAt}, ${deliveryEvents.id})`.as('events'),
+        })
+        .from(deliveryEvents)
+        .where(inArray(deliveryEvents.deliveryId, db.select({ id: changed.id }).from(changed)))
+        .groupBy(deliveryEvents.deliveryId),
+    );
+    const following = then?.(changed);
+    return db
+      .with(changed, logged, ...(following?.ctes ?? []), history)
+      .select({ row: rowColumnsOf(deliveries, changed), history: history.events, ...((following?.columns ?? {}) as Extra) })
+      .from(changed)
+      .leftJoin(history, eq(history.deliveryId, changed.id))
+      .prepare(label);
+  }
 
-const findByNumberStatement = prepareStatement(
-  'delivery_by_number',
-  sql`select * from ${deliveries} where ${deliveries.number} = ${sql.placeholder('number')} limit 1`,
-);
+  const byId = eq(deliveries.id, sql`${p('id')}::uuid`);
+  return {
+    step: prepareMove('delivery_step', and(byId, statusIn('from'))!, ['status']),
+    driverStep: prepareMove(
+      'delivery_driver_step',
+      and(eq(deliveries.number, sql`${p('number')}::int`), eq(deliveries.driverId, sql`${p('driverId')}::uuid`), statusIn('from'))!,
+      ['status'],
+    ),
+    /** A (re)assignment, with the receiver's message carrying the new code in the same statement. */
+    assign: prepareMove(
+      'delivery_assign',
+      and(byId, eq(deliveries.transportMode, sql`${p('transportMode')}::text`), statusIn('from'))!,
+      ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
+      (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
+    ),
+    /**
+     * Handed over, with the driver's earnings in the same statement (WalletService.driverEarnings' placeholders).
+     * Only if nothing changed since the caller judged the row: the same driver and, for a code (`codeHash` set),
+     * the same code with attempts left.
+     */
+    deliver: prepareMove(
+      'delivery_deliver',
+      and(
+        byId,
+        statusIn('from'),
+        eq(deliveries.driverId, sql`${p('driverId')}::uuid`),
+        sql`(${p('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${p('codeHash')}::text
+          and ${deliveries.handoverFailedAttempts} < ${p('maxAttempts')}::int))`,
+      )!,
+      ['status', 'handoverCodeHash', 'deliveryProofKey'],
+      (changed) => {
+        const earnings = driverEarningsCtes(db, changed);
+        return { ctes: [...earnings.ctes], columns: { earningBalanceAfter: earnings.balanceAfter } };
+      },
+    ),
+  };
+}
 
-/** One more wrong code, only while it is still the code judged and attempts are left; the count after it. */
-const countFailedHandoverStatement = prepareStatement<{ attempts: number }>(
-  'delivery_handover_failed',
-  sql`update ${deliveries}
-    set handover_failed_attempts = handover_failed_attempts + 1, updated_at = ${sql.placeholder('at')}::timestamptz
-    where id = ${sql.placeholder('id')}::uuid and status = any(${sql.placeholder('from')}::text[])
-      and handover_code_hash is not distinct from ${sql.placeholder('codeHash')}::text
-      and handover_failed_attempts < ${sql.placeholder('maxAttempts')}::int
-    returning handover_failed_attempts as attempts`,
-);
 
 /** The values of a My Deliveries page: placeholders for its prepared statements, or the values themselves. */
 interface PageValues {
@@ -312,25 +306,77 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare(owned ? 'delivery_by_tracking_id' : 'delivery_by_tracking_id_public');
   }
 
-  /** Runs one of MOVES: the row and its history with the new event last, or null when nothing matched. */
-  async function move(
-    statement: PreparedStatement<Record<string, unknown>>,
+  let moves: ReturnType<typeof prepareMoves> | undefined;
+  let walletPaymentStatement: ReturnType<typeof prepareWalletPayment> | undefined;
+  let byNumberStatement: ReturnType<typeof prepareByNumber> | undefined;
+  let failedHandoverStatement: ReturnType<typeof prepareFailedHandover> | undefined;
+
+  function prepareByNumber() {
+    return db.select().from(deliveries).where(eq(deliveries.number, sql`${sql.placeholder('number')}::int`)).limit(1).prepare('delivery_by_number');
+  }
+
+  /** One more wrong code, only while it is still the code judged and attempts are left; the count after it. */
+  function prepareFailedHandover() {
+    return db
+      .update(deliveries)
+      .set({ handoverFailedAttempts: sql`${deliveries.handoverFailedAttempts} + 1`, updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
+      .where(
+        and(
+          eq(deliveries.id, sql`${sql.placeholder('id')}::uuid`),
+          statusIn('from'),
+          sql`${deliveries.handoverCodeHash} is not distinct from ${sql.placeholder('codeHash')}::text`,
+          sql`${deliveries.handoverFailedAttempts} < ${sql.placeholder('maxAttempts')}::int`,
+        ),
+      )
+      .returning({ attempts: deliveries.handoverFailedAttempts })
+      .prepare('delivery_handover_failed');
+  }
+
+  /**
+   * A wallet payment in one statement, so one round trip: lock the delivery if it is still payable at this price
+   * (and within its price lock), debit the wallet only if the balance covers it, then mark it paid with its first
+   * history event and write the payment's posting (wallet → revenue). Each step feeds on the one before, so either
+   * all of it happens or none; a parallel payment of the same delivery waits on the lock and then finds it no
+   * longer payable. The wallet module owns its parts (wallet-statements.ts).
+   */
+  function prepareWalletPayment() {
+    const p = sql.placeholder;
+    const { payable, isPayable } = payableCte(db, { deliveryId: p('deliveryId'), amountKobo: p('amountKobo'), lockValidAt: p('at') });
+    const debit = walletDebitCtes(db, { userId: p('userId'), amountKobo: p('amountKobo'), at: p('at'), onlyIf: isPayable });
+    const { paid, ctes: paidWrites } = paidCtes(db, payable, {
+      trackingId: p('trackingId'),
+      at: p('at'),
+      method: 'wallet',
+      onlyIf: debit.debited,
+      sandboxKobo: sql`-${debit.sandboxTaken}`,
+    });
+    const payment = postingCtes(db, 'payment', {
+      after: paid,
+      kind: 'wallet_payment',
+      idempotencyKey: p('paymentKey'),
+      amountKobo: p('amountKobo'),
+      lines: [{ account: ACCOUNTS.revenue, sign: 1 }],
+      wallet: { userId: p('userId'), kind: 'payment', description: p('description'), deliveryId: p('deliveryId'), at: p('at'), debited: debit },
+    });
+    return db
+      .with(payable, ...debit.ctes, ...paidWrites, ...payment.ctes)
+      .select({ balanceAfterKobo: debit.debit.balanceKobo, paid: rowColumnsOf(deliveries, paid) })
+      .from(payable)
+      .leftJoin(debit.debit, sql`true`)
+      .leftJoin(paid, eq(paid.id, payable.id))
+      .prepare('delivery_wallet_payment');
+  }
+
+  /** Runs one of the moves: the row and its history with the new event last, or null when nothing matched. */
+  async function move<Extra>(
+    statement: { execute(values: Record<string, unknown>): Promise<({ row: DeliveryRow; history: { status: string; note: string | null; at: string }[] | null } & Extra)[]> },
     values: Record<string, unknown>,
     event: { status: string; note: string | null; at: Date },
-    tx: Executor = db,
   ) {
-    const [raw] = await statement.rows(tx, { ...values, eventStatus: event.status, eventNote: event.note, at: event.at });
-    if (!raw) return null;
-    const earlier = (raw.history as { status: string; note: string | null; at: string }[]).map((e) => ({
-      status: e.status,
-      note: e.note,
-      createdAt: new Date(e.at),
-    }));
-    return {
-      row: mapRow(deliveries, raw),
-      events: [...earlier, { status: event.status, note: event.note, createdAt: event.at }],
-      raw,
-    };
+    const [moved] = await statement.execute({ ...values, eventStatus: event.status, eventNote: event.note, at: event.at });
+    if (!moved) return null;
+    const earlier = (moved.history ?? []).map((e) => ({ status: e.status, note: e.note, createdAt: new Date(e.at) }));
+    return { ...moved, events: [...earlier, { status: event.status, note: event.note, createdAt: event.at }] };
   }
 
   return {
@@ -359,8 +405,8 @@ export function createDeliveriesRepository(db: Executor) {
         const [row] = await ownedStatement.execute({ number, userId });
         return row ?? null;
       }
-      const [raw] = await findByNumberStatement.rows(db, { number });
-      return raw ? mapRow(deliveries, raw) : null;
+      const [row] = await (byNumberStatement ??= prepareByNumber()).execute({ number });
+      return row ?? null;
     },
 
     async findById(id: string, tx: Executor = db) {
@@ -388,20 +434,29 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Conditional: only an unpaid delivery at the expected price becomes paid; null otherwise. */
+    /** Conditional: only an unpaid delivery at the expected price becomes paid (a card payment); null otherwise. */
     async markPaid(id: string, fields: PaidFields, tx: Executor = db) {
-      const result = await tx.execute(sql`
-        with ${payableCte({ deliveryId: id, amountKobo: fields.expectedTotalKobo, lockValidAt: fields.lockValidAt ?? null })},
-        ${paidCtes({
-          trackingId: fields.trackingId,
-          at: fields.paidAt,
-          method: fields.paymentMethod,
-          onlyIf: sql`true`,
-          sandboxKobo: sql`${fields.sandboxKobo}::bigint`,
-        })}
-        select paid.* from paid`);
-      const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-      return raw ? paidRowOf(raw) : null;
+      const { payable } = payableCte(tx, { deliveryId: id, amountKobo: fields.expectedTotalKobo, lockValidAt: fields.lockValidAt ?? null });
+      const { paid, ctes } = paidCtes(tx, payable, {
+        trackingId: fields.trackingId,
+        at: fields.paidAt,
+        method: fields.paymentMethod,
+        onlyIf: undefined,
+        sandboxKobo: fields.sandboxKobo,
+      });
+      const [row] = await tx.with(payable, ...ctes).select(rowColumnsOf(deliveries, paid)).from(paid);
+      return row ?? null;
+    },
+
+    /**
+     * Pays for a delivery from the owner's wallet (prepareWalletPayment): the paid row and the wallet's balance
+     * after, or why not: no longer payable at this price, or a balance that does not cover it.
+     */
+    async payFromWallet(payment: { deliveryId: string; userId: string; amountKobo: number; trackingId: string; description: string; at: Date }) {
+      const [result] = await (walletPaymentStatement ??= prepareWalletPayment()).execute({ ...payment, paymentKey: `payment:${payment.deliveryId}` });
+      if (!result) return { kind: 'not_payable' as const };
+      if (!result.paid || result.balanceAfterKobo === null) return { kind: 'insufficient_balance' as const };
+      return { kind: 'paid' as const, delivery: result.paid as DeliveryRow, balanceAfterKobo: result.balanceAfterKobo };
     },
 
     /** Moves a delivery from one status to another, in the caller's transaction; null when it was no longer in `from`. */
@@ -425,7 +480,8 @@ export function createDeliveriesRepository(db: Executor) {
       note: string | null,
       at: Date,
     ) {
-      const [statement, which] = 'id' in target ? [MOVES.step, { id: target.id }] : [MOVES.driverStep, target];
+      moves ??= prepareMoves(db);
+      const [statement, which] = 'id' in target ? [moves.step, { id: target.id }] : [moves.driverStep, target];
       return move(statement, { ...which, from, status: to }, { status: to, note, at });
     },
 
@@ -442,7 +498,7 @@ export function createDeliveriesRepository(db: Executor) {
       receiverMessage: Record<string, unknown>,
     ) {
       return move(
-        MOVES.assign,
+        (moves ??= prepareMoves(db)).assign,
         {
           ...target,
           ...receiverMessage,
@@ -464,14 +520,14 @@ export function createDeliveriesRepository(db: Executor) {
      * it, or null when the row changed meanwhile (reassigned, handed over, out of attempts).
      */
     async countFailedHandover(judged: { id: string; codeHash: string | null }, from: readonly DeliveryStatus[], maxAttempts: number) {
-      const [row] = await countFailedHandoverStatement.rows(db, { ...judged, from, maxAttempts, at: new Date() });
-      return row ? Number(row.attempts) : null;
+      const [row] = await (failedHandoverStatement ??= prepareFailedHandover()).execute({ ...judged, from, maxAttempts, at: new Date() });
+      return row ? row.attempts : null;
     },
 
     /**
      * Handed over (delivered, the code forgotten, the proof kept) with the driver's earnings, in one statement: the
      * row with its history and the driver's wallet balance after the earnings (null when none were written). Null
-     * when the row changed since it was judged (see MOVES.deliver); `codeHash` null for an operator's word.
+     * when the row changed since it was judged (see prepareMoves' deliver); `codeHash` null for an operator's word.
      */
     async deliver(
       judged: { id: string; driverId: string; codeHash: string | null },
@@ -481,12 +537,12 @@ export function createDeliveriesRepository(db: Executor) {
       earnings: Record<string, unknown>,
     ) {
       const moved = await move(
-        MOVES.deliver,
+        (moves ??= prepareMoves(db)).deliver,
         { ...judged, from, maxAttempts, ...earnings, status: 'delivered', handoverCodeHash: null, deliveryProofKey: record.proofKey },
         { status: 'delivered', note: record.note, at: new Date() },
       );
       if (!moved) return null;
-      const balance = moved.raw.earning_balance_after;
+      const balance = moved.earningBalanceAfter;
       return { row: moved.row, events: moved.events, earningsBalanceAfterKobo: balance === null ? null : Number(balance) };
     },
 
@@ -566,7 +622,6 @@ export function createDeliveriesRepository(db: Executor) {
       return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit });
     },
 
-    /** The customer's dashboard totals (schema deliveryTotals, kept by the database in every change's transaction). */
     async summarize(userId: string) {
       const [row] = await db
         .select({

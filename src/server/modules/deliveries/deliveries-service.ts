@@ -17,7 +17,7 @@ import type { AssignedDriver, BoardFilter, DeliveriesRepository, DeliveryKey, De
 import { z } from 'zod';
 import { cursorInstant, cursorInt, decodeCursor, pageOf } from '../../lib/cursor.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
-import type { WalletService } from '../wallet/wallet-service.js';
+import { walletMovementEvent, type WalletService } from '../wallet/wallet-service.js';
 import { estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-view.js';
 import type { DeliveryWindow } from '../../../shared/eta.js';
 import {
@@ -222,6 +222,38 @@ export function createDeliveriesService({
       repository.findByTrackingIdWithEvents(trackingId, userId),
     /** Anyone's delivery by its tracking id, for the public tracking page: the caller shows only what is public. */
     findByTrackingIdForPublic: (trackingId: string) => repository.findByTrackingIdWithEvents(trackingId, null),
+
+    /**
+     * A wallet payment, in one statement (the repository's payFromWallet): paid, or why not. The delivery's paid
+     * event and the wallet's debit are published once it has committed.
+     */
+    async payFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
+      return transactions.single(async ({ emit }) => {
+        const amountKobo = row.totalKobo;
+        const outcome = await repository.payFromWallet({
+          deliveryId: row.id,
+          userId,
+          amountKobo,
+          trackingId,
+          description: `Payment for delivery ${formatDeliveryId(row.number)}`,
+          at,
+        });
+        if (outcome.kind !== 'paid') return outcome;
+        const paid = outcome.delivery;
+        emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
+        emit(
+          walletMovementEvent('debited', {
+            userId,
+            amountKobo,
+            balanceAfterKobo: outcome.balanceAfterKobo,
+            kind: 'payment',
+            deliveryId: paid.id,
+            deliveryNumber: paid.number,
+          }),
+        );
+        return outcome;
+      });
+    },
 
     /** A card payment's paid side, in the settling transaction: conditional, null when no longer payable so. */
     async markPaid(transaction: Transaction, id: string, fields: PaidFields) {

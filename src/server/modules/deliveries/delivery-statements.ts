@@ -1,50 +1,68 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { mapRow } from '../../db/map-row.js';
+import { and, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { insertRow } from '../../db/insert-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
-import type { DeliveryRow } from './deliveries-repository.js';
+import type { Value } from '../wallet/wallet-statements.js';
 
 /**
- * How a delivery becomes paid, the one definition: the wallet payment's single statement composes these with the
- * wallet's (wallet-statements.ts), and a card payment's settlement runs them on their own (the repository's
- * markPaid), so both paths write the same row change and the same first history event.
+ * How a delivery becomes paid, the one definition, as typed parts of one statement: the wallet payment composes
+ * them with the wallet's debit and posting (deliveries-repository's payFromWallet), a card payment's settlement runs
+ * them on their own (markPaid), so both write the same row change and the same first history event.
  */
-export interface PayableFragment {
-  deliveryId: string;
-  amountKobo: number;
+export interface Payable {
+  deliveryId: Value<string>;
+  amountKobo: Value<number>;
   /** Only within the price lock at this instant (a wallet payment); a card payment the gateway took settles anyway. */
-  lockValidAt: Date | null;
+  lockValidAt: Value<Date> | null;
 }
 
 /** `payable`: locks the delivery while it is still awaiting payment at this price (and within its price lock). */
-export function payableCte({ deliveryId, amountKobo, lockValidAt }: PayableFragment): SQL {
-  return sql`payable as (
-    select id from ${deliveries}
-    where id = ${deliveryId}::uuid and status = 'awaiting_payment' and total_kobo = ${amountKobo}::bigint
-      ${lockValidAt ? sql`and price_locked_until >= ${lockValidAt}::timestamptz` : sql``}
-    for update
-  )`;
+export function payableCte(qb: Executor, { deliveryId, amountKobo, lockValidAt }: Payable) {
+  const payable = qb.$with('payable').as(
+    qb
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.id, sql`${deliveryId}::uuid`),
+          eq(deliveries.status, 'awaiting_payment'),
+          eq(deliveries.totalKobo, sql`${amountKobo}::bigint`),
+          lockValidAt === null ? undefined : gte(deliveries.priceLockedUntil, sql`${lockValidAt}::timestamptz`),
+        ),
+      )
+      .for('update'),
+  );
+  return { payable, isPayable: exists(qb.select({ one: sql`1` }).from(payable)) };
 }
 
 /**
- * `paid` (the paid row) and `history` (its first event), once `onlyIf` holds (e.g. the debit went through).
- * `sandboxKobo`: how much of the payment was sandbox money (an expression over the composed CTEs).
+ * `paid` (the paid row) and its first event, once `onlyIf` holds (e.g. the debit went through). `sandboxKobo`: how
+ * much of the payment was sandbox money.
  */
-export function paidCtes(input: { trackingId: string; at: Date; method: 'wallet' | 'card'; onlyIf: SQL; sandboxKobo: SQL }): SQL {
-  const { trackingId, at, method, onlyIf, sandboxKobo } = input;
-  return sql`paid as (
-    update ${deliveries}
-    set status = 'pending', payment_method = ${method}::text, tracking_id = ${trackingId}::text,
-      paid_at = ${at}::timestamptz, updated_at = ${at}::timestamptz, paid_sandbox_kobo = ${sandboxKobo}
-    where id in (select id from payable) and ${onlyIf}
-    returning *
-  ),
-  history as (
-    insert into ${deliveryEvents} (delivery_id, status, note, created_at)
-    select paid.id, 'pending', ${`paid:${method}`}::text, ${at}::timestamptz from paid
-  )`;
-}
-
-/** The paid row out of the statement's raw result (snake_case columns), or null. */
-export function paidRowOf(raw: Record<string, unknown>): DeliveryRow | null {
-  return raw.id ? mapRow(deliveries, raw) : null;
+export function paidCtes(
+  qb: Executor,
+  payable: ReturnType<typeof payableCte>['payable'],
+  input: { trackingId: Value<string>; at: Value<Date>; method: 'wallet' | 'card'; onlyIf: SQL | undefined; sandboxKobo: Value<number> },
+) {
+  const at = sql`${input.at}::timestamptz`;
+  const paid = qb.$with('paid').as(
+    qb
+      .update(deliveries)
+      .set({
+        status: 'pending',
+        paymentMethod: input.method,
+        trackingId: sql`${input.trackingId}::text`,
+        paidAt: at,
+        updatedAt: at,
+        paidSandboxKobo: sql`${input.sandboxKobo}::bigint`,
+      })
+      .where(and(exists(qb.select({ one: sql`1` }).from(payable).where(eq(payable.id, deliveries.id))), input.onlyIf))
+      .returning(),
+  );
+  const history = qb.$with('paid_history').as(
+    qb.insert(deliveryEvents).select(
+      qb.select(insertRow(deliveryEvents, { deliveryId: paid.id, status: 'pending', note: `paid:${input.method}`, createdAt: input.at })).from(paid),
+    ),
+  );
+  return { paid, ctes: [paid, history] as const };
 }

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepareStatement } from '../../db/prepared.js';
 import { liveEventHeads, liveEvents } from '../../db/schema/index.js';
 
 export interface StoredLiveEvent {
@@ -10,26 +9,33 @@ export interface StoredLiveEvent {
 }
 
 /** Several users' events: `batch` is the JSON array of { userId, events: [{ name, data }] } (see append). */
-const appendStatement = prepareStatement<{ user_id: string; seq: string | number }>(
-  'live_append',
-  sql`
-    with input as (
-      select (value ->> 'userId')::uuid as user_id, value -> 'events' as events, jsonb_array_length(value -> 'events') as n
-      from jsonb_array_elements(${sql.placeholder('batch')}::jsonb) as t(value)
-    ),
-    head as (
-      insert into ${liveEventHeads} (user_id, last_seq)
-      select user_id, n from input order by user_id
-      on conflict (user_id) do update set last_seq = ${liveEventHeads}.last_seq + excluded.last_seq
-      returning user_id, last_seq
+function prepareAppend(db: Executor) {
+  const input = db
+    .$with('input', { userId: sql<string>`user_id`.as('user_id'), events: sql<unknown>`events`.as('events'), n: sql<number>`n`.as('n') })
+    .as(
+      sql`select (value ->> 'userId')::uuid as user_id, value -> 'events' as events, jsonb_array_length(value -> 'events') as n
+        from jsonb_array_elements(${sql.placeholder('batch')}::jsonb) as t(value)`,
+    );
+  const head = db.$with('head').as(
+    db
+      .insert(liveEventHeads)
+      .select(sql`select ${input.userId}, ${input.n} from ${input} order by ${input.userId}`)
+      .onConflictDoUpdate({ target: liveEventHeads.userId, set: { lastSeq: sql`${liveEventHeads.lastSeq} + excluded.last_seq` } })
+      .returning({ userId: liveEventHeads.userId, lastSeq: liveEventHeads.lastSeq }),
+  );
+  return db
+    .with(input, head)
+    .insert(liveEvents)
+    .select(
+      sql`select ${head.userId}, ${head.lastSeq} - ${input.n} + e.ord, e.value ->> 'name', e.value -> 'data', now()
+        from ${head} join ${input} using (user_id), jsonb_array_elements(${input.events}) with ordinality as e(value, ord)`,
     )
-    insert into ${liveEvents} (user_id, seq, name, data)
-    select head.user_id, head.last_seq - input.n + e.ord, e.value ->> 'name', e.value -> 'data'
-    from head join input using (user_id), jsonb_array_elements(input.events) with ordinality as e(value, ord)
-    returning user_id, seq`,
-);
+    .returning({ userId: liveEvents.userId, seq: liveEvents.seq })
+    .prepare('live_append');
+}
 
 export function createLiveEventsRepository(db: Executor) {
+  let appendStatement: ReturnType<typeof prepareAppend> | undefined;
   return {
     /**
      * Appends several users' events in one statement, each user's numbered in the order given. Taking a user's next
@@ -38,12 +44,12 @@ export function createLiveEventsRepository(db: Executor) {
      * cannot deadlock. Returns each user's new numbers, ascending.
      */
     async append(batch: readonly { userId: string; events: readonly { name: string; data: unknown }[] }[]): Promise<Map<string, number[]>> {
-      const rows = await appendStatement.rows(db, { batch: JSON.stringify(batch) });
+      const rows = await (appendStatement ??= prepareAppend(db)).execute({ batch: JSON.stringify(batch) });
       const seqs = new Map<string, number[]>();
       for (const row of rows) {
-        const list = seqs.get(row.user_id) ?? [];
+        const list = seqs.get(row.userId) ?? [];
         list.push(Number(row.seq));
-        seqs.set(row.user_id, list);
+        seqs.set(row.userId, list);
       }
       for (const list of seqs.values()) list.sort((a, b) => a - b);
       return seqs;

@@ -1,6 +1,5 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepareStatement } from '../../db/prepared.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
 
@@ -18,30 +17,36 @@ export type ClaimedMessage = Pick<
   'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'holdsSecret' | 'attempts'
 >;
 
-const claimStatement = prepareStatement<{
-  id: string;
-  channel: MessageChannel;
-  recipient: string;
-  subject: string;
-  body: string;
-  holds_secret: boolean;
-  attempts: number;
-}>(
-  'outbox_claim',
-  sql`
-    UPDATE outbox_messages AS m
-    SET attempts = m.attempts + 1, next_attempt_at = ${sql.placeholder('leaseUntil')}::timestamptz
-    WHERE m.id IN (
-      SELECT id FROM outbox_messages
-      WHERE status = 'pending' AND next_attempt_at <= ${sql.placeholder('now')}::timestamptz
-      ORDER BY next_attempt_at
-      LIMIT ${sql.placeholder('limit')}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.holds_secret, m.attempts`,
-);
+/**
+ * Claims due messages for one delivery attempt: pushes next_attempt_at forward by a lease, so a crashed worker's
+ * messages become due again; SKIP LOCKED lets several instances share the table.
+ */
+function prepareClaim(db: Executor) {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`${sql.placeholder('now')}::timestamptz`)))
+    .orderBy(outboxMessages.nextAttemptAt)
+    .limit(sql.placeholder('limit'))
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: sql`${sql.placeholder('leaseUntil')}::timestamptz` })
+    .where(inArray(outboxMessages.id, due))
+    .returning({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      body: outboxMessages.body,
+      holdsSecret: outboxMessages.holdsSecret,
+      attempts: outboxMessages.attempts,
+    })
+    .prepare('outbox_claim');
+}
 
 export function createOutboxRepository(db: Executor) {
+  let claimStatement: ReturnType<typeof prepareClaim> | undefined;
   return {
     /** Call with the transaction that makes the change the message reports. */
     async insertMessage(message: NewOutboxMessage, tx: Executor = db) {
@@ -53,14 +58,10 @@ export function createOutboxRepository(db: Executor) {
       if (messages.length > 0) await db.insert(outboxMessages).values([...messages]);
     },
 
-    /**
-     * Claims due messages for one delivery attempt. The claim pushes next_attempt_at forward by a lease,
-     * so a crashed worker's messages become due again; SKIP LOCKED lets several instances share the table.
-     */
+    /** Claims due messages for one delivery attempt (prepareClaim). */
     async claimDue(limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
       const leaseUntil = new Date(now.getTime() + leaseMs);
-      const rows = await claimStatement.rows(db, { leaseUntil: leaseUntil.toISOString(), now: now.toISOString(), limit });
-      return rows.map(({ holds_secret, ...row }) => ({ ...row, holdsSecret: holds_secret, attempts: Number(row.attempts) }));
+      return (claimStatement ??= prepareClaim(db)).execute({ leaseUntil: leaseUntil.toISOString(), now: now.toISOString(), limit });
     },
 
     /** `forgetBody` blanks a delivered code: the codes table keeps only hashes, and so should the outbox. */

@@ -1,26 +1,34 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { isNotNull, sql, type WithSubquery } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { insertRow } from '../../db/insert-row.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { NewOutboxMessage } from './outbox-repository.js';
 
+const message = {
+  channel: sql.placeholder('messageChannel'),
+  recipient: sql.placeholder('messageRecipient'),
+  subject: sql.placeholder('messageSubject'),
+  body: sql.placeholder('messageBody'),
+  holdsSecret: sql.placeholder('messageHoldsSecret'),
+};
+
 /**
- * The outbox's part of a prepared statement another module composes (an assignment and the receiver's code): one
- * message written when `confirmedBy` (a CTE) has a row, so the change and its message commit together in one round
- * trip. Its placeholders are outboxMessageValues'; no message (a null recipient) writes nothing.
+ * The outbox's part of a statement another module composes (an assignment and the receiver's code): one message,
+ * written per row of `after` (a CTE), so the change and its message commit together in one round trip. Its
+ * placeholders are outboxMessageValues'; no message (a null recipient) writes nothing.
  */
-export function outboxMessageCte(confirmedBy: string): SQL {
-  return sql`insert into ${outboxMessages} (channel, recipient, subject, body, holds_secret)
-    select ${sql.placeholder('messageChannel')}::text, ${sql.placeholder('messageRecipient')}::text,
-      ${sql.placeholder('messageSubject')}::text, ${sql.placeholder('messageBody')}::text, ${sql.placeholder('messageHoldsSecret')}::boolean
-    from ${sql.raw(confirmedBy)}
-    where ${sql.placeholder('messageRecipient')}::text is not null`;
+export function outboxMessageCte(qb: Executor, after: WithSubquery) {
+  return qb.$with('outbox_message').as(
+    qb.insert(outboxMessages).select(qb.select(insertRow(outboxMessages, message)).from(after).where(isNotNull(sql`${message.recipient}::text`))),
+  );
 }
 
-export function outboxMessageValues(message: NewOutboxMessage | null): Record<string, unknown> {
+export function outboxMessageValues(outbound: NewOutboxMessage | null): Record<string, unknown> {
   return {
-    messageChannel: message?.channel ?? null,
-    messageRecipient: message?.recipient ?? null,
-    messageSubject: message?.subject ?? null,
-    messageBody: message?.body ?? null,
-    messageHoldsSecret: message?.holdsSecret ?? false,
+    messageChannel: outbound?.channel ?? null,
+    messageRecipient: outbound?.recipient ?? null,
+    messageSubject: outbound?.subject ?? null,
+    messageBody: outbound?.body ?? null,
+    messageHoldsSecret: outbound?.holdsSecret ?? false,
   };
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepareStatement } from '../../db/prepared.js';
-import { mapRow } from '../../db/map-row.js';
+import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationKey, NotificationType } from '../../../shared/schemas/notifications.js';
 
@@ -12,42 +11,54 @@ export interface NewNotification {
   params: Record<string, string | number>;
 }
 
-/** Several notifications, of any users: `values` is their JSON array. */
-const insertStatement = prepareStatement(
-  'notifications_insert',
-  sql`
-    with input as (
-      select gen_random_uuid() as id, (value ->> 'userId')::uuid as user_id, value ->> 'type' as type,
+/** Several notifications, of any users (`values`, their JSON array), in one statement; the rows in the order given. */
+function prepareInsert(db: Executor) {
+  const input = db
+    .$with('input', {
+      inputId: sql<string>`input_id`.as('input_id'),
+      userId: sql<string>`user_id`.as('user_id'),
+      type: sql<NotificationType>`type`.as('type'),
+      messageKey: sql<string>`message_key`.as('message_key'),
+      params: sql<Record<string, string | number>>`params`.as('params'),
+      ord: sql<number>`ord`.as('ord'),
+    })
+    .as(
+      sql`select gen_random_uuid() as input_id, (value ->> 'userId')::uuid as user_id, value ->> 'type' as type,
         value ->> 'messageKey' as message_key, value -> 'params' as params, ord
-      from jsonb_array_elements(${sql.placeholder('values')}::jsonb) with ordinality as t(value, ord)
-    ),
-    inserted as (
-      insert into ${notifications} (id, user_id, type, message_key, params)
-      select id, user_id, type, message_key, params from input
-      returning *
-    )
-    select inserted.* from inserted join input on input.id = inserted.id order by input.ord`,
-);
+      from jsonb_array_elements(${sql.placeholder('values')}::jsonb) with ordinality as t(value, ord)`,
+    );
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(notifications)
+      .select(db.select(insertRow(notifications, { id: input.inputId, userId: input.userId, type: input.type, messageKey: input.messageKey, params: input.params })).from(input))
+      .returning(),
+  );
+  return db.with(input, inserted).select(rowColumnsOf(notifications, inserted)).from(inserted).innerJoin(input, eq(input.inputId, inserted.id)).orderBy(input.ord).prepare('notifications_insert');
+}
 
-/** Each user's unread count: `userIds` is their JSON array. */
-const unreadCountsStatement = prepareStatement<{ count: number }>(
-  'notifications_unread',
-  sql`
-    select (
-      select count(*) from ${notifications} n where n.user_id = input.user_id and n.read_at is null
-    )::int as count
-    from jsonb_array_elements_text(${sql.placeholder('userIds')}::jsonb) with ordinality as t(value, ord),
-      lateral (select value::uuid as user_id) as input
-    order by t.ord`,
-);
+/** Each user's unread count (`userIds`, their JSON array), in the order given. */
+function prepareUnreadCounts(db: Executor) {
+  return db
+    .select({
+      count: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = input.user_id and ${notifications.readAt} is null)::int`,
+    })
+    .from(
+      sql`jsonb_array_elements_text(${sql.placeholder('userIds')}::jsonb) with ordinality as t(value, ord),
+        lateral (select value::uuid as user_id) as input`,
+    )
+    .orderBy(sql`t.ord`)
+    .prepare('notifications_unread');
+}
 
 export function createNotificationsRepository(db: Executor) {
+  let insertStatement: ReturnType<typeof prepareInsert> | undefined;
+  let unreadCountsStatement: ReturnType<typeof prepareUnreadCounts> | undefined;
   return {
     /** Several notifications, of any users, in one statement; the rows in the order given. */
     async insertMany(values: readonly NewNotification[]) {
       if (values.length === 0) return [];
-      const rows = await insertStatement.rows(db, { values: JSON.stringify(values) });
-      return rows.map((raw) => mapRow(notifications, raw));
+      const rows = await (insertStatement ??= prepareInsert(db)).execute({ values: JSON.stringify(values) });
+      return rows as unknown as (typeof notifications.$inferSelect)[];
     },
 
     /**
@@ -80,7 +91,7 @@ export function createNotificationsRepository(db: Executor) {
     /** Each user's unread count in one statement, in the order given (a user may appear more than once). */
     async countUnreadMany(userIds: readonly string[]): Promise<number[]> {
       if (userIds.length === 0) return [];
-      const rows = await unreadCountsStatement.rows(db, { userIds: JSON.stringify(userIds) });
+      const rows = await (unreadCountsStatement ??= prepareUnreadCounts(db)).execute({ userIds: JSON.stringify(userIds) });
       return rows.map((row) => Number(row.count));
     },
 

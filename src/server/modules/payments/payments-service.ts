@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { Transactions } from '../../db/transactions.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -14,13 +13,11 @@ import {
 import type { Delivery } from '../../../shared/schemas/deliveries.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { VerifyResult, WebhookEvent } from '../../adapters/payments/payment-gateway.js';
-import { factsOf, type DeliveriesService, type DeliveryRow } from '../deliveries/deliveries-service.js';
+import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import { toDelivery } from '../deliveries/delivery-view.js';
 import { generateTrackingId } from '../deliveries/tracking-id.js';
 import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
-import { paidCtes, paidRowOf, payableCte } from '../deliveries/delivery-statements.js';
-import { walletMovementEvent, type WalletService } from '../wallet/wallet-service.js';
-import { DEBITED_SANDBOX_KOBO, debitCte, paymentLedgerCte } from '../wallet/wallet-statements.js';
+import type { WalletService } from '../wallet/wallet-service.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
 import type { TopUpService } from './top-up-service.js';
@@ -30,7 +27,7 @@ interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   gateway: PaymentGateway;
   payments: PaymentsRepository;
-  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid'>;
+  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid' | 'payFromWallet'>;
   wallet: Pick<WalletService, 'refund' | 'recordCardPayment'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Top-ups share the payments table, the gateway and its webhook. */
@@ -46,12 +43,6 @@ export type ReconcileOutcome = 'settled' | 'failed' | 'pending' | 'expired' | 's
 
 /** The only currency a payment settles in: every price is naira, and a gateway's amount is in its kobo. */
 const SETTLEMENT_CURRENCY = 'NGN';
-
-type WalletPaymentOutcome =
-  | { kind: 'paid'; delivery: DeliveryRow }
-  | { kind: 'insufficient_balance' }
-  /** Not awaiting payment at this price any more (paid meanwhile, cancelled, edited or expired). */
-  | { kind: 'not_payable' };
 
 const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
 
@@ -79,57 +70,10 @@ const creditedToWallet = (amountKobo: number) =>
 export function createPaymentsService(deps: Deps) {
   const { env, gateway, payments, deliveries, wallet, transactions, log, topUps } = deps;
 
-  /**
-   * A wallet payment in one statement, so one round trip: lock the delivery if it is still payable at this
-   * price, debit only if the balance covers it, then mark it paid and write the ledger entry and the first history
-   * event. Each step feeds on the one before, so either all of it happens or none; a parallel payment of the same
-   * delivery waits on the lock and then finds it no longer payable. The deliveries and wallet modules own their
-   * fragments (delivery-statements.ts, wallet-statements.ts); this composes them.
-   */
-  async function payFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date): Promise<WalletPaymentOutcome> {
-    return transactions.single(async ({ tx, emit }) => {
-      const amountKobo = row.totalKobo;
-      const result = await tx.execute(sql`
-        with ${payableCte({ deliveryId: row.id, amountKobo, lockValidAt: at })},
-        ${debitCte({ userId, amountKobo, at, onlyIf: sql`exists (select 1 from payable)` })},
-        ${paidCtes({
-          trackingId,
-          at,
-          method: 'wallet',
-          onlyIf: sql`exists (select 1 from debit)`,
-          sandboxKobo: sql`(select -(${DEBITED_SANDBOX_KOBO}) from debit, funds)`,
-        })},
-        ${paymentLedgerCte({
-          userId,
-          amountKobo,
-          description: `Payment for delivery ${formatDeliveryId(row.number)}`,
-          confirmedBy: 'paid',
-        })}
-        select exists (select 1 from payable) as payable, (select balance_kobo from debit) as balance_after_kobo, paid.*
-        from (select 1) as one left join paid on true
-      `);
-      const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-      const paid = paidRowOf(raw);
-      if (!paid) return { kind: raw.payable ? 'insufficient_balance' : 'not_payable' };
-      emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
-      emit(
-        walletMovementEvent('debited', {
-          userId,
-          amountKobo,
-          balanceAfterKobo: Number(raw.balance_after_kobo),
-          kind: 'payment',
-          deliveryId: paid.id,
-          deliveryNumber: paid.number,
-        }),
-      );
-      return { kind: 'paid', delivery: paid };
-    });
-  }
-
   async function payWithWallet(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
     const now = new Date();
     assertPayable(row, now);
-    const outcome = await withTrackingIdRetry(() => payFromWallet(userId, row, generateTrackingId(), now));
+    const outcome = await withTrackingIdRetry(() => deliveries.payFromWallet(userId, row, generateTrackingId(), now));
     if (outcome.kind === 'insufficient_balance') {
       throw new AppError('INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
     }

@@ -1,6 +1,6 @@
 import type { DomainEvent, MovementCause, WalletMovementFacts } from '../../lib/domain-events.js';
 import type { Transaction } from '../../db/transactions.js';
-import { linesJson, type LedgerKind, type PlatformLine, type PostingKind, type WalletRepository } from './wallet-repository.js';
+import { type LedgerKind, type PlatformLine, type PostingKind, type WalletRepository } from './wallet-repository.js';
 import { ACCOUNTS, type Account, type GatewayName } from './accounts.js';
 
 /**
@@ -48,16 +48,13 @@ const lineOn = (account: Account, amountKobo: number): PlatformLine => ({
  * balance after once it wrote them (nothing is written for a zero amount).
  */
 export function driverEarnings(movement: Movement & { deliveryId: string }) {
-  const earnings = ACCOUNTS.driverEarnings(movement.userId);
   const values = {
     earningKobo: movement.amountKobo,
     earningSandboxKobo: movement.sandboxKobo ?? 0,
     earningKey: movement.idempotencyKey,
     earningUserId: movement.userId,
     earningDescription: movement.description,
-    earningAt: new Date(),
-    earningLines: linesJson([lineOn(ACCOUNTS.revenue, -movement.amountKobo), lineOn(earnings, movement.amountKobo)]),
-    earningPaidLines: linesJson([lineOn(earnings, -movement.amountKobo)]),
+    earningDeliveryId: movement.deliveryId,
   };
   const credited = (balanceAfterKobo: number): DomainEvent =>
     walletMovementEvent('credited', { ...movement, balanceAfterKobo, kind: 'earning' });

@@ -1,129 +1,243 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { ledgerEntries, postingLines, postings, wallets } from '../../db/schema/index.js';
+import { and, eq, exists, gte, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { insertRow, type RowValue } from '../../db/insert-row.js';
+import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
+import { ACCOUNTS, type Account } from './accounts.js';
 
 /**
- * The wallet's part of a single-statement write that another module composes (a wallet payment): common table
- * expressions, so the whole write stays one round trip while only this module says how a wallet is debited.
+ * The wallet's writes as typed parts of one statement (common table expressions), for the hot paths that must stay
+ * one round trip and that another module composes: a wallet payment (the deliveries module) and the hand-over's
+ * earnings. Only this module says how a wallet, a posting, its lines and a ledger entry are written, and WalletService's
+ * `post` writes the same rows (postingRow, lineRow, entryRow) outside such a statement. Every value may be a
+ * statement's placeholder, so a composed statement is built and prepared once.
  */
-export interface WalletDebitFragment {
-  userId: string;
-  amountKobo: number;
-  at: Date;
-  /** Debit only if this holds (e.g. `exists (select 1 from payable)`). */
-  onlyIf: SQL;
+
+export type PostingKind = (typeof postings.$inferInsert)['kind'];
+export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+
+/** A value of a composing statement: a plain value, a placeholder, an expression or a column of a CTE before. */
+export type Value<V> = RowValue<V>;
+
+/** A common table expression of the composing statement: a write follows each of its rows. */
+type Cte = WithSubquery;
+
+/** The rows a movement writes, the same in a composed statement (values may be placeholders) and in `post`. */
+export const postingRow = <K extends Value<string>>(posting: { kind: PostingKind; idempotencyKey: K; paymentId?: string | null }) => ({
+  kind: posting.kind,
+  idempotencyKey: posting.idempotencyKey,
+  paymentId: posting.paymentId ?? null,
+});
+
+export const lineRow = <I extends Value<string>, K extends Value<string>, A extends Value<number>>(
+  postingId: I,
+  account: { type: PlatformAccountType; key?: K },
+  amountKobo: A,
+) => ({ postingId, accountType: account.type, accountKey: account.key ?? ('' as K), amountKobo });
+
+export interface EntryFields {
+  userId: Value<string>;
+  amountKobo: Value<number>;
+  /** The part of amountKobo that is sandbox money (same sign). */
+  sandboxKobo: Value<number>;
+  balanceAfterKobo: Value<number>;
+  kind: LedgerKind;
+  description: Value<string>;
+  deliveryId: Value<string | null>;
+  idempotencyKey: Value<string>;
 }
+
+export const entryRow = <I extends Value<string>, E extends EntryFields>(postingId: I, entry: E) => ({
+  postingId,
+  userId: entry.userId as E['userId'],
+  amountKobo: entry.amountKobo as E['amountKobo'],
+  sandboxKobo: entry.sandboxKobo as E['sandboxKobo'],
+  balanceAfterKobo: entry.balanceAfterKobo as E['balanceAfterKobo'],
+  kind: entry.kind,
+  description: entry.description as E['description'],
+  deliveryId: entry.deliveryId as E['deliveryId'],
+  idempotencyKey: entry.idempotencyKey as E['idempotencyKey'],
+});
+
+/** A credit to a wallet that exists adds to it (the insert creates it on first use). */
+export const creditOnConflict = {
+  target: wallets.userId,
+  set: {
+    balanceKobo: sql`${wallets.balanceKobo} + excluded.balance_kobo`,
+    sandboxKobo: sql`${wallets.sandboxKobo} + excluded.sandbox_kobo`,
+    updatedAt: sql`excluded.updated_at`,
+  },
+};
+
+/** An account whose key may be a placeholder (a driver's earnings account, keyed by the driver). */
+export interface ComposedAccount {
+  type: PlatformAccountType;
+  key?: Value<string>;
+}
+
+const bigint = (value: Value<number>) => sql<number>`${value}::bigint`;
+const negated = (value: Value<number>) => sql<number>`-(${value}::bigint)`;
 
 /**
- * `funds` (the wallet's sandbox part before, locked) and `debit`: takes the amount only when the balance covers
- * it, real money first (decision 018): sandbox money is spent only where the real money does not cover the amount
- * (the rule of wallet-funds.ts, sandboxPartOfDebit). `debit` returns the balance and the sandbox part after.
+ * `funds` (the wallet's sandbox part before, locked) and `debit`, when `onlyIf` holds: takes the amount only when the
+ * balance covers it, real money first (decision 018): sandbox money is spent only where the real money does not
+ * cover the amount (wallet-funds.ts, sandboxPartOfDebit: sandbox after = least(sandbox, balance - amount)).
  */
-export function debitCte({ userId, amountKobo, at, onlyIf }: WalletDebitFragment): SQL {
-  return sql`funds as (
-    select sandbox_kobo from ${wallets}
-    where user_id = ${userId}::uuid and ${onlyIf}
-    for update
-  ),
-  debit as (
-    update ${wallets}
-    set balance_kobo = balance_kobo - ${amountKobo}::bigint,
-      sandbox_kobo = least(sandbox_kobo, balance_kobo - ${amountKobo}::bigint),
-      updated_at = ${at}::timestamptz
-    where user_id = ${userId}::uuid and balance_kobo >= ${amountKobo}::bigint and exists (select 1 from funds)
-    returning balance_kobo, sandbox_kobo
-  )`;
+export function walletDebitCtes(qb: Executor, input: { userId: Value<string>; amountKobo: Value<number>; at: Value<Date>; onlyIf: SQL }) {
+  const amount = bigint(input.amountKobo);
+  const funds = qb.$with('funds').as(
+    qb.select({ sandboxKobo: wallets.sandboxKobo }).from(wallets).where(and(eq(wallets.userId, sql`${input.userId}::uuid`), input.onlyIf)).for('update'),
+  );
+  const debit = qb.$with('debit').as(
+    qb
+      .update(wallets)
+      .set({
+        balanceKobo: sql`${wallets.balanceKobo} - ${amount}`,
+        sandboxKobo: sql`least(${wallets.sandboxKobo}, ${wallets.balanceKobo} - ${amount})`,
+        updatedAt: sql`${input.at}::timestamptz`,
+      })
+      .where(and(eq(wallets.userId, sql`${input.userId}::uuid`), gte(wallets.balanceKobo, amount), exists(qb.select({ one: sql`1` }).from(funds))))
+      .returning({ balanceKobo: wallets.balanceKobo, sandboxKobo: wallets.sandboxKobo }),
+  );
+  return {
+    funds,
+    debit,
+    ctes: [funds, debit] as const,
+    /** Has a row when the wallet was debited. */
+    debited: exists(qb.select({ one: sql`1` }).from(debit)),
+    /** The balance after, as a scalar subquery (null when not debited). */
+    balanceAfter: sql<number | null>`(select ${debit.balanceKobo} from ${debit})`,
+    /** The sandbox money taken, negative like the amount, as a scalar subquery (0 when only real money was taken). */
+    sandboxTaken: sql<number>`(select ${debit.sandboxKobo} - ${funds.sandboxKobo} from ${debit}, ${funds})`,
+  };
 }
-
-/** The sandbox money a `debit` took, negative like the amount (0 when it took only real money). */
-export const DEBITED_SANDBOX_KOBO = sql.raw('debit.sandbox_kobo - funds.sandbox_kobo');
+export type WalletDebit = ReturnType<typeof walletDebitCtes>;
 
 /**
- * The payment's double-entry posting, written only when `confirmedBy` (a CTE returning `id`, the delivery it paid
- * for) has a row: `posting` (key `payment:<delivery id>`), `revenue_line` (+amount on revenue) and `ledger` (the
- * wallet's line, −amount, with the balance after). The lines sum to zero.
+ * One posting written inside a composed statement, once per row of `after` (a CTE before it with at most one row),
+ * under `name` (unique in the statement). Its values are placeholders or expressions over no other CTE. Its platform lines are multiples (+1 or −1) of the movement's amount and, with the wallet's line,
+ * sum to zero: that is checked when the statement is built, so an unbalanced composition never runs. The wallet's line
+ * is a `credit` (written here: the wallet, created on first use, and its entry) or a `debit` that walletDebitCtes
+ * made before (only its entry is written here).
  */
-export function paymentLedgerCte(input: { userId: string; amountKobo: number; description: string; confirmedBy: string }): SQL {
-  const confirmed = sql.raw(input.confirmedBy);
-  return sql`posting as (
-    insert into ${postings} (kind, idempotency_key)
-    select 'wallet_payment', 'payment:' || ${confirmed}.id from ${confirmed}, debit
-    returning id
-  ),
-  revenue_line as (
-    insert into ${postingLines} (posting_id, account_type, amount_kobo)
-    select posting.id, 'revenue', ${input.amountKobo}::bigint from posting
-  ),
-  ledger as (
-    insert into ${ledgerEntries}
-      (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
-    select posting.id, ${input.userId}::uuid, ${-input.amountKobo}::bigint, ${DEBITED_SANDBOX_KOBO}, debit.balance_kobo,
-      'payment', ${input.description}::text, ${confirmed}.id, 'payment:' || ${confirmed}.id
-    from ${confirmed}, debit, funds, posting
-    returning balance_after_kobo
-  )`;
+export function postingCtes(
+  qb: Executor,
+  name: string,
+  movement: {
+    after: Cte;
+    /** Only for the rows of `after` where this holds. */
+    onlyIf?: SQL;
+    kind: PostingKind;
+    idempotencyKey: Value<string>;
+    amountKobo: Value<number>;
+    lines: { account: ComposedAccount; sign: 1 | -1 }[];
+    wallet?: {
+      userId: Value<string>;
+      kind: LedgerKind;
+      description: Value<string>;
+      deliveryId: Value<string | null>;
+      at: Value<Date>;
+    } & ({ credit: { sandboxKobo: Value<number> } } | { debited: WalletDebit });
+  },
+) {
+  const { after, amountKobo, wallet } = movement;
+  const walletSign = wallet ? ('credit' in wallet ? 1 : -1) : 0;
+  const sum = movement.lines.reduce((total, line) => total + line.sign, walletSign);
+  if (sum !== 0) throw new Error(`posting ${name}: its lines are ${sum} times the amount, not zero`);
+
+  const posting = qb.$with(`${name}_posting`).as(
+    qb.insert(postings).select(qb.select(insertRow(postings, postingRow(movement))).from(after).where(movement.onlyIf)).returning({ id: postings.id }),
+  );
+  const [first, ...others] = movement.lines.map(({ account, sign }) =>
+    qb.select(insertRow(postingLines, lineRow(posting.id, account, sign > 0 ? bigint(amountKobo) : negated(amountKobo)))).from(posting),
+  );
+  const lines = first
+    ? [qb.$with(`${name}_lines`).as(qb.insert(postingLines).select(others.reduce((all, line) => all.unionAll(line) as typeof first, first)))]
+    : [];
+  if (!wallet) return { posting, ctes: [posting, ...lines] as const, balanceAfter: null };
+
+  const entry = {
+    userId: wallet.userId,
+    kind: wallet.kind,
+    description: wallet.description,
+    deliveryId: wallet.deliveryId,
+    idempotencyKey: movement.idempotencyKey,
+  };
+  if ('debited' in wallet) {
+    const written = qb.$with(`${name}_entry`).as(
+      qb
+        .insert(ledgerEntries)
+        .select(
+          qb
+            .select(insertRow(ledgerEntries, entryRow(posting.id, { ...entry, amountKobo: negated(amountKobo), sandboxKobo: wallet.debited.sandboxTaken, balanceAfterKobo: wallet.debited.balanceAfter })))
+            .from(posting),
+        ),
+    );
+    return { posting, ctes: [posting, ...lines, written] as const, balanceAfter: wallet.debited.balanceAfter };
+  }
+  const credited = qb.$with(`${name}_credited`).as(
+    qb
+      .insert(wallets)
+      .select(qb.select(insertRow(wallets, { userId: wallet.userId, balanceKobo: bigint(amountKobo), sandboxKobo: wallet.credit.sandboxKobo, updatedAt: wallet.at })).from(posting))
+      .onConflictDoUpdate(creditOnConflict)
+      .returning({ balanceKobo: wallets.balanceKobo }),
+  );
+  const written = qb.$with(`${name}_entry`).as(
+    qb
+      .insert(ledgerEntries)
+      .select(
+        qb
+          .select(insertRow(ledgerEntries, entryRow(posting.id, { ...entry, amountKobo: bigint(amountKobo), sandboxKobo: wallet.credit.sandboxKobo, balanceAfterKobo: credited.balanceKobo })))
+          .from(posting)
+          .crossJoin(credited),
+      ),
+  );
+  return {
+    posting,
+    ctes: [posting, ...lines, credited, written] as const,
+    /** The wallet's balance after the credit, as a scalar subquery (null when nothing was written). */
+    balanceAfter: sql<number | null>`(select ${credited.balanceKobo} from ${credited})`,
+  };
 }
+
+/** The driver's earnings account in a composed statement (its key a placeholder): ACCOUNTS.driverEarnings. */
+const earningsAccount = (driverId: Value<string>): ComposedAccount => ({ ...ACCOUNTS.driverEarnings(''), key: driverId });
+const composed = (account: Account): ComposedAccount => account;
 
 /**
- * A posting (the CTE `name`, returning its id) and its platform lines (`name_lines_written`), the lines from the
- * JSON array in the placeholder `lines` (account_type, account_key, amount_kobo). Written once per row of `from`,
- * or once without it.
+ * A driver's share of a delivered fare (decision 034), written by the hand-over's statement after `handedOver` (a
+ * CTE with the delivered row) when the share is above zero: revenue → the driver's earnings account (key
+ * `earningKey`), then that account → the wallet (key `to-wallet:` + `earningKey`), the wallet's line of kind
+ * `earning`. The placeholders are WalletService.driverEarnings' values, and `at`.
  */
-export function postingCtes(name: string, posting: { kind: SQL; idempotencyKey: SQL; paymentId?: SQL; lines: string; from?: SQL }): SQL {
-  const cte = sql.raw(name);
-  return sql`${cte} as (
-    insert into ${postings} (kind, idempotency_key, payment_id)
-    select ${posting.kind}::text, ${posting.idempotencyKey}::text, ${posting.paymentId ?? sql`null`}::uuid
-    ${posting.from ? sql`from ${posting.from}` : sql``}
-    returning id
-  ),
-  ${sql.raw(`${name}_lines_written`)} as (
-    insert into ${postingLines} (posting_id, account_type, account_key, amount_kobo)
-    select ${cte}.id, line.account_type, line.account_key, line.amount_kobo
-    from ${cte}, jsonb_to_recordset(${sql.placeholder(posting.lines)}::jsonb) as line(account_type text, account_key text, amount_kobo bigint)
-  )`;
+export function driverEarningsCtes(qb: Executor, handedOver: Cte) {
+  const p = sql.placeholder;
+  const amountKobo = p('earningKobo');
+  const driver = earningsAccount(p('earningUserId'));
+  const earned = postingCtes(qb, 'earning', {
+    after: handedOver,
+    onlyIf: sql`${amountKobo}::bigint > 0`,
+    kind: 'driver_earning',
+    idempotencyKey: p('earningKey'),
+    amountKobo,
+    lines: [
+      { account: composed(ACCOUNTS.revenue), sign: -1 },
+      { account: driver, sign: 1 },
+    ],
+  });
+  const paidIn = postingCtes(qb, 'earning_paid', {
+    after: earned.posting,
+    kind: 'driver_earning_paid',
+    idempotencyKey: sql`'to-wallet:' || ${p('earningKey')}::text`,
+    amountKobo,
+    lines: [{ account: driver, sign: -1 }],
+    wallet: {
+      userId: p('earningUserId'),
+      kind: 'earning',
+      description: p('earningDescription'),
+      deliveryId: p('earningDeliveryId'),
+      at: p('at'),
+      credit: { sandboxKobo: p('earningSandboxKobo') },
+    },
+  });
+  return { ctes: [...earned.ctes, ...paidIn.ctes], balanceAfter: paidIn.balanceAfter! };
 }
-
-/**
- * Credits a wallet, creating it on first use, `returning balance_kobo` (the balance after); when `from` (a CTE)
- * has a row, or at once without one. The values are the placeholders of these names.
- */
-export function walletCredit(from: string | null, names: { userId: string; amountKobo: string; sandboxKobo: string; at: string }): SQL {
-  return sql`insert into ${wallets} (user_id, balance_kobo, sandbox_kobo, updated_at)
-    select ${sql.placeholder(names.userId)}::uuid, ${sql.placeholder(names.amountKobo)}::bigint,
-      ${sql.placeholder(names.sandboxKobo)}::bigint, ${sql.placeholder(names.at)}::timestamptz
-    ${from ? sql`from ${sql.raw(from)}` : sql``}
-    on conflict (user_id) do update set
-      balance_kobo = ${wallets}.balance_kobo + excluded.balance_kobo,
-      sandbox_kobo = ${wallets}.sandbox_kobo + excluded.sandbox_kobo,
-      updated_at = excluded.updated_at
-    returning balance_kobo`;
-}
-
-/**
- * A driver's share of a delivered fare (decision 034), for a prepared statement another module composes (the
- * hand-over): written only when `confirmedBy` (a CTE with a row) has one and the amount is above zero. Two postings:
- * `earning_posting` (revenue → the driver's earnings account, key `earningKey`) and `earning_paid` (that account →
- * the wallet, key `to-wallet:` + `earningKey`), the wallet credited (`earning_credited`, its balance after) and
- * its ledger entry, kind `earning`. The placeholders are those of WalletService.driverEarnings' values.
- */
-export function driverEarningsCtes(confirmedBy: string): SQL {
-  const confirmed = sql.raw(confirmedBy);
-  const amount = sql`${sql.placeholder('earningKobo')}::bigint`;
-  const key = sql`${sql.placeholder('earningKey')}::text`;
-  return sql`${postingCtes('earning_posting', { kind: sql`'driver_earning'`, idempotencyKey: key, lines: 'earningLines', from: sql`${confirmed} where ${amount} > 0` })},
-  ${postingCtes('earning_paid', { kind: sql`'driver_earning_paid'`, idempotencyKey: sql`'to-wallet:' || ${key}`, lines: 'earningPaidLines', from: sql`earning_posting` })},
-  earning_credited as (
-    ${walletCredit('earning_paid', { userId: 'earningUserId', amountKobo: 'earningKobo', sandboxKobo: 'earningSandboxKobo', at: 'earningAt' })}
-  ),
-  earning_entry as (
-    insert into ${ledgerEntries}
-      (posting_id, user_id, amount_kobo, sandbox_kobo, balance_after_kobo, kind, description, delivery_id, idempotency_key)
-    select earning_paid.id, ${sql.placeholder('earningUserId')}::uuid, ${amount}, ${sql.placeholder('earningSandboxKobo')}::bigint,
-      earning_credited.balance_kobo, 'earning', ${sql.placeholder('earningDescription')}::text, ${confirmed}.id,
-      'to-wallet:' || ${key}
-    from earning_paid, earning_credited, ${confirmed}
-  )`;
-}
-
-/** The wallet's balance after a driverEarningsCtes credit, as a column of the composing statement's result (null if none). */
-export const DRIVER_EARNINGS_BALANCE_AFTER = sql.raw('(select balance_kobo from earning_credited)');
