@@ -95,8 +95,8 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
     const operatorIn = await api.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
     expect(operatorIn.ok(), await operatorIn.text()).toBeTruthy();
-    const pending = (await (await api.get('/api/dispatch/withdrawals?status=pending')).json()) as { data: { id: string; amountKobo: number }[] };
-    const withdrawal = pending.data.find((w) => Math.abs(w.amountKobo) === 200_000);
+    const pending = (await (await api.get('/api/dispatch/withdrawals?status=pending')).json()) as { data: { items: { id: string; amountKobo: number }[] } };
+    const withdrawal = pending.data.items.find((w) => Math.abs(w.amountKobo) === 200_000);
     expect(withdrawal).toBeTruthy();
     // As the operator's browser would send it: from our origin (the CSRF check asks for it).
     const marked = await api.post(`/api/dispatch/withdrawals/${withdrawal!.id}/mark-paid`, {
