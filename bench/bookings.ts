@@ -419,11 +419,11 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
         const headers = auth(token);
         const page = async () =>
           (
-            (await (await fetch(`${base}/api/deliveries?pageSize=${PAGE}`, { headers })).json()) as {
-              data: { total: number; items: { trackingId: string | null }[] };
+            (await (await fetch(`${base}/api/deliveries?limit=${PAGE}`, { headers })).json()) as {
+              data: { items: { trackingId: string | null }[] };
             }
           ).data;
-        for (let have = (await page()).total; have < PAGE; have++) {
+        for (let have = (await page()).items.length; have < PAGE; have++) {
           const booked = await fetch(`${base}/api/book-delivery`, {
             method: 'POST',
             headers,
@@ -441,16 +441,16 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
       }),
     );
 
-    log(`[${kind}] GET /api/deliveries?pageSize=20, alternating with the bare endpoint…`);
+    log(`[${kind}] GET /api/deliveries?limit=20, alternating with the bare endpoint…`);
     next = 0;
     const deliveriesList = await measureAgainstCeiling(
-      'GET /api/deliveries?pageSize=20',
+      'GET /api/deliveries?limit=20',
       {
         url: base,
         connections,
         duration,
         setupClient: (client) => {
-          client.setRequests([{ method: 'GET', path: '/api/deliveries?pageSize=20', headers: auth(tokenForClient()) }]);
+          client.setRequests([{ method: 'GET', path: '/api/deliveries?limit=20', headers: auth(tokenForClient()) }]);
         },
       },
       bare.url,
