@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
+import { preparedPerExecutor } from '../../db/prepared-per-executor.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
 import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
@@ -243,11 +244,10 @@ export function createDeliveriesRepository(db: Executor) {
   const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
   let trackingStatement: ReturnType<typeof prepareTracking> | undefined;
   let publicTrackingStatement: ReturnType<typeof prepareTracking> | undefined;
-  let insertStatement: ReturnType<typeof prepareInsert> | undefined;
   let ownedStatement: ReturnType<typeof prepareOwned> | undefined;
 
   /** Booking and paying are the hot writes: their statements are built once, not on every call. */
-  function prepareInsert() {
+  function prepareInsert(db: Executor) {
     const values = Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, sql.placeholder(column)]));
     return db
       .insert(deliveries)
@@ -306,17 +306,14 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare(owned ? 'delivery_by_tracking_id' : 'delivery_by_tracking_id_public');
   }
 
-  let moves: ReturnType<typeof prepareMoves> | undefined;
-  let walletPaymentStatement: ReturnType<typeof prepareWalletPayment> | undefined;
   let byNumberStatement: ReturnType<typeof prepareByNumber> | undefined;
-  let failedHandoverStatement: ReturnType<typeof prepareFailedHandover> | undefined;
 
   function prepareByNumber() {
     return db.select().from(deliveries).where(eq(deliveries.number, sql`${sql.placeholder('number')}::int`)).limit(1).prepare('delivery_by_number');
   }
 
   /** One more wrong code, only while it is still the code judged and attempts are left; the count after it. */
-  function prepareFailedHandover() {
+  function prepareFailedHandover(db: Executor) {
     return db
       .update(deliveries)
       .set({ handoverFailedAttempts: sql`${deliveries.handoverFailedAttempts} + 1`, updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
@@ -339,7 +336,7 @@ export function createDeliveriesRepository(db: Executor) {
    * all of it happens or none; a parallel payment of the same delivery waits on the lock and then finds it no
    * longer payable. The wallet module owns its parts (wallet-statements.ts).
    */
-  function prepareWalletPayment() {
+  function prepareWalletPayment(db: Executor) {
     const p = sql.placeholder;
     const { payable, isPayable } = payableCte(db, { deliveryId: p('deliveryId'), amountKobo: p('amountKobo'), lockValidAt: p('at') });
     const debit = walletDebitCtes(db, { userId: p('userId'), amountKobo: p('amountKobo'), at: p('at'), onlyIf: isPayable });
@@ -367,6 +364,12 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare('delivery_wallet_payment');
   }
 
+  // The writes run on their caller's executor: the write pool, or its transaction.
+  const insertOn = preparedPerExecutor(prepareInsert);
+  const movesOn = preparedPerExecutor(prepareMoves);
+  const walletPaymentOn = preparedPerExecutor(prepareWalletPayment);
+  const failedHandoverOn = preparedPerExecutor(prepareFailedHandover);
+
   /** Runs one of the moves: the row and its history with the new event last, or null when nothing matched. */
   async function move<Extra>(
     statement: { execute(values: Record<string, unknown>): Promise<({ row: DeliveryRow; history: { status: string; note: string | null; at: string }[] | null } & Extra)[]> },
@@ -387,14 +390,9 @@ export function createDeliveriesRepository(db: Executor) {
       return new Set(rows.flatMap((row) => (row.key ? [row.key] : [])));
     },
 
-    /** In the booking's transaction when given (it also uses the quote), else as one prepared statement. */
-    async insertDelivery(values: NewBooking, tx?: Executor) {
-      if (tx) {
-        const [inserted] = await tx.insert(deliveries).values(values).returning();
-        return inserted!;
-      }
-      insertStatement ??= prepareInsert();
-      const [row] = await insertStatement.execute(values);
+    /** A booking, on the caller's executor (the booking's transaction when it also uses a quote). */
+    async insertDelivery(values: NewBooking, tx: Executor = db) {
+      const [row] = await insertOn(tx).execute(values);
       return row!;
     },
 
@@ -452,8 +450,11 @@ export function createDeliveriesRepository(db: Executor) {
      * Pays for a delivery from the owner's wallet (prepareWalletPayment): the paid row and the wallet's balance
      * after, or why not: no longer payable at this price, or a balance that does not cover it.
      */
-    async payFromWallet(payment: { deliveryId: string; userId: string; amountKobo: number; trackingId: string; description: string; at: Date }) {
-      const [result] = await (walletPaymentStatement ??= prepareWalletPayment()).execute({ ...payment, paymentKey: `payment:${payment.deliveryId}` });
+    async payFromWallet(
+      payment: { deliveryId: string; userId: string; amountKobo: number; trackingId: string; description: string; at: Date },
+      tx: Executor = db,
+    ) {
+      const [result] = await walletPaymentOn(tx).execute({ ...payment, paymentKey: `payment:${payment.deliveryId}` });
       if (!result) return { kind: 'not_payable' as const };
       if (!result.paid || result.balanceAfterKobo === null) return { kind: 'insufficient_balance' as const };
       return { kind: 'paid' as const, delivery: result.paid as DeliveryRow, balanceAfterKobo: result.balanceAfterKobo };
@@ -479,8 +480,9 @@ export function createDeliveriesRepository(db: Executor) {
       to: DeliveryStatus,
       note: string | null,
       at: Date,
+      tx: Executor = db,
     ) {
-      moves ??= prepareMoves(db);
+      const moves = movesOn(tx);
       const [statement, which] = 'id' in target ? [moves.step, { id: target.id }] : [moves.driverStep, target];
       return move(statement, { ...which, from, status: to }, { status: to, note, at });
     },
@@ -496,9 +498,10 @@ export function createDeliveriesRepository(db: Executor) {
       handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
       receiverMessage: Record<string, unknown>,
+      tx: Executor = db,
     ) {
       return move(
-        (moves ??= prepareMoves(db)).assign,
+        movesOn(tx).assign,
         {
           ...target,
           ...receiverMessage,
@@ -519,8 +522,13 @@ export function createDeliveriesRepository(db: Executor) {
      * One more wrong handover code on the row as judged (`codeHash`, the code it was judged against); the count after
      * it, or null when the row changed meanwhile (reassigned, handed over, out of attempts).
      */
-    async countFailedHandover(judged: { id: string; codeHash: string | null }, from: readonly DeliveryStatus[], maxAttempts: number) {
-      const [row] = await (failedHandoverStatement ??= prepareFailedHandover()).execute({ ...judged, from, maxAttempts, at: new Date() });
+    async countFailedHandover(
+      judged: { id: string; codeHash: string | null },
+      from: readonly DeliveryStatus[],
+      maxAttempts: number,
+      tx: Executor = db,
+    ) {
+      const [row] = await failedHandoverOn(tx).execute({ ...judged, from, maxAttempts, at: new Date() });
       return row ? row.attempts : null;
     },
 
@@ -535,9 +543,10 @@ export function createDeliveriesRepository(db: Executor) {
       maxAttempts: number,
       record: { proofKey: string | null; note: string },
       earnings: Record<string, unknown>,
+      tx: Executor = db,
     ) {
       const moved = await move(
-        (moves ??= prepareMoves(db)).deliver,
+        movesOn(tx).deliver,
         { ...judged, from, maxAttempts, ...earnings, status: 'delivered', handoverCodeHash: null, deliveryProofKey: record.proofKey },
         { status: 'delivered', note: record.note, at: new Date() },
       );
@@ -622,6 +631,7 @@ export function createDeliveriesRepository(db: Executor) {
       return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit });
     },
 
+    /** The customer's dashboard totals (schema deliveryTotals, kept by the database in every change's transaction). */
     async summarize(userId: string) {
       const [row] = await db
         .select({

@@ -172,8 +172,8 @@ export function createDeliveriesService({
     to: DeliveryStatus,
     note?: string,
   ): Promise<{ row: DeliveryRow; history: StatusHistory } | null> {
-    return transactions.single(async ({ emit }) => {
-      const moved = await repository.moveStatus(target, [from], to, note ?? null, new Date());
+    return transactions.single(async ({ tx, emit }) => {
+      const moved = await repository.moveStatus(target, [from], to, note ?? null, new Date(), tx);
       if (!moved) return null;
       emit(statusChanged(moved.row));
       return { row: moved.row, history: statusHistory(moved.events) };
@@ -228,16 +228,12 @@ export function createDeliveriesService({
      * event and the wallet's debit are published once it has committed.
      */
     async payFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
-      return transactions.single(async ({ emit }) => {
+      return transactions.single(async ({ tx, emit }) => {
         const amountKobo = row.totalKobo;
-        const outcome = await repository.payFromWallet({
-          deliveryId: row.id,
-          userId,
-          amountKobo,
-          trackingId,
-          description: `Payment for delivery ${formatDeliveryId(row.number)}`,
-          at,
-        });
+        const outcome = await repository.payFromWallet(
+          { deliveryId: row.id, userId, amountKobo, trackingId, description: `Payment for delivery ${formatDeliveryId(row.number)}`, at },
+          tx,
+        );
         if (outcome.kind !== 'paid') return outcome;
         const paid = outcome.delivery;
         emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
@@ -280,13 +276,14 @@ export function createDeliveriesService({
         if (row.transportMode !== vehicleMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
         if (!(DRIVER_ASSIGNABLE_STATUSES as readonly string[]).includes(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
         const code = generateHandoverCode();
-        const assigned = await transactions.single(async ({ emit }) => {
+        const assigned = await transactions.single(async ({ tx, emit }) => {
           const changed = await repository.setDriver(
             { id: row.id, transportMode: vehicleMode },
             driver,
             hashShortCode(code),
             DRIVER_ASSIGNABLE_STATUSES,
             driverAssignedMessage({ ...row, driverName: driver.name, estimatedDelivery: estimatedDeliveryOf(row) }, code),
+            tx,
           );
           if (!changed) return null;
           emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(changed.row) });
@@ -338,10 +335,8 @@ export function createDeliveriesService({
         if (proof.by === 'driver') {
           if (row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS) throw new AppError('HANDOVER_LOCKED');
           if (!shortCodeMatches(codeHash, proof.code)) {
-            const attempts = await repository.countFailedHandover(
-              { id: row.id, codeHash },
-              HANDOVER_DUE_STATUSES,
-              HANDOVER_MAX_ATTEMPTS,
+            const attempts = await transactions.single(({ tx }) =>
+              repository.countFailedHandover({ id: row.id, codeHash }, HANDOVER_DUE_STATUSES, HANDOVER_MAX_ATTEMPTS, tx),
             );
             if (attempts === null) continue;
             const attemptsLeft = Math.max(0, HANDOVER_MAX_ATTEMPTS - attempts);
@@ -360,7 +355,7 @@ export function createDeliveriesService({
           deliveryNumber: row.number,
           idempotencyKey: `earning:${row.id}`,
         });
-        const delivered = await transactions.single(async ({ emit }) => {
+        const delivered = await transactions.single(async ({ tx, emit }) => {
           const changed = await repository.deliver(
             { id: row.id, driverId: row.driverId!, codeHash },
             HANDOVER_DUE_STATUSES,
@@ -370,6 +365,7 @@ export function createDeliveriesService({
               note: proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}`,
             },
             earnings.values,
+            tx,
           );
           if (!changed) return null;
           if (changed.earningsBalanceAfterKobo !== null) emit(earnings.credited(changed.earningsBalanceAfterKobo));
@@ -418,8 +414,8 @@ export function createDeliveriesService({
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const row = request
         ? // Priced here, the booking is one statement (the hot path: the form's fields).
-          await transactions.single(async ({ emit }) => {
-            const inserted = await insert(quotes.priceRequest(request));
+          await transactions.single(async ({ tx, emit }) => {
+            const inserted = await insert(quotes.priceRequest(request), tx);
             emit({ type: 'delivery.created', ...factsOf(inserted) });
             return inserted;
           })

@@ -1,0 +1,16 @@
+import type { Executor } from './client.js';
+
+/**
+ * A statement of fixed shape prepared (Drizzle's `.prepare(name)`) once per executor it runs on: once for the
+ * process on a database (each pooled connection parses it once), anew for each transaction (which is short). A
+ * prepared query belongs to the executor that built it, so a write that must run in its caller's transaction, or on
+ * the write pool (docs/decisions/050), asks for the statement of that executor.
+ */
+export function preparedPerExecutor<Statement>(prepare: (executor: Executor) => Statement): (executor: Executor) => Statement {
+  const byExecutor = new WeakMap<Executor, Statement>();
+  return (executor) => {
+    let statement = byExecutor.get(executor);
+    if (!statement) byExecutor.set(executor, (statement = prepare(executor)));
+    return statement;
+  };
+}
