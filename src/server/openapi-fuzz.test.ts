@@ -104,6 +104,11 @@ const HOSTILE_QUERY_STRINGS = [
   '?constructor[prototype][polluted]=1',
   '?page[]=1&page[]=2',
   '?page=1&page=2',
+  // Keyset lists (decision 049): a cursor is opaque, and anything but one the server wrote is a 400.
+  '?cursor=%27%20OR%201%3D1',
+  '?cursor[]=a&cursor[]=b',
+  '?cursor=WyIyMDI2LTAxLTAxIiwtMV0&limit=1',
+  '?limit=1e9',
   `?${'a=1&'.repeat(2_000)}`,
   '?%ED%A0%80=%ED%A0%80',
 ];
