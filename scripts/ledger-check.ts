@@ -5,6 +5,7 @@
 import { loadEnv } from '../src/server/config/env.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { checkLedger, hasLedger } from '../src/server/modules/wallet/ledger-check.js';
+import { createDeliveriesRepository } from '../src/server/modules/deliveries/deliveries-repository.js';
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
 
@@ -25,6 +26,15 @@ try {
   } else {
     console.error(`${report.differences.length} difference(s):`);
     for (const difference of report.differences) console.error(`  - ${difference}`);
+    process.exitCode = 1;
+  }
+  // The dashboard's kept totals against a recount of every delivery (decision 051).
+  const totals = await createDeliveriesRepository(database.db).totalsDifferingFromRecount();
+  if (totals.length === 0) {
+    console.log('Delivery totals OK: every customer\'s active, delivered and spent equal a recount.');
+  } else {
+    console.error(`${totals.length} customer(s) whose delivery totals differ from a recount:`);
+    for (const { userId, kept, counted } of totals.slice(0, 20)) console.error(`  - ${userId}: kept ${JSON.stringify(kept)}, counted ${JSON.stringify(counted)}`);
     process.exitCode = 1;
   }
 } finally {

@@ -74,6 +74,8 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'driver jobs, completed, next page', build: (db, s) => ({ query: deliveries(db).findDriverJobs(s.driverId, 'completed', after(s), 21) }) },
   // The histories shown with a page of the board or a driver's jobs.
   { name: 'delivery histories of a page', build: (db, s) => ({ query: deliveries(db).eventsQuery(s.deliveryIds) }) },
+  // The dashboard summary: the customer's kept totals, one row at any history (decision 051).
+  { name: 'dashboard summary', build: (db, s) => ({ query: deliveries(db).summaryQuery(s.userId) }) },
   // Tracking (the owner's and the public page).
   { name: 'tracking, owner', build: (db, s) => ({ query: deliveries(db).trackingQuery(true), values: { trackingId: s.trackingId, userId: s.userId } }) },
   { name: 'tracking, public', build: (db, s) => ({ query: deliveries(db).trackingQuery(false), values: { trackingId: s.trackingId } }) },

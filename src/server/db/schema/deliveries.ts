@@ -121,3 +121,18 @@ export const deliveryEvents = pgTable(
   },
   (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.createdAt, t.id)],
 );
+
+/**
+ * Each customer's dashboard totals, so the summary costs one row at any history (decision 051): deliveries on the
+ * road (picked up to out for delivery), delivered, and spent (paid and not cancelled). A deferred trigger on
+ * deliveries (migration 0012) keeps them in the transaction of every change, whichever statement makes it, after
+ * that transaction's other locks; `npm run ledger:check` and a test compare them with a recount.
+ */
+export const deliveryTotals = pgTable('delivery_totals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  active: integer('active').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  spentKobo: bigint('spent_kobo', { mode: 'number' }).notNull().default(0),
+});

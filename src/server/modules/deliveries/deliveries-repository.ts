@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL, type WithSubquery } from 'd
 import type { Executor } from '../../db/client.js';
 import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
 import { preparedPerExecutor } from '../../db/prepared-per-executor.js';
-import { deliveries, deliveryEvents } from '../../db/schema/index.js';
+import { deliveries, deliveryEvents, deliveryTotals } from '../../db/schema/index.js';
 import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
 import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
 import { driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
@@ -632,22 +632,54 @@ export function createDeliveriesRepository(db: Executor) {
     },
 
     /** The customer's dashboard totals (schema deliveryTotals, kept by the database in every change's transaction). */
+    summaryQuery: (userId: string) =>
+      db
+        .select({ active: deliveryTotals.active, delivered: deliveryTotals.delivered, spent: deliveryTotals.spentKobo })
+        .from(deliveryTotals)
+        .where(eq(deliveryTotals.userId, userId))
+        .limit(1),
+
     async summarize(userId: string) {
-      const [row] = await db
-        .select({
-          active:
-            sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery'))`.mapWith(
-              Number,
-            ),
-          delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')`.mapWith(Number),
-          spent:
-            sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)`.mapWith(
-              Number,
-            ),
-        })
-        .from(deliveries)
-        .where(eq(deliveries.userId, userId));
+      const [row] = await this.summaryQuery(userId);
       return row ?? { active: 0, delivered: 0, spent: 0 };
+    },
+
+    /**
+     * Every customer whose kept totals differ from a recount of their deliveries (a whole-table scan: for checks,
+     * never for a request), with both.
+     */
+    async totalsDifferingFromRecount() {
+      const recount = db.$with('recount').as(
+        db
+          .select({
+            userId: deliveries.userId,
+            active: sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery'))::int`.as('counted_active'),
+            delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')::int`.as('counted_delivered'),
+            spent: sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)::bigint`.as('counted_spent'),
+          })
+          .from(deliveries)
+          .groupBy(deliveries.userId),
+      );
+      // (A CTE's computed columns are named apart from the totals' own: Drizzle writes them unqualified.)
+      const rows = await db
+        .with(recount)
+        .select({
+          userId: sql<string>`coalesce(${recount.userId}, ${deliveryTotals.userId})`,
+          kept: { active: deliveryTotals.active, delivered: deliveryTotals.delivered, spent: deliveryTotals.spentKobo },
+          counted: { active: recount.active, delivered: recount.delivered, spent: sql<number>`${recount.spent}`.mapWith(Number) },
+        })
+        .from(recount)
+        .fullJoin(deliveryTotals, eq(deliveryTotals.userId, recount.userId))
+        .where(
+          sql`coalesce(${recount.active}, 0) <> coalesce(${deliveryTotals.active}, 0)
+            or coalesce(${recount.delivered}, 0) <> coalesce(${deliveryTotals.delivered}, 0)
+            or coalesce(${recount.spent}, 0) <> coalesce(${deliveryTotals.spentKobo}, 0)`,
+        );
+      return rows.map((row) => ({
+        userId: row.userId,
+        kept: row.kept ?? { active: 0, delivered: 0, spent: 0 },
+        counted: row.counted ?? { active: 0, delivered: 0, spent: 0 },
+      }));
     },
 
     async insertEvent(

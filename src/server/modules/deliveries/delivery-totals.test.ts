@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { assignNewDriver, book, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
+import { deliveries, deliveryTotals } from '../../db/schema/index.js';
+import { createDeliveriesRepository } from './deliveries-repository.js';
+
+let t: TestApp;
+let operator: Awaited<ReturnType<typeof createSignedInUser>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const post = (url: string, headers: Headers, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const summaryOf = async (headers: Headers) => (await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers })).json().data;
+
+async function step(id: string, status: string) {
+  const res = await post(`/api/dispatch/deliveries/${id}/status`, operator.headers, { status });
+  expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+}
+
+describe('the dashboard totals kept with every change', () => {
+  it('follow bookings, wallet and card payments, the road, hand-overs and cancellations, and agree with a recount', async () => {
+    const customer = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, customer.user.id, 10_000_000);
+    const booked = [];
+    for (let i = 0; i < 5; i++) booked.push(await book(t, customer.headers));
+    const [onRoad, handedOver, cancelled, byCard, unpaid] = booked as { id: string; price: { total: number } }[];
+    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 0, totalDelivered: 0, totalSpent: 0 });
+
+    for (const d of [onRoad!, handedOver!, cancelled!]) {
+      const paid = await payWithWallet(t, customer.headers, d.id);
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+    const init = await post('/api/payments/initiate', customer.headers, { deliveryId: byCard!.id, method: 'card' });
+    const redirect = await decideSandboxCheckout(t, customer.headers, init.json().data.checkoutUrl, 'approve');
+    const verify = new URL(redirect.headers.location as string, 'http://app.test').searchParams;
+    const verified = await post(`/api/payments/verify?${verify}`, customer.headers);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const paidTotal = [onRoad!, handedOver!, cancelled!, byCard!].reduce((sum, d) => sum + d.price.total, 0);
+    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 0, totalDelivered: 0, totalSpent: paidTotal });
+
+    for (const d of [onRoad!, handedOver!]) {
+      await assignNewDriver(t, operator.headers, d.id);
+      await step(d.id, 'picked_up');
+    }
+    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 2, totalDelivered: 0 });
+    await step(handedOver!.id, 'in_transit');
+    await step(handedOver!.id, 'out_for_delivery');
+    const completed = await completeAsOperator(t, operator.headers, handedOver!.id);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const cancel = await post(`/api/deliveries/${cancelled!.id}/cancel`, customer.headers);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    expect(await summaryOf(customer.headers)).toMatchObject({
+      activeDeliveries: 1,
+      totalDelivered: 1,
+      totalSpent: paidTotal - cancelled!.price.total,
+    });
+    expect(unpaid).toBeDefined();
+    expect(await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount()).toEqual([]);
+  });
+
+  it('the summary reads the kept totals, and a total that drifted from its deliveries is reported by the recount', async () => {
+    const customer = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, customer.user.id, 1_000_000);
+    const d = await book(t, customer.headers);
+    expect((await payWithWallet(t, customer.headers, d.id)).statusCode).toBe(200);
+    await t.deps.db.update(deliveryTotals).set({ delivered: 7 }).where(eq(deliveryTotals.userId, customer.user.id));
+    // The summary reads the kept totals, never a count of the customer's history.
+    expect((await summaryOf(customer.headers)).totalDelivered).toBe(7);
+    const differences = await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount();
+    expect(differences).toEqual([
+      { userId: customer.user.id, kept: { active: 0, delivered: 7, spent: d.price.total }, counted: { active: 0, delivered: 0, spent: d.price.total } },
+    ]);
+    await t.deps.db.update(deliveryTotals).set({ delivered: 0 }).where(eq(deliveryTotals.userId, customer.user.id));
+  });
+
+  it('a change in an open transaction counts only once it commits, and not at all if it rolls back', async () => {
+    const customer = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, customer.user.id, 1_000_000);
+    const d = await book(t, customer.headers);
+    expect((await payWithWallet(t, customer.headers, d.id)).statusCode).toBe(200);
+    const before = await summaryOf(customer.headers);
+    await t.deps.db
+      .transaction(async (tx) => {
+        await tx.update(deliveries).set({ status: 'delivered' }).where(eq(deliveries.userId, customer.user.id));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await summaryOf(customer.headers)).toEqual(before);
+  });
+});
