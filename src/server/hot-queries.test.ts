@@ -80,8 +80,9 @@ async function explain(db: Executor, text: string, params: unknown[]): Promise<P
 
 /**
  * Rows in the proportions of production: 3,000 users, 20,000 deliveries with two events each (one merchant with
- * 2,000 of them), most delivered, few waiting; notifications, wallet lines with their postings, withdrawals and
- * partner applications in the thousands. Written with SQL in a few statements, then ANALYZEd.
+ * 2,000 of them), most delivered, few waiting; notifications, wallet lines with their postings, withdrawals,
+ * partner applications and outbox messages (nearly all sent) in the thousands. Written with SQL in a few
+ * statements, then ANALYZEd.
  */
 async function seed(db: Executor): Promise<HotQuerySample> {
   await db.execute(sql`
@@ -140,7 +141,14 @@ async function seed(db: Executor): Promise<HotQuerySample> {
     insert into partner_applications (user_id, type, status, details, created_at)
     select u.id, 'investment', case when u.n % 30 = 0 then 'submitted' else 'approved' end, '{}'::jsonb, now() - (u.n || ' minutes')::interval
     from (select id, row_number() over (order by id) as n from users where email like 'plan-%') u`);
-  for (const table of ['users', 'deliveries', 'delivery_events', 'notifications', 'postings', 'ledger_entries', 'withdrawals', 'partner_applications'])
+  // The outbox: messages long sent, a few waiting (due now or retrying later).
+  await db.execute(sql`
+    insert into outbox_messages (channel, recipient, subject, body, status, attempts, next_attempt_at, sent_at, created_at)
+    select 'sms', '+234800' || lpad(g::text, 7, '0'), 'Code', 'Your code', case when g % 200 = 0 then 'pending' else 'sent' end,
+      1, now() - (g || ' seconds')::interval + case when g % 400 = 0 then interval '1 hour' else interval '0' end,
+      case when g % 200 = 0 then null else now() - (g || ' seconds')::interval end, now() - (g || ' seconds')::interval
+    from generate_series(1, 20000) g`);
+  for (const table of ['users', 'deliveries', 'delivery_events', 'notifications', 'postings', 'ledger_entries', 'withdrawals', 'partner_applications', 'outbox_messages'])
     await db.execute(sql.raw(`analyze ${table}`));
 
   const result = (await db.execute(sql`

@@ -2,7 +2,8 @@ import { fillPlaceholders, is, SQL, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './db/client.js';
 import { createDeliveriesRepository } from './modules/deliveries/deliveries-repository.js';
-import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
+import { prepareClaim } from './modules/messages/outbox-repository.js';
+import { createNotificationsRepository, prepareUnreadCounts } from './modules/notifications/notifications-repository.js';
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
 import { createWalletHistoryRepository } from './modules/wallet/wallet-history-repository.js';
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
@@ -83,6 +84,12 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'notifications, first page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, null, 21) }) },
   { name: 'notifications, deep page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, afterId(s), 21) }) },
   { name: 'notifications, unread', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, true, null, 21) }) },
+  { name: 'notifications, unread counts', build: (db, s) => ({ query: prepareUnreadCounts(db), values: { userIds: JSON.stringify([s.userId]) } }) },
+  // The outbox worker's claim of due messages.
+  {
+    name: 'outbox, claim due messages',
+    build: (db) => ({ query: prepareClaim(db), values: { now: new Date().toISOString(), leaseUntil: new Date().toISOString(), limit: 50 } }),
+  },
   // The wallet's history.
   { name: 'wallet transactions, first page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, null, 21) }) },
   { name: 'wallet transactions, deep page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, afterId(s), 21) }) },

@@ -19,9 +19,9 @@ export type ClaimedMessage = Pick<
 
 /**
  * Claims due messages for one delivery attempt: pushes next_attempt_at forward by a lease, so a crashed worker's
- * messages become due again; SKIP LOCKED lets several instances share the table.
+ * messages become due again; SKIP LOCKED lets several instances share the table. Also in the plan test's registry.
  */
-function prepareClaim(db: Executor) {
+export function prepareClaim(db: Executor) {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)

@@ -36,8 +36,8 @@ function prepareInsert(db: Executor) {
   return db.with(input, inserted).select(rowColumnsOf(notifications, inserted)).from(inserted).innerJoin(input, eq(input.inputId, inserted.id)).orderBy(input.ord).prepare('notifications_insert');
 }
 
-/** Each user's unread count (`userIds`, their JSON array), in the order given. */
-function prepareUnreadCounts(db: Executor) {
+/** Each user's unread count (`userIds`, their JSON array), in the order given; also in the plan test's registry. */
+export function prepareUnreadCounts(db: Executor) {
   return db
     .select({
       count: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = input.user_id and ${notifications.readAt} is null)::int`,
