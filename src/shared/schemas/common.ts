@@ -50,10 +50,3 @@ export const readinessSchema = z.object({
   writeLanes: z.object({ money: laneStatsSchema, other: laneStatsSchema }).nullable(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
-
-export const PAGE_SIZE_MAX = 100;
-
-export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
-});

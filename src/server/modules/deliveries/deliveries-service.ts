@@ -8,7 +8,6 @@ import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { Language } from '../../../shared/i18n.js';
 import {
   DELIVERY_STATUSES,
-  DISPLAY_STATUS_OF,
   type BookingBody,
   type DeliveryStatus,
   type DisplayStatus,
@@ -124,10 +123,6 @@ function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: L
     // One price lock: the quote's.
     priceLockedUntil: quote.expiresAt,
   };
-}
-
-export function statusesForDisplay(display: DisplayStatus) {
-  return DELIVERY_STATUSES.filter((status) => DISPLAY_STATUS_OF[status] === display);
 }
 
 /** The only writer of deliveries and delivery_events; every write publishes its event once committed. */
