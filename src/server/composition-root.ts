@@ -310,7 +310,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     wallet,
   });
 
-  const readCache = createDeliveryReadCache();
+  const readCache = createDeliveryReadCache({ maxAgeMs: env.DELIVERY_READ_CACHE_MS });
   // The receiver's page (decisions 036, 037): anyone's delivery by tracking id, only what is public.
   const publicTracking = createPublicTrackingService({
     deliveries,

@@ -108,6 +108,11 @@ export const envSchema = z.object({
   DRIVER_EARNINGS_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
   /** Handover code attempts per minute per driver (on top of the 5 wrong codes a delivery allows). */
   HANDOVER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * How long a user's rendered My Deliveries pages and tracking answers are served from memory (decision 015); 0 turns
+   * the cache off, so every read reaches the database (npm run bench:scale measures reads that way).
+   */
+  DELIVERY_READ_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -72,6 +72,16 @@ describe('delivery read cache', () => {
     expect(loads).toBe(2);
   });
 
+  it('keeps nothing at a maximum age of 0: every read loads', async () => {
+    const cache = createDeliveryReadCache({ maxAgeMs: 0 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    await cache.render('u1', 'list', null, load);
+    await cache.render('u1', 'list', null, load);
+    expect(loads).toBe(2);
+    expect(cache.sizeBytes).toBe(0);
+  });
+
   it('stays within its byte budget by evicting the least recently used user', async () => {
     const size = Buffer.byteLength(JSON.stringify(page('x', 50)));
     const cache = createDeliveryReadCache({ maxBytes: size * 2 + 10 });

@@ -30,6 +30,7 @@ export interface DeliveryReadCacheOptions {
   maxBytes?: number;
   /** Users with a bucket; counts the empty buckets that failed reads leave. */
   maxUsers?: number;
+  /** 0: nothing is kept, every read loads (and is rendered and compressed) afresh. */
   maxAgeMs?: number;
   now?: () => number;
 }
@@ -131,7 +132,7 @@ export function createDeliveryReadCache(options: DeliveryReadCacheOptions = {}) 
       evictBeyondBudget();
     }
     const entry: Entry = { identity: Buffer.from(JSON.stringify(await load())), compressed: {}, storedAt: now() };
-    if (buckets.get(userId) === bucket && entry.identity.length <= maxBytes) {
+    if (maxAgeMs > 0 && buckets.get(userId) === bucket && entry.identity.length <= maxBytes) {
       const previous = bucket.entries.get(key);
       bucket.entries.set(key, entry);
       grow(bucket, entry.identity.length - (previous ? sizeOf(previous) : 0));
@@ -151,7 +152,7 @@ export function createDeliveryReadCache(options: DeliveryReadCacheOptions = {}) 
       encoding: ContentEncoding | null,
       load: () => Promise<unknown>,
     ): RenderedJson | Promise<RenderedJson> {
-      const cached = lookup(userId, key);
+      const cached = maxAgeMs > 0 ? lookup(userId, key) : undefined;
       return cached ? encode(userId, key, cached, encoding) : fill(userId, key, encoding, load);
     },
 
