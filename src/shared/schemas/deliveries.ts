@@ -150,6 +150,17 @@ export const DISPLAY_STATUS_OF: Record<DeliveryStatus, DisplayStatus> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * What a status badge says: the display group, except that an unpaid booking says "Awaiting payment" instead of
+ * looking like a paid one. Only the label differs: My Deliveries' filter and its index keep DISPLAY_STATUS_OF's
+ * groups, so an unpaid booking is still found under "Pending" (decision 052).
+ */
+export const STATUS_LABELS = ['awaiting_payment', ...DISPLAY_STATUSES] as const;
+export type StatusLabel = (typeof STATUS_LABELS)[number];
+export function statusLabelOf(status: DeliveryStatus): StatusLabel {
+  return status === 'awaiting_payment' ? 'awaiting_payment' : DISPLAY_STATUS_OF[status];
+}
+
 /** When a parcel should arrive: a window, ISO instants. */
 export const deliveryWindowSchema = z.object({ from: z.string(), to: z.string() });
 

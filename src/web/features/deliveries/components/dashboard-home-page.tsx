@@ -9,6 +9,7 @@ import { useUserProfileQuery } from '@/web/lib/user-profile';
 import { firstNameOf, formatNaira } from '../lib/format';
 import { viewUrlOf } from '../lib/urls';
 import { LoadError, LoadingState } from './page-states';
+import { PayNowLink } from './pay-now-link';
 import { StatusBadge } from './status-badge';
 
 /** The spec shows the first three deliveries; the server returns at most that many. */
@@ -92,10 +93,10 @@ export function DashboardHomePage() {
           ) : (
             <ul className="grid divide-y divide-border" aria-label={t('home.recent.title')}>
               {summary.data.recentDeliveries.slice(0, RECENT_COUNT).map((delivery) => (
-                <li key={delivery.id}>
+                <li key={delivery.id} className="flex flex-wrap items-center gap-2 py-1">
                   <Link
                     to={viewUrlOf(delivery)}
-                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md px-2 py-3 outline-none hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
+                    className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md px-2 py-2 outline-none hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     <span className="grid min-w-0 gap-0.5">
                       <span className="font-semibold">#{delivery.id}</span>
@@ -103,9 +104,10 @@ export function DashboardHomePage() {
                     </span>
                     <span className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">{formatNaira(delivery.price.total)}</span>
-                      <StatusBadge status={delivery.displayStatus} />
+                      <StatusBadge status={delivery.status} />
                     </span>
                   </Link>
+                  <PayNowLink delivery={delivery} className="ms-2" />
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { cn } from '@/web/lib/cn';
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { viewUrlOf } from '../lib/urls';
 import { CancelDeliveryButton } from './cancel-delivery-button';
+import { PayNowLink } from './pay-now-link';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -37,7 +38,7 @@ export function DeliveryCardList({
               <span className="sr-only">{t('deliveries.columns.id')}: </span>
               {delivery.id}
             </h3>
-            <StatusBadge status={delivery.displayStatus} />
+            <StatusBadge status={delivery.status} />
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">{t('deliveries.columns.route')}</dt>
@@ -61,6 +62,7 @@ export function DeliveryCardList({
             >
               {t('deliveries.view')}
             </Link>
+            <PayNowLink delivery={delivery} />
             {delivery.canCancel && <CancelDeliveryButton delivery={delivery} />}
           </div>
         </li>

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CreditCard } from 'lucide-react';
 import { buttonVariants } from '@/web/components/ui/button';
+import { useNow } from '@/web/lib/use-now';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useDelivery } from '../api/get-delivery';
 import { bookingLocationsFor, flowStateOf } from '../lib/booking-locations';
@@ -17,6 +18,7 @@ export function DeliveryPreviewPage() {
   const { state } = useLocation();
   const deliveryId = searchParams.get('delivery');
   const query = useDelivery(deliveryId);
+  const now = useNow();
 
   if (!deliveryId) {
     return (
@@ -43,7 +45,7 @@ export function DeliveryPreviewPage() {
           <h2 className="text-2xl font-bold tracking-tight">{t('booking.preview.title')}</h2>
           <p className="text-muted-foreground">{t('booking.preview.subtitle', { id: delivery.id })}</p>
         </div>
-        <StatusBadge status={delivery.displayStatus} />
+        <StatusBadge status={delivery.status} />
       </header>
 
       {!isUnpaid && (
@@ -77,7 +79,9 @@ export function DeliveryPreviewPage() {
             <PriceBreakdown price={delivery.price} />
             {isUnpaid && (
               <p className="text-xs text-muted-foreground">
-                {t('booking.preview.priceLocked', { time: formatTime(delivery.priceLockedUntil, i18n.language) })}
+                {Date.parse(delivery.priceLockedUntil) > now
+                  ? t('booking.preview.priceLocked', { time: formatTime(delivery.priceLockedUntil, i18n.language) })
+                  : t('booking.preview.priceExpired')}
               </p>
             )}
           </CardContent>
@@ -92,7 +96,7 @@ export function DeliveryPreviewPage() {
           </Link>
           <Link to={`/dashboard/payment?delivery=${enc}`} state={flowState} className={buttonVariants({ size: 'lg' })}>
             <CreditCard aria-hidden="true" />
-            {t('booking.preview.makePayments')}
+            {t('deliveries.payNow')}
           </Link>
         </div>
       )}

@@ -11,6 +11,7 @@ import { viewUrlOf } from '../lib/urls';
 import { CancelDeliveryButton } from './cancel-delivery-button';
 import { DeliveryCardList } from './delivery-card-list';
 import { LoadError, LoadingState } from './page-states';
+import { PayNowLink } from './pay-now-link';
 import { SelectField } from './select-field';
 import { StatusBadge } from './status-badge';
 
@@ -132,7 +133,7 @@ export function MyDeliveriesPage() {
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
                     <TableCell>
-                      <StatusBadge status={delivery.displayStatus} />
+                      <StatusBadge status={delivery.status} />
                     </TableCell>
                     <TableCell className="px-4 text-right">
                       <div className="flex justify-end gap-1">
@@ -143,6 +144,7 @@ export function MyDeliveriesPage() {
                         >
                           {t('deliveries.view')}
                         </Link>
+                        <PayNowLink delivery={delivery} />
                         {delivery.canCancel && <CancelDeliveryButton delivery={delivery} />}
                       </div>
                     </TableCell>

@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import type { DisplayStatus } from '@/shared/schemas/deliveries';
+import { statusLabelOf, type DeliveryStatus, type StatusLabel } from '@/shared/schemas/deliveries';
 import { Badge, type BadgeProps } from '@/web/components/ui/badge';
 
-/** The spec's colours: green delivered, blue in transit, orange otherwise. */
-const VARIANT_OF: Record<DisplayStatus, BadgeProps['variant']> = {
+/** The spec's colours: green delivered, blue in transit, orange otherwise; an unpaid booking is outlined. */
+const VARIANT_OF: Record<StatusLabel, BadgeProps['variant']> = {
+  awaiting_payment: 'outline',
   delivered: 'success',
   in_transit: 'info',
   pending: 'warning',
   cancelled: 'secondary',
 };
 
-export function StatusBadge({ status, className }: { status: DisplayStatus; className?: string }) {
+/** Takes the delivery's own status, so an unpaid booking says "Awaiting payment" rather than its group's "Pending". */
+export function StatusBadge({ status, className }: { status: DeliveryStatus; className?: string }) {
   const { t } = useTranslation();
+  const label = statusLabelOf(status);
   return (
-    <Badge variant={VARIANT_OF[status]} className={className}>
-      {t(`deliveries.status.${status}`)}
+    <Badge variant={VARIANT_OF[label]} className={className} data-status={label}>
+      {t(`deliveries.status.${label}`)}
     </Badge>
   );
 }

@@ -136,7 +136,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
             <h3 id="tracking-result-title" className="text-lg">
               {t('tracking.resultTitle', { id: result.deliveryId })}
             </h3>
-            <StatusBadge status={result.displayStatus} />
+            <StatusBadge status={result.status} />
           </CardTitle>
         </CardHeader>
         <CardContent>

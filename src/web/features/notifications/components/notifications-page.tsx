@@ -12,7 +12,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/web/lib/use-now';
 import { relativeTime } from '../lib/relative-time';
 import { splitAroundIds } from '../lib/unbroken-ids';
 
