@@ -64,6 +64,14 @@ export function WalletPage() {
                 )}
               </p>
             )}
+            {wallet.data && wallet.data.balance > wallet.data.withdrawableKobo && (
+              <p className="max-w-prose text-sm break-words opacity-90" data-testid="wallet-test-money">
+                {t('wallet.testMoney.balanceNote', {
+                  testMoney: formatNaira(wallet.data.balance - wallet.data.withdrawableKobo),
+                  withdrawable: formatNaira(Math.max(0, wallet.data.withdrawableKobo)),
+                })}
+              </p>
+            )}
             {isVerifying && (
               <p role="status" className="text-sm opacity-90">
                 {t('wallet.topUp.verifying')}

@@ -184,6 +184,14 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
               <DialogDescription>
                 {t('wallet.withdraw.description', { balance: formatNaira(withdrawableKobo) })}
               </DialogDescription>
+              {balanceKobo > withdrawableKobo && (
+                <p className="text-sm text-muted-foreground" data-testid="withdraw-test-money">
+                  {t('wallet.testMoney.withdrawNote', {
+                    balance: formatNaira(balanceKobo),
+                    testMoney: formatNaira(balanceKobo - withdrawableKobo),
+                  })}
+                </p>
+              )}
             </DialogHeader>
             <AmountField
               id="withdraw-amount"
