@@ -56,6 +56,7 @@ import {
 import { reauthRoutes } from './modules/auth/reauth-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeCustomerUpdates } from './modules/messages/customer-update-subscribers.js';
+import { subscribeReceipts } from './modules/messages/receipt-subscribers.js';
 import { createUserMessageQueue } from './modules/messages/message-queue.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
 import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
@@ -322,12 +323,9 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   receiverMessages.subscribe(events);
   subscribeNotifications(events, notifications);
   sessions.subscribe(events);
-  subscribeCustomerUpdates(events, {
-    db,
-    queue: createUserMessageQueue({ outbox, findPreferences: preferences.forMessages }),
-    getProfile: users.getProfile,
-    nudge: () => outboxWorker.nudge(),
-  });
+  const userMessages = createUserMessageQueue({ outbox, findPreferences: preferences.forMessages });
+  subscribeCustomerUpdates(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
+  subscribeReceipts(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeLiveEvents(events, live);
 
   await api.register(deliveriesRoutes(deliveries, readCache));

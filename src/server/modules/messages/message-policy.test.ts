@@ -6,6 +6,7 @@ import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } fr
 import { renderDeliveryUpdate, UPDATE_LANGUAGES, UPDATE_STATUSES } from './delivery-update-templates.js';
 import { LANGUAGES } from '../../../shared/i18n.js';
 import { RECEIVER_MESSAGE_KINDS, renderReceiverMessage } from './receiver-messages.js';
+import { RECEIPT_KINDS, renderReceipt } from './receipt-templates.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
 
@@ -28,17 +29,19 @@ describe('which messages preferences can stop', () => {
     for (const kind of RECEIVER_MESSAGE_KINDS) {
       expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1', eta: '' }).body).toContain('http://x/track/LF-1');
     }
+    for (const kind of RECEIPT_KINDS) expect(renderReceipt(kind, 'en-US', { amountKobo: 100, at: new Date() }).body).toContain('₦1.00');
     expect([...MESSAGE_KINDS].sort()).toEqual(
       [
         ...purposes.map((p) => `code:${p}`),
         ...notices.map((n) => `notice:${n}`),
         'update:delivery-status',
         ...RECEIVER_MESSAGE_KINDS.map((k) => `receiver:${k}`),
+        ...RECEIPT_KINDS.map((k) => `receipt:${k}`),
       ].sort(),
     );
   });
 
-  it('codes, security notices and receiver messages are essential: sent on every channel whatever the preferences', () => {
+  it('codes, security notices, receiver messages and receipts are essential: sent on every channel whatever the preferences', () => {
     expect(MESSAGE_CATEGORIES).toEqual({
       'update:delivery-status': 'delivery-update',
       'code:verify': 'essential',
@@ -50,6 +53,10 @@ describe('which messages preferences can stop', () => {
       'receiver:driver-assigned': 'essential',
       'receiver:out-for-delivery': 'essential',
       'receiver:delivered': 'essential',
+      'receipt:payment': 'essential',
+      'receipt:top-up': 'essential',
+      'receipt:withdrawal': 'essential',
+      'receipt:refund': 'essential',
     });
     for (const kind of MESSAGE_KINDS.filter((k) => categoryOf(k) === 'essential')) {
       for (const channel of CHANNELS) {

@@ -1,6 +1,7 @@
 import type { MessageChannel } from '../../adapters/messages/index.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 import type { CodePurpose, NoticeKind } from './message-templates.js';
+import type { ReceiptKind } from './receipt-templates.js';
 import type { ReceiverMessageKind } from './receiver-messages.js';
 
 /**
@@ -17,7 +18,8 @@ export type MessageKind =
   | `code:${CodePurpose}`
   | `notice:${NoticeKind}`
   | 'update:delivery-status'
-  | `receiver:${ReceiverMessageKind}`;
+  | `receiver:${ReceiverMessageKind}`
+  | `receipt:${ReceiptKind}`;
 
 export const MESSAGE_CATEGORIES = {
   'code:verify': 'essential',
@@ -30,6 +32,10 @@ export const MESSAGE_CATEGORIES = {
   'receiver:driver-assigned': 'essential',
   'receiver:out-for-delivery': 'essential',
   'receiver:delivered': 'essential',
+  'receipt:payment': 'essential',
+  'receipt:top-up': 'essential',
+  'receipt:withdrawal': 'essential',
+  'receipt:refund': 'essential',
 } as const satisfies Record<MessageKind, MessageCategory>;
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_CATEGORIES) as MessageKind[];

@@ -1,0 +1,67 @@
+import { loadLocaleSection } from '../../lib/locale-texts.js';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
+import { formatNaira } from '../../../shared/money.js';
+import type { RenderedMessage } from './message-templates.js';
+
+/** What a receipt is for: a delivery paid (wallet or card), a wallet top-up, a withdrawal asked for, a refund. */
+export const RECEIPT_KINDS = ['payment', 'top-up', 'withdrawal', 'refund'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+const SECTION_KEY: Record<ReceiptKind, string> = {
+  payment: 'payment',
+  'top-up': 'topUp',
+  withdrawal: 'withdrawal',
+  refund: 'refund',
+};
+
+const RECEIPT_KEYS = [
+  ...Object.values(SECTION_KEY).flatMap((name) => [`${name}.subject`, `${name}.body`]),
+  'methods.wallet',
+  'methods.card',
+  'footer',
+];
+
+/**
+ * `messages.receipts` in the catalogue, read at boot (decision 044): `{{amount}}` and `{{balance}}` are naira,
+ * `{{date}}` the moment in Lagos time written the reader's way, `{{id}}`/`{{trackingId}}` the delivery's numbers,
+ * `{{method}}` the payment method in words (`methods.*`).
+ */
+const TEXTS = loadLocaleSection('messages.receipts', { required: RECEIPT_KEYS });
+
+export interface ReceiptFacts {
+  amountKobo: number;
+  at: Date;
+  /** The wallet's balance after the movement (top-ups, withdrawals, refunds). */
+  balanceAfterKobo?: number;
+  deliveryId?: string;
+  trackingId?: string;
+  method?: 'wallet' | 'card';
+}
+
+/** Receipts are dated in Nigeria's time, whatever the server's zone. */
+export function formatReceiptDate(at: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(at);
+}
+
+/** A receipt by email, in the account's language. Carries no secret, so the outbox keeps its body. */
+export function renderReceipt(kind: ReceiptKind, language: string, facts: ReceiptFacts): RenderedMessage {
+  const lng = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  const t = TEXTS.texts[lng];
+  const params = {
+    amount: formatNaira(facts.amountKobo),
+    balance: facts.balanceAfterKobo === undefined ? '' : formatNaira(facts.balanceAfterKobo),
+    date: formatReceiptDate(facts.at, lng),
+    id: facts.deliveryId ?? '',
+    trackingId: facts.trackingId ?? '',
+    method: facts.method ? t(`methods.${facts.method}`) : '',
+  };
+  const name = SECTION_KEY[kind];
+  return {
+    subject: t(`${name}.subject`, params),
+    body: `${t(`${name}.body`, params)}\n\n${t('footer')}`,
+    holdsSecret: false,
+  };
+}
+
+/** The languages that have every receipt text of their own. */
+export const RECEIPT_LANGUAGES = TEXTS.languagesWith(RECEIPT_KEYS);
