@@ -96,7 +96,7 @@ export function DeliveryPreviewPage() {
           </Link>
           <Link to={`/dashboard/payment?delivery=${enc}`} state={flowState} className={buttonVariants({ size: 'lg' })}>
             <CreditCard aria-hidden="true" />
-            {t('deliveries.payNow')}
+            {t('booking.preview.makePayments')}
           </Link>
         </div>
       )}
