@@ -336,9 +336,9 @@ export async function runBookingsBench(options: BookingsBenchOptions = {}): Prom
       duration,
       headers: BROWSER_HEADERS,
     });
-    log(`[${kind}] GET /api/health (one database ping)…`);
-    const health = await measure('GET /api/health', {
-      url: `${base}/api/health`,
+    log(`[${kind}] GET /api/health/ready (one database ping)…`);
+    const health = await measure('GET /api/health/ready', {
+      url: `${base}/api/health/ready`,
       connections,
       duration,
       headers: BROWSER_HEADERS,
@@ -509,8 +509,8 @@ export function formatBookingsTable(results: BookingsBenchResult[]): string {
 
   row('bare Fastify endpoint req/s (alone)', (r) => fmt(r.ceiling.requestsPerSecond), 'ceiling');
   row('bare Fastify endpoint p99 ms', (r) => fmt(r.ceiling.p99Ms), '');
-  row('GET /api/health req/s (db ping)', (r) => fmt(r.health.requestsPerSecond), '');
-  row('GET /api/health p99 ms', (r) => fmt(r.health.p99Ms), '');
+  row('GET /api/health/ready req/s (db ping)', (r) => fmt(r.health.requestsPerSecond), '');
+  row('GET /api/health/ready p99 ms', (r) => fmt(r.health.p99Ms), '');
   row(
     'booking+wallet payment /s',
     (r) =>

@@ -43,7 +43,7 @@ export interface DispatchBenchResult {
   errors: number;
   ledgerDifferences: string[];
   /**
-   * `/api/health` (one database round trip) at the same concurrency, measured before the cycle: this machine's
+   * `/api/health/ready` (one database round trip; /api/health was one until decision 050) at the same concurrency, measured before the cycle: this machine's
    * speed changes several-fold from hour to hour, and the cycle's figure moves with it.
    */
   healthPerSecond: number;
@@ -172,9 +172,9 @@ export async function runDispatchBench(options: {
         req.end(payload);
       });
 
-    const health = await autocannon({ url: `${server.base}/api/health`, connections, duration: 3 });
+    const health = await autocannon({ url: `${server.base}/api/health/ready`, connections, duration: 3 });
     const healthPerSecond = health.requests.average;
-    log(`[postgres] machine reference: /api/health (one database round trip) ${Math.round(healthPerSecond)} req/s`);
+    log(`[postgres] machine reference: /api/health/ready (one database round trip) ${Math.round(healthPerSecond)} req/s`);
 
     log(`[postgres] booking and paying ${jobsToPrepare} deliveries for ${CUSTOMERS} customers (not measured)…`);
     const queue: { id: string; phone: string }[] = [];
@@ -311,7 +311,7 @@ export function formatDispatchBench(result: DispatchBenchResult): string {
     `mean ms               ${Object.entries(result.meanMs).map(([key, ms]) => `${key} ${ms}`).join(', ')}`,
     `errors                ${result.errors}`,
     `CPU per job           ${result.cpuMsPerJob ? `server ${result.cpuMsPerJob.server.toFixed(1)} ms, PostgreSQL ${result.cpuMsPerJob.postgres.toFixed(1)} ms` : 'not measured (no /proc)'}${result.benchCpuMsPerJob === null ? '' : `; the bench itself ${result.benchCpuMsPerJob.toFixed(1)} ms`}`,
-    `machine reference     /api/health ${Math.round(result.healthPerSecond)} req/s (one database round trip, ${REFERENCE_HEALTH_PER_SECOND.toLocaleString('en-US')} on the quiet machine of 2026-11-21)`,
+    `machine reference     /api/health/ready ${Math.round(result.healthPerSecond)} req/s (one database round trip, ${REFERENCE_HEALTH_PER_SECOND.toLocaleString('en-US')} on the quiet machine of 2026-11-21)`,
     `ledger check          ${result.ledgerDifferences.length === 0 ? 'clean' : `${result.ledgerDifferences.length} differences: ${result.ledgerDifferences.slice(0, 3).join('; ')}`}`,
   ].join('\n');
 }
