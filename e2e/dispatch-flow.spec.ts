@@ -69,9 +69,10 @@ async function applyAsVanDriver(request: APIRequestContext, baseURL: string, pla
   form.append('vehicleType', 'van');
   form.append('vehicleBrand', 'Toyota Hiace');
   form.append('plateNumber', plateNumber);
+  form.append('driversLicenceNumber', 'LAG48213AA21');
   form.append('agreeTerms', 'true');
   const image = (name: string) => new File([PNG], name, { type: 'image/png' });
-  for (const kind of ['idDocument', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']) {
+  for (const kind of ['idDocument', 'driversLicence', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']) {
     form.append(kind, image(`${kind}.png`));
   }
   for (const side of ['front', 'side', 'back']) form.append('vehiclePhoto', image(`van-${side}.png`));

@@ -104,7 +104,8 @@ test('apply as a transportation partner with real files, then an operator approv
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(toast(page, 'Terms Required')).toContainText('Please agree to the terms and conditions');
   await expect(page.getByText('Preferred routes are required')).toBeVisible();
-  await expect(page.getByText('Please upload this document')).toHaveCount(5);
+  await expect(page.getByText('Please upload this document')).toHaveCount(6);
+  await expect(page.getByText("Driver's licence number is required")).toBeVisible();
   await expect(page.getByText('Upload 3 to 5 vehicle photos')).toBeVisible();
   await expectAccessible(page);
 
@@ -114,7 +115,8 @@ test('apply as a transportation partner with real files, then an operator approv
   await page.getByRole('radio', { name: 'Pickup' }).click();
   await page.getByLabel('Vehicle brand').fill('Toyota Hilux');
   await page.getByLabel('Plate number').fill('lsr 123 ab');
-  for (const kind of ['idDocument', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']) {
+  await page.getByLabel("Driver's licence number").fill('abc 12345 aa01');
+  for (const kind of ['idDocument', 'driversLicence', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']) {
     await documentInput(page, kind).setInputFiles({ name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: pdf(kind) });
   }
   const photo = png(120, 100);

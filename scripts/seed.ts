@@ -49,10 +49,11 @@ async function applyAsDriver(headers: Record<string, string>) {
     vehicleType: 'van',
     vehicleBrand: 'Toyota Hiace',
     plateNumber: 'LAG-234-KJ',
+    driversLicenceNumber: 'LAG48213AA21',
     agreeTerms: 'true',
   };
   const files = [
-    ...['idDocument', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness'].map((field) => ({ field, name: `${field}.pdf`, type: 'application/pdf', content: pdf })),
+    ...['idDocument', 'driversLicence', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness'].map((field) => ({ field, name: `${field}.pdf`, type: 'application/pdf', content: pdf })),
     ...[1, 2, 3].map((n) => ({ field: 'vehiclePhoto', name: `van-${n}.png`, type: 'image/png', content: photo })),
   ];
   const parts = [

@@ -57,6 +57,7 @@ import { reauthRoutes } from './modules/auth/reauth-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeCustomerUpdates } from './modules/messages/customer-update-subscribers.js';
 import { subscribeReceipts } from './modules/messages/receipt-subscribers.js';
+import { subscribeApplicationDecisionMessages } from './modules/messages/application-decision-messages.js';
 import { createUserMessageQueue } from './modules/messages/message-queue.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
 import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
@@ -326,6 +327,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   const userMessages = createUserMessageQueue({ outbox, findPreferences: preferences.forMessages });
   subscribeCustomerUpdates(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeReceipts(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
+  subscribeApplicationDecisionMessages(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeLiveEvents(events, live);
 
   await api.register(deliveriesRoutes(deliveries, readCache));

@@ -98,7 +98,7 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     name: `withdrawals, ${status ?? 'all'}`,
     build: (db: Executor, s: HotQuerySample) => ({ query: createWithdrawalsRepository(db).list(status, afterId(s), 21) }),
   })),
-  ...([undefined, 'submitted'] as const).map((status) => ({
+  ...([undefined, 'submitted', 'open'] as const).map((status) => ({
     name: `partner applications, ${status ?? 'all'}`,
     build: (db: Executor, s: HotQuerySample) => ({ query: createPartnersRepository(db).listQuery({ status }, afterId(s), 21) }),
   })),

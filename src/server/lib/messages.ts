@@ -194,6 +194,8 @@ export const VALIDATION_MESSAGES = {
   'validation.partners.vehicleBrand': 'Vehicle brand is required',
   'validation.partners.plateNumber': 'Plate number is required',
   'validation.partners.plateNumberFormat': 'Enter the plate number as it is on the vehicle, e.g. LSR 123 AB',
+  'validation.partners.driversLicenceNumber': "Driver's licence number is required",
+  'validation.partners.driversLicenceNumberFormat': "Enter the licence number as it is on the card, e.g. ABC12345AA01",
   'validation.partners.fullName': 'Full name is required',
   'validation.partners.phoneNumber': 'Phone number is required',
   'validation.partners.phoneNumberFormat': 'Enter a valid phone number',

@@ -43,6 +43,8 @@ export const PARTNER_MESSAGE_KEYS = {
   vehicleBrand: 'validation.partners.vehicleBrand',
   plateNumber: 'validation.partners.plateNumber',
   plateNumberFormat: 'validation.partners.plateNumberFormat',
+  driversLicenceNumber: 'validation.partners.driversLicenceNumber',
+  driversLicenceNumberFormat: 'validation.partners.driversLicenceNumberFormat',
   fullName: 'validation.partners.fullName',
   phoneNumber: 'validation.partners.phoneNumber',
   phoneNumberFormat: 'validation.partners.phoneNumberFormat',
@@ -76,6 +78,8 @@ const termsAccepted = z.literal(true, { error: M.termsRequired });
 const PLATE_PATTERN = /^[A-Z0-9][A-Z0-9 -]{3,10}[A-Z0-9]$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[\d\s()-]{7,24}$/;
+/** A Nigerian driver's licence number (FRSC: letters and digits, e.g. ABC12345AA01), kept without spaces or dashes. */
+const LICENCE_PATTERN = /^(?=.*\d)[A-Z0-9]{8,16}$/;
 
 export const transportationApplicationSchema = z.object({
   businessName: z.string().trim().max(120, M.tooLong).optional(),
@@ -86,6 +90,10 @@ export const transportationApplicationSchema = z.object({
   plateNumber: required(M.plateNumber, 20)
     .transform((plate) => plate.toUpperCase().replace(/\s+/g, ' '))
     .pipe(z.string().regex(PLATE_PATTERN, M.plateNumberFormat)),
+  /** The driver's licence of whoever drives (the document itself is the `driversLicence` upload). */
+  driversLicenceNumber: required(M.driversLicenceNumber, 24)
+    .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(LICENCE_PATTERN, M.driversLicenceNumberFormat)),
   agreeTerms: termsAccepted,
 });
 export type TransportationApplication = z.infer<typeof transportationApplicationSchema>;
@@ -119,6 +127,7 @@ export type ApplicationDetails =
 
 export const DOCUMENT_KINDS = [
   'idDocument',
+  'driversLicence',
   'proofOfAddress',
   'vehicleLicense',
   'insuranceCertificate',
@@ -141,6 +150,7 @@ export interface DocumentRule {
 export const DOCUMENT_RULES: Record<PartnerType, readonly DocumentRule[]> = {
   transportation: [
     { kind: 'idDocument', min: 1, max: 1, imagesOnly: false },
+    { kind: 'driversLicence', min: 1, max: 1, imagesOnly: false },
     { kind: 'proofOfAddress', min: 1, max: 1, imagesOnly: false },
     { kind: 'vehicleLicense', min: 1, max: 1, imagesOnly: false },
     { kind: 'insuranceCertificate', min: 1, max: 1, imagesOnly: false },
@@ -203,8 +213,15 @@ export const documentParamsSchema = z.object({
   documentId: z.uuid({ error: 'Unknown document' }),
 });
 
+/**
+ * The operator's status filter: a status, or `open` (submitted and under review: what still waits for a decision),
+ * the page's default, so an application keeps its place in the list through "Start review" (decision 052).
+ */
+export const APPLICATION_FILTERS = ['open', ...APPLICATION_STATUSES] as const;
+export type ApplicationStatusFilter = (typeof APPLICATION_FILTERS)[number];
+
 export const operatorApplicationsQuerySchema = cursorQuerySchema.extend({
-  status: z.enum(APPLICATION_STATUSES).optional(),
+  status: z.enum(APPLICATION_FILTERS).optional(),
   type: z.enum(PARTNER_TYPES).optional(),
 });
 

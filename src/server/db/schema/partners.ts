@@ -31,6 +31,10 @@ export const partnerApplications = pgTable(
     // The operator's list, by status or all, newest first by keyset (decision 049).
     index('partner_applications_status_idx').on(t.status, t.createdAt, t.id),
     index('partner_applications_created_idx').on(t.createdAt, t.id),
+    // The operator's default filter: every application still waiting for a decision (decision 052).
+    index('partner_applications_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('submitted', 'under_review')`),
   ],
 );
 

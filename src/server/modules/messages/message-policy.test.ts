@@ -7,6 +7,7 @@ import { renderDeliveryUpdate, UPDATE_LANGUAGES, UPDATE_STATUSES } from './deliv
 import { LANGUAGES } from '../../../shared/i18n.js';
 import { RECEIVER_MESSAGE_KINDS, renderReceiverMessage } from './receiver-messages.js';
 import { RECEIPT_KINDS, renderReceipt } from './receipt-templates.js';
+import { APPLICATION_DECISIONS, renderApplicationDecision } from './application-decision-messages.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
 
@@ -30,6 +31,7 @@ describe('which messages preferences can stop', () => {
       expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1', eta: '' }).body).toContain('http://x/track/LF-1');
     }
     for (const kind of RECEIPT_KINDS) expect(renderReceipt(kind, 'en-US', { amountKobo: 100, at: new Date() }).body).toContain('₦1.00');
+    for (const decision of APPLICATION_DECISIONS) expect(renderApplicationDecision(decision, 'en-US', { type: 'investment', reason: 'x' }).subject).not.toBe('');
     expect([...MESSAGE_KINDS].sort()).toEqual(
       [
         ...purposes.map((p) => `code:${p}`),
@@ -37,6 +39,7 @@ describe('which messages preferences can stop', () => {
         'update:delivery-status',
         ...RECEIVER_MESSAGE_KINDS.map((k) => `receiver:${k}`),
         ...RECEIPT_KINDS.map((k) => `receipt:${k}`),
+        ...APPLICATION_DECISIONS.map((d) => `decision:${d}`),
       ].sort(),
     );
   });
@@ -57,6 +60,8 @@ describe('which messages preferences can stop', () => {
       'receipt:top-up': 'essential',
       'receipt:withdrawal': 'essential',
       'receipt:refund': 'essential',
+      'decision:approved': 'essential',
+      'decision:rejected': 'essential',
     });
     for (const kind of MESSAGE_KINDS.filter((k) => categoryOf(k) === 'essential')) {
       for (const channel of CHANNELS) {

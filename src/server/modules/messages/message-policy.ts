@@ -1,6 +1,7 @@
 import type { MessageChannel } from '../../adapters/messages/index.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 import type { CodePurpose, NoticeKind } from './message-templates.js';
+import type { ApplicationDecision } from './application-decision-messages.js';
 import type { ReceiptKind } from './receipt-templates.js';
 import type { ReceiverMessageKind } from './receiver-messages.js';
 
@@ -19,7 +20,8 @@ export type MessageKind =
   | `notice:${NoticeKind}`
   | 'update:delivery-status'
   | `receiver:${ReceiverMessageKind}`
-  | `receipt:${ReceiptKind}`;
+  | `receipt:${ReceiptKind}`
+  | `decision:${ApplicationDecision}`;
 
 export const MESSAGE_CATEGORIES = {
   'code:verify': 'essential',
@@ -36,6 +38,8 @@ export const MESSAGE_CATEGORIES = {
   'receipt:top-up': 'essential',
   'receipt:withdrawal': 'essential',
   'receipt:refund': 'essential',
+  'decision:approved': 'essential',
+  'decision:rejected': 'essential',
 } as const satisfies Record<MessageKind, MessageCategory>;
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_CATEGORIES) as MessageKind[];

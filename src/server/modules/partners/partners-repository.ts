@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { partnerApplications, partnerDocuments, users } from '../../db/schema/index.js';
-import type { ApplicationStatus, PartnerType } from '../../../shared/schemas/partners.js';
+import type { ApplicationStatus, ApplicationStatusFilter, PartnerType } from '../../../shared/schemas/partners.js';
 
 export type ApplicationRow = typeof partnerApplications.$inferSelect;
 export type DocumentRow = typeof partnerDocuments.$inferSelect;
@@ -74,14 +74,19 @@ export function createPartnersRepository(db: Executor) {
     },
 
     /** The operator's list as one keyset page, newest first (partner_applications_status_idx / _created_idx). */
-    listQuery(filter: { status?: ApplicationStatus; type?: PartnerType }, after: { at: string; id: string } | null, limit: number) {
+    listQuery(filter: { status?: ApplicationStatusFilter; type?: PartnerType }, after: { at: string; id: string } | null, limit: number) {
       return db
         .select({ application: partnerApplications, applicant: APPLICANT_COLUMNS, cursorAt: sql<string>`${partnerApplications.createdAt}::text`.as('cursor_at') })
         .from(partnerApplications)
         .innerJoin(users, eq(users.id, partnerApplications.userId))
         .where(
           and(
-            filter.status ? eq(partnerApplications.status, filter.status) : undefined,
+            // `open` as the literal predicate of partner_applications_open_idx, so the planner can prove the index applies.
+            filter.status === 'open'
+              ? sql`${partnerApplications.status} in ('submitted', 'under_review')`
+              : filter.status
+                ? eq(partnerApplications.status, filter.status)
+                : undefined,
             filter.type ? eq(partnerApplications.type, filter.type) : undefined,
             after
               ? sql`(${partnerApplications.createdAt}, ${partnerApplications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
@@ -93,7 +98,7 @@ export function createPartnersRepository(db: Executor) {
     },
 
     /** For operators: a keyset page, newest first, optionally by status and type, with the applicant and documents. */
-    async list(filter: { status?: ApplicationStatus; type?: PartnerType }, after: { at: string; id: string } | null, limit: number) {
+    async list(filter: { status?: ApplicationStatusFilter; type?: PartnerType }, after: { at: string; id: string } | null, limit: number) {
       const rows = await this.listQuery(filter, after, limit);
       const documents = await documentsOf(rows.map((row) => row.application.id));
       return rows.map((row) => ({ ...row, documents: documents.get(row.application.id) ?? [] }));

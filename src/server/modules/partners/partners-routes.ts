@@ -95,7 +95,7 @@ export function partnersRoutes(partners: PartnersService): FastifyPluginAsyncZod
           summary: 'Apply to become a transportation or investment partner (multipart/form-data)',
           description:
             'Fields: `type` (transportation | investment) first, the form fields of that type, `agreeTerms=true`, ' +
-            'then the documents, each in a field named by its kind: transportation idDocument, proofOfAddress, ' +
+            'then the documents, each in a field named by its kind: transportation idDocument, driversLicence, proofOfAddress, ' +
             'vehicleLicense, insuranceCertificate, roadWorthiness and 3-5 vehiclePhoto; investment idDocument, ' +
             'proofOfAddress, proofOfFunds and optionally cacCertificate. PDF, JPEG, PNG or WebP (vehicle photos: ' +
             'images), checked by content, at most 10 MB each. A refused document is named in `details`. One open ' +

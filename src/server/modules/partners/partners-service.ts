@@ -19,7 +19,7 @@ import {
   PARTNER_MESSAGE_KEYS as M,
   PARTNER_TYPES,
   TRANSPORT_MODE_OF_VEHICLE,
-  type ApplicationStatus,
+  type ApplicationStatusFilter,
   type DocumentKind,
   type DocumentRule,
   type OperatorApplication,
@@ -267,7 +267,7 @@ export function createPartnersService({ transactions, repository, storage, drive
     },
 
     /** The operator's list: one keyset page, newest first (decision 049). */
-    async list(query: { status?: ApplicationStatus; type?: PartnerType } & CursorQuery): Promise<{ items: OperatorApplication[]; nextCursor: string | null }> {
+    async list(query: { status?: ApplicationStatusFilter; type?: PartnerType } & CursorQuery): Promise<{ items: OperatorApplication[]; nextCursor: string | null }> {
       const key = decodeCursor(query.cursor, createdCursorShape);
       const rows = await repository.list(query, key ? { at: key[0], id: key[1] } : null, query.limit + 1);
       return pageOf(rows, query.limit, (row) => [row.cursorAt, row.application.id], toOperatorApplication);

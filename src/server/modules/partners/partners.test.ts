@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
-import { drivers, partnerApplications, users } from '../../db/schema/index.js';
+import { drivers, outboxMessages, partnerApplications, users } from '../../db/schema/index.js';
 import { createStorageKey } from '../../adapters/storage/index.js';
 import { createLocalFileStorage } from '../../adapters/storage/local-file-storage.js';
 import { createStorageSweep, ORPHAN_AFTER_MS } from '../../adapters/storage/storage-sweep.js';
@@ -43,6 +43,7 @@ const TRANSPORT_FIELDS = {
   vehicleType: 'pickup',
   vehicleBrand: 'Toyota Hilux',
   plateNumber: 'lsr 123 ab',
+  driversLicenceNumber: 'abc-12345-aa01',
   agreeTerms: 'true',
 };
 const INVESTMENT_FIELDS = {
@@ -62,7 +63,7 @@ const photoPart = (n: number, content: Buffer = PNG): Part => ({ field: 'vehicle
 
 function transportationParts(options: { fields?: Record<string, string>; photos?: number; without?: string[]; extra?: Part[] } = {}): Part[] {
   const fields = { ...TRANSPORT_FIELDS, ...options.fields };
-  const documents = ['idDocument', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']
+  const documents = ['idDocument', 'driversLicence', 'proofOfAddress', 'vehicleLicense', 'insuranceCertificate', 'roadWorthiness']
     .filter((kind) => !options.without?.includes(kind))
     .map((kind) => pdfPart(kind));
   return [
@@ -141,13 +142,13 @@ describe('partner applications', () => {
       type: 'transportation',
       status: 'submitted',
       rejectionReason: null,
-      details: { vehicleType: 'pickup', plateNumber: 'LSR 123 AB', businessName: 'Bello Haulage' },
+      details: { vehicleType: 'pickup', plateNumber: 'LSR 123 AB', businessName: 'Bello Haulage', driversLicenceNumber: 'ABC12345AA01' },
     });
     expect(application.details).not.toHaveProperty('agreeTerms');
     expect(application.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(
-      ['idDocument', 'insuranceCertificate', 'proofOfAddress', 'roadWorthiness', 'vehicleLicense', ...Array(4).fill('vehiclePhoto')].sort(),
+      ['idDocument', 'driversLicence', 'insuranceCertificate', 'proofOfAddress', 'roadWorthiness', 'vehicleLicense', ...Array(4).fill('vehiclePhoto')].sort(),
     );
-    expect(await storedDocuments()).toHaveLength(before + 9);
+    expect(await storedDocuments()).toHaveLength(before + 10);
 
     const mine = await get('/api/partner-applications/mine', applicant.headers);
     expect(mine.json().data).toEqual([application]);
@@ -240,6 +241,10 @@ describe('partner applications', () => {
 
     it('a missing required document, and fewer than 3 vehicle photos', async () => {
       await expectRefused(transportationParts({ without: ['roadWorthiness'] }), 400, 'roadWorthiness', 'validation.partners.documentRequired');
+      // The driver's licence: its document and its number, in the licence's own shape.
+      await expectRefused(transportationParts({ without: ['driversLicence'] }), 400, 'driversLicence', 'validation.partners.documentRequired');
+      await expectRefused(transportationParts({ fields: { driversLicenceNumber: ' ' } }), 400, 'driversLicenceNumber', 'validation.partners.driversLicenceNumber');
+      await expectRefused(transportationParts({ fields: { driversLicenceNumber: 'ABCDEFGHIJ' } }), 400, 'driversLicenceNumber', 'validation.partners.driversLicenceNumberFormat');
       await expectRefused(transportationParts({ photos: 2 }), 400, 'vehiclePhoto', 'validation.partners.tooFewPhotos');
       const parts = investmentParts().filter((part) => part.field !== 'proofOfFunds');
       await expectRefused(parts, 400, 'proofOfFunds', 'validation.partners.documentRequired');
@@ -367,6 +372,31 @@ describe('partner applications', () => {
       // Decided once: a second approval or a rejection now is a conflict, and changes nothing.
       expect((await post(`/api/operator/partner-applications/${id}/approve`, operator)).json().code).toBe('APPLICATION_ALREADY_DECIDED');
       expect((await post(`/api/operator/partner-applications/${id}/reject`, operator, { reason: 'late' })).statusCode).toBe(409);
+    });
+
+    it('the default filter (open) keeps an application through "Start review"; the decision reaches the applicant by email too', async () => {
+      const applicant = await createSignedInUser(t.deps, { language: 'fr' });
+      const id = (await apply(applicant.headers, transportationParts())).json().data.id as string;
+      const openIds = async () => (await get('/api/operator/partner-applications?status=open&limit=100', operator)).json().data.items.map((a: { id: string }) => a.id);
+      expect(await openIds()).toContain(id);
+      expect((await post(`/api/operator/partner-applications/${id}/start-review`, operator)).statusCode).toBe(200);
+      expect(await openIds()).toContain(id);
+      expect((await post(`/api/operator/partner-applications/${id}/reject`, operator, { reason: 'Permis expiré' })).statusCode).toBe(200);
+      expect(await openIds()).not.toContain(id);
+
+      const [email] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!));
+      expect(email).toMatchObject({ channel: 'email', subject: 'Votre candidature Lanefreight n’a pas été acceptée' });
+      expect(email!.body).toContain('partenaire transporteur');
+      expect(email!.body).toContain('Permis expiré');
+    });
+
+    it('an approval is emailed to an applicant with an email, in their language', async () => {
+      const applicant = await createSignedInUser(t.deps);
+      const id = (await apply(applicant.headers, investmentParts())).json().data.id as string;
+      expect((await post(`/api/operator/partner-applications/${id}/approve`, operator)).statusCode).toBe(200);
+      const rows = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!));
+      expect(rows.map((r) => r.subject)).toEqual(['Your Lanefreight application was approved']);
+      expect(rows[0]!.body).toContain('investment partner');
     });
 
     it('approving an investment application makes no driver', async () => {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, 
 import {
   operatorApplicationSchema,
   operatorApplicationsPageSchema,
-  type ApplicationStatus,
+  type ApplicationStatusFilter,
   type OperatorApplication,
   type PartnerType,
 } from '@/shared/schemas/partners';
@@ -12,7 +12,7 @@ export const OPERATOR_APPLICATIONS_KEY = ['operator', 'partner-applications'] as
 const PAGE_SIZE = 20;
 
 export interface ApplicationFilter {
-  status?: ApplicationStatus;
+  status?: ApplicationStatusFilter;
   type?: PartnerType;
 }
 

@@ -73,6 +73,7 @@ const SECTIONS: Record<PartnerType, Section[]> = {
         { name: 'vehicleType', kind: 'choice', values: VEHICLE_TYPES },
         { name: 'vehicleBrand', kind: 'text', autoComplete: 'off', maxLength: 80 },
         { name: 'plateNumber', kind: 'text', autoComplete: 'off', maxLength: 20 },
+        { name: 'driversLicenceNumber', kind: 'text', autoComplete: 'off', maxLength: 24 },
       ],
     },
   ],

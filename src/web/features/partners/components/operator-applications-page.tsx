@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FileText, Loader2 } from 'lucide-react';
 import {
-  APPLICATION_STATUSES,
+  APPLICATION_FILTERS,
+  DOCUMENT_RULES,
   OPEN_APPLICATION_STATUSES,
   PARTNER_TYPES,
   rejectApplicationBodySchema,
   REJECTION_REASON_MAX,
   type OperatorApplication,
+  type PartnerDocument,
+  type PartnerType,
   type RejectApplicationBody,
 } from '@/shared/schemas/partners';
 import { Button } from '@/web/components/ui/button';
@@ -85,6 +88,27 @@ function RejectDialog({ application, onReject, isBusy }: { application: Operator
   );
 }
 
+/**
+ * Each document with its label: the kind, numbered when the form takes several of it ("Vehicle photo 2"), in the
+ * form's order.
+ */
+function labelledDocuments(type: PartnerType, documents: readonly PartnerDocument[]) {
+  const rules = DOCUMENT_RULES[type];
+  const rank = (kind: string) => {
+    const index = rules.findIndex((rule) => rule.kind === kind);
+    return index === -1 ? rules.length : index;
+  };
+  const seen = new Map<string, number>();
+  return [...documents]
+    .sort((a, b) => rank(a.kind) - rank(b.kind))
+    .map((document) => {
+      const isNumbered = (rules.find((rule) => rule.kind === document.kind)?.max ?? 1) > 1;
+      const n = (seen.get(document.kind) ?? 0) + 1;
+      seen.set(document.kind, n);
+      return { document, slot: isNumbered ? n : null };
+    });
+}
+
 function ApplicationCard({ application }: { application: OperatorApplication }) {
   const { t, i18n } = useTranslation();
   const decide = useDecideApplication();
@@ -137,20 +161,30 @@ function ApplicationCard({ application }: { application: OperatorApplication }) 
         )}
         <div className="grid gap-2">
           <h4 className="text-sm font-medium">{t('partners.form.sections.documents')}</h4>
-          <ul className="flex flex-wrap gap-2">
-            {application.documents.map((document) => (
-              <li key={document.id}>
-                <a
-                  href={documentUrl(application.id, document.id)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  <FileText className="size-4" aria-hidden="true" />
-                  {t(`partners.documents.kinds.${document.kind}`)}
-                </a>
-              </li>
-            ))}
+          <ul className="flex flex-wrap gap-2" data-testid="application-documents">
+            {labelledDocuments(application.type, application.documents).map(({ document, slot }) => {
+              const label = slot === null ? t(`partners.documents.kinds.${document.kind}`) : t('partners.documents.slot', { kind: t(`partners.documents.slotKinds.${document.kind}`), n: slot });
+              const url = documentUrl(application.id, document.id);
+              return (
+                <li key={document.id}>
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    title={document.originalName}
+                    className="inline-flex max-w-full items-center gap-2 rounded-md border p-1 pe-2 text-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {document.contentType.startsWith('image/') ? (
+                      // The same authenticated URL (decision 045): an attachment with a sandbox CSP, which an <img> still shows.
+                      <img src={url} alt="" loading="lazy" width={48} height={48} className="size-12 shrink-0 rounded object-cover" />
+                    ) : (
+                      <FileText className="size-4 shrink-0" aria-hidden="true" />
+                    )}
+                    <span className="break-words">{label}</span>
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </CardContent>
@@ -178,7 +212,8 @@ function ApplicationCard({ application }: { application: OperatorApplication }) 
 /** Operators: the partner applications, filtered by status and type, with their documents and the decision. */
 export function OperatorApplicationsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<ApplicationFilter>({ status: 'submitted' });
+  // Submitted and under review by default, so "Start review" does not take an application out of the list.
+  const [filter, setFilter] = useState<ApplicationFilter>({ status: 'open' });
   const applications = useOperatorApplications(filter);
   const items = applications.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -198,9 +233,9 @@ export function OperatorApplicationsPage() {
             onChange={(event) => setFilter((current) => ({ ...current, status: (event.target.value || undefined) as ApplicationFilter['status'] }))}
           >
             <option value={ALL}>{t('partners.operator.filters.all')}</option>
-            {APPLICATION_STATUSES.map((status) => (
+            {APPLICATION_FILTERS.map((status) => (
               <option key={status} value={status}>
-                {t(`partners.status.${status}`)}
+                {status === 'open' ? t('partners.operator.filters.open') : t(`partners.status.${status}`)}
               </option>
             ))}
           </select>

@@ -25,6 +25,7 @@ describe('documents before sending', () => {
         vehiclePhoto: photos,
       }),
     ).toEqual({
+      driversLicence: 'validation.partners.documentRequired',
       proofOfAddress: 'validation.partners.documentType',
       vehicleLicense: 'validation.partners.documentTooLarge',
       insuranceCertificate: 'validation.partners.documentRequired',

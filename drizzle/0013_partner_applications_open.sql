@@ -1,0 +1,1 @@
+CREATE INDEX "partner_applications_open_idx" ON "partner_applications" USING btree ("created_at","id") WHERE "partner_applications"."status" in ('submitted', 'under_review');

@@ -1,0 +1,56 @@
+import type { Executor } from '../../db/client.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { loadLocaleSection } from '../../lib/locale-texts.js';
+import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
+import type { UserProfile } from '../../../shared/schemas/auth.js';
+import type { PartnerType } from '../../../shared/schemas/partners.js';
+import { categoryOf } from './message-policy.js';
+import type { UserMessageQueue } from './message-queue.js';
+import type { RenderedMessage } from './message-templates.js';
+
+export const APPLICATION_DECISIONS = ['approved', 'rejected'] as const;
+export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
+
+const DECISION_KEYS = [
+  ...APPLICATION_DECISIONS.flatMap((decision) => [`${decision}.subject`, `${decision}.body`]),
+  'types.transportation',
+  'types.investment',
+];
+
+/**
+ * `messages.applicationDecisions` in the catalogue (decision 044): `{{type}}` is the partnership in words
+ * (`types.*`), `{{reason}}` the operator's reason for a rejection.
+ */
+const TEXTS = loadLocaleSection('messages.applicationDecisions', { required: DECISION_KEYS });
+
+export function renderApplicationDecision(
+  decision: ApplicationDecision,
+  language: string,
+  { type, reason }: { type: PartnerType; reason: string | null },
+): RenderedMessage {
+  const t = TEXTS.texts[isLanguage(language) ? language : FALLBACK_LANGUAGE];
+  const params = { type: t(`types.${type}`), reason: reason ?? '' };
+  return { subject: t(`${decision}.subject`, params), body: t(`${decision}.body`, params), holdsSecret: false };
+}
+
+export const DECISION_LANGUAGES = TEXTS.languagesWith(DECISION_KEYS);
+
+/**
+ * The applicant hears an operator's decision by email too (the in-app notification is modules/notifications'),
+ * once the decision has committed. An account without an email has the notification only.
+ */
+export function subscribeApplicationDecisionMessages(
+  events: Pick<DomainEvents, 'onPublisher'>,
+  { db, queue, getProfile, nudge }: { db: Executor; queue: UserMessageQueue; getProfile: (userId: string) => Promise<Pick<UserProfile, 'email' | 'language'>>; nudge: () => void },
+) {
+  events.onPublisher('partner.application_decided', async (e) => {
+    const profile = await getProfile(e.userId);
+    if (!profile.email) return;
+    const message = renderApplicationDecision(e.decision, profile.language, { type: e.partnerType, reason: e.reason });
+    const queued = await queue.queueMessage(
+      { userId: e.userId, category: categoryOf(`decision:${e.decision}`), channel: 'email', recipient: profile.email, ...message },
+      db,
+    );
+    if (queued) nudge();
+  });
+}
