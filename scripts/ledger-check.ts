@@ -10,7 +10,14 @@ import { createDeliveriesRepository } from '../src/server/modules/deliveries/del
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// Each check reads a whole table once: allowed minutes, not the API's per-statement limit (DATABASE_*_TIMEOUT_MS).
+const CHECK_STATEMENT_TIMEOUT_MS = 600_000;
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  statementTimeoutMs: CHECK_STATEMENT_TIMEOUT_MS,
+  readStatementTimeoutMs: CHECK_STATEMENT_TIMEOUT_MS,
+});
 try {
   if (!(await hasLedger(database.db))) {
     console.error('This database has no double-entry ledger yet: run `npm run db:migrate` first, then check again.');

@@ -336,6 +336,30 @@ describe('the ledger', () => {
     const report = await checkLedger(t.deps.db);
     expect(report.differences).toEqual([`wallet of user ${u.user.id}: balance 10001 kobo, its lines sum to 10000 kobo`]);
   });
+
+  it('reports a posting that does not sum to zero and one without lines', async () => {
+    const key = `check-${Date.now()}`;
+    const [unbalanced] = (
+      (await t.deps.db.execute(
+        sql`insert into postings (kind, idempotency_key) values ('adjustment', ${`${key}-unbalanced`}) returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await t.deps.db.execute(
+      sql`insert into posting_lines (posting_id, account_type, amount_kobo) values (${unbalanced!.id}::uuid, 'adjustments', 7)`,
+    );
+    const [lineless] = (
+      (await t.deps.db.execute(
+        sql`insert into postings (kind, idempotency_key) values ('adjustment', ${`${key}-lineless`}) returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    const report = await checkLedger(t.deps.db);
+    expect(report.differences).toEqual(
+      expect.arrayContaining([
+        `posting ${unbalanced!.id} (adjustment, ${key}-unbalanced) sums to 7 kobo, not 0`,
+        `posting ${lineless!.id} (adjustment, ${key}-lineless) has no lines`,
+      ]),
+    );
+  });
 });
 
 describe('message keys', () => {
