@@ -39,6 +39,9 @@ import { createDeliveriesRepository } from './modules/deliveries/deliveries-repo
 import { createDeliveriesService } from './modules/deliveries/deliveries-service.js';
 import { createDeliveryReadCache } from './modules/deliveries/delivery-read-cache.js';
 import { deliveriesRoutes } from './modules/deliveries/deliveries-routes.js';
+import { deliveryToolsRoutes } from './modules/deliveries/delivery-tools-routes.js';
+import { createDeliveryToolsService } from './modules/deliveries/delivery-tools-service.js';
+import { createDeliverySearch } from './modules/deliveries/delivery-search.js';
 import { createWalletRepository } from './modules/wallet/wallet-repository.js';
 import { createWalletService } from './modules/wallet/wallet-service.js';
 import { walletRoutes } from './modules/wallet/wallet-routes.js';
@@ -269,9 +272,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   const paymentsRepository = createPaymentsRepository(db);
   // The receiver's SMS (decision 035): the first in the assignment's transaction, the others after status changes.
   const receiverMessages = createReceiverMessages({ outbox, publicUrl: env.PUBLIC_URL, nudge: () => outboxWorker.nudge() });
+  const deliveriesRepository = createDeliveriesRepository(db);
   const deliveries = createDeliveriesService({
     transactions: moneyTransactions,
-    repository: createDeliveriesRepository(db),
+    repository: deliveriesRepository,
     wallet,
     quotes,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
@@ -331,6 +335,15 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   subscribeLiveEvents(events, live);
 
   await api.register(deliveriesRoutes(deliveries, readCache));
+  await api.register(
+    deliveryToolsRoutes(
+      createDeliveryToolsService({
+        search: createDeliverySearch(db),
+        repository: deliveriesRepository,
+        getLanguage: users.languageOf,
+      }),
+    ),
+  );
   await api.register(paymentsRoutes(payments));
   await api.register(paystackWebhookRoutes(payments, gateway));
   if (gateway.name === 'sandbox') {

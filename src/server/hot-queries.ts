@@ -2,6 +2,7 @@ import { fillPlaceholders, is, SQL, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './db/client.js';
 import { createDeliveriesRepository } from './modules/deliveries/deliveries-repository.js';
+import { createDeliverySearch, parseSearchTerm } from './modules/deliveries/delivery-search.js';
 import { prepareClaim } from './modules/messages/outbox-repository.js';
 import { createNotificationsRepository, prepareUnreadCounts } from './modules/notifications/notifications-repository.js';
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
@@ -80,6 +81,14 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   // Tracking (the owner's and the public page).
   { name: 'tracking, owner', build: (db, s) => ({ query: deliveries(db).trackingQuery(true), values: { trackingId: s.trackingId, userId: s.userId } }) },
   { name: 'tracking, public', build: (db, s) => ({ query: deliveries(db).trackingQuery(false), values: { trackingId: s.trackingId } }) },
+  // My Deliveries' search (decision 052): exact lookups, and a name over the owner's newest rows.
+  ...(['number', 'tracking id', 'receiver name', 'receiver phone'] as const).map((kind) => ({
+    name: `my deliveries search, ${kind}`,
+    build: (db: Executor, s: HotQuerySample) => {
+      const text = { number: `LF${String(s.midNumber).padStart(3, '0')}`, 'tracking id': s.trackingId, 'receiver name': 'Chinedu', 'receiver phone': '0803 123 4567' }[kind];
+      return { query: createDeliverySearch(db).searchOwnQuery(s.userId, parseSearchTerm(text)!) };
+    },
+  })),
   // Notifications.
   { name: 'notifications, first page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, null, 21) }) },
   { name: 'notifications, deep page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, afterId(s), 21) }) },
@@ -94,7 +103,7 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'wallet transactions, first page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, null, 21) }) },
   { name: 'wallet transactions, deep page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, afterId(s), 21) }) },
   // The operator's lists.
-  ...([undefined, 'pending', 'paid'] as const).map((status) => ({
+  ...([undefined, 'pending', 'paid', 'failed'] as const).map((status) => ({
     name: `withdrawals, ${status ?? 'all'}`,
     build: (db: Executor, s: HotQuerySample) => ({ query: createWithdrawalsRepository(db).list(status, afterId(s), 21) }),
   })),

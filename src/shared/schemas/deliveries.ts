@@ -225,6 +225,14 @@ export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
 
 export const deliveriesPageSchema = cursorPageSchema(deliveryListItemSchema);
 
+/**
+ * My Deliveries' search (decision 052): a delivery number or tracking id (exact), or part of a receiver's name or
+ * phone number among the owner's newest deliveries. Bounded: at most 50 matches, no further pages.
+ */
+export const deliverySearchQuerySchema = z.object({ q: z.string().trim().min(1).max(60) });
+export const deliverySearchResultSchema = z.object({ items: z.array(deliveryListItemSchema) });
+export type DeliverySearchResult = z.infer<typeof deliverySearchResultSchema>;
+
 export const dashboardSummarySchema = z.object({
   activeDeliveries: z.number().int(),
   totalDelivered: z.number().int(),

@@ -45,7 +45,7 @@ const BOOKING_COLUMNS = [
 ] as const satisfies readonly (keyof NewDelivery)[];
 export type NewBooking = { [K in (typeof BOOKING_COLUMNS)[number]]: NewDelivery[K] };
 /** The columns a list row needs (delivery-view's toDeliveryListItem). */
-const listColumns = {
+export const listColumns = {
   number: deliveries.number,
   trackingId: deliveries.trackingId,
   pickupLocation: deliveries.pickupLocation,

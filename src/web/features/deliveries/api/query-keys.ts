@@ -6,6 +6,7 @@ export const deliveryKeys = {
   all: DELIVERIES_KEY,
   list: (params: { status: string; limit: number }) => ['deliveries', 'list', params] as const,
   detail: (id: string) => ['deliveries', 'detail', id] as const,
+  search: (q: string) => ['deliveries', 'search', q] as const,
 };
 export { DASHBOARD_SUMMARY_KEY };
 export const trackingKey = (trackingId: string) => [...TRACKING_KEY, trackingId] as const;

@@ -1,12 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryListItem } from '@/shared/schemas/deliveries';
-import { buttonVariants } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
-import { viewUrlOf } from '../lib/urls';
-import { CancelDeliveryButton } from './cancel-delivery-button';
-import { PayNowLink } from './pay-now-link';
+import { DeliveryActions } from './delivery-actions';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -54,17 +50,7 @@ export function DeliveryCardList({
             <dt className="text-muted-foreground">{t('deliveries.columns.amount')}</dt>
             <dd className="font-semibold tabular-nums">{formatNaira(delivery.price.total)}</dd>
           </dl>
-          <div className="flex flex-wrap gap-2">
-            <Link
-              to={viewUrlOf(delivery)}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-              aria-label={t('deliveries.viewLabel', { id: delivery.id })}
-            >
-              {t('deliveries.view')}
-            </Link>
-            <PayNowLink delivery={delivery} />
-            {delivery.canCancel && <CancelDeliveryButton delivery={delivery} />}
-          </div>
+          <DeliveryActions delivery={delivery} />
         </li>
       ))}
     </ul>

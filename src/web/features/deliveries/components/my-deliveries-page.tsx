@@ -1,35 +1,37 @@
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Filter, Plus } from 'lucide-react';
+import { Download, Filter, Plus, Search, X } from 'lucide-react';
 import { LoadMore } from '@/web/components/load-more';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
 import { useDeliveries, type StatusFilter } from '../api/get-deliveries';
-import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
-import { viewUrlOf } from '../lib/urls';
-import { CancelDeliveryButton } from './cancel-delivery-button';
-import { DeliveryCardList } from './delivery-card-list';
+import { DELIVERIES_EXPORT_URL, useDeliverySearch } from '../api/search-deliveries';
+import { DeliveryTable } from './delivery-table';
 import { LoadError, LoadingState } from './page-states';
-import { PayNowLink } from './pay-now-link';
 import { SelectField } from './select-field';
-import { StatusBadge } from './status-badge';
 
 const PAGE_SIZE = 10;
 /** The spec's filter options. */
 const FILTERS = ['all', 'pending', 'in_transit', 'delivered'] as const satisfies readonly StatusFilter[];
+const SEARCH_MAX = 60;
 
 function parseFilter(value: string | null): StatusFilter {
   return (FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : 'all';
 }
 
-/** /dashboard/my-deliveries?status=&filters=1: filter and panel live in the URL; more rows load below (decision 049). */
+/**
+ * /dashboard/my-deliveries?status=&filters=1&q=: filter, panel and search live in the URL; more rows load below
+ * (decision 049). A search (by id, tracking id, receiver name or phone) shows its matches instead of the pages.
+ */
 export function MyDeliveriesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseFilter(searchParams.get('status'));
+  const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all';
-  const query = useDeliveries({ status, limit: PAGE_SIZE });
 
   const update = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -44,8 +46,6 @@ export function MyDeliveriesPage() {
       { replace: true },
     );
   };
-
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-1 gap-6">
@@ -64,6 +64,10 @@ export function MyDeliveriesPage() {
             <Filter aria-hidden="true" />
             {t('deliveries.filters')}
           </Button>
+          <a href={DELIVERIES_EXPORT_URL} download className={buttonVariants({ variant: 'outline' })}>
+            <Download aria-hidden="true" />
+            {t('deliveries.export')}
+          </a>
           <Link to="/dashboard/book-delivery" className={buttonVariants()}>
             <Plus aria-hidden="true" />
             {t('deliveries.newDelivery')}
@@ -71,18 +75,95 @@ export function MyDeliveriesPage() {
         </div>
       </header>
 
-      {isFilterOpen && (
-        <div id="deliveries-filters" className="max-w-xs">
-          <SelectField
-            label={t('deliveries.statusFilter')}
-            placeholder={t('deliveries.filter.all')}
-            options={FILTERS.map((value) => ({ value, label: t(`deliveries.filter.${value}`) }))}
-            value={status}
-            onChange={(value) => update({ status: value === 'all' ? null : value, filters: '1' })}
-          />
-        </div>
-      )}
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchForm key={q} initial={q} onSearch={(value) => update({ q: value || null })} />
+        {isFilterOpen && !q && (
+          <div id="deliveries-filters" className="w-full max-w-xs">
+            <SelectField
+              label={t('deliveries.statusFilter')}
+              placeholder={t('deliveries.filter.all')}
+              options={FILTERS.map((value) => ({ value, label: t(`deliveries.filter.${value}`) }))}
+              value={status}
+              onChange={(value) => update({ status: value === 'all' ? null : value, filters: '1' })}
+            />
+          </div>
+        )}
+      </div>
 
+      {q ? <SearchResults q={q} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} />}
+    </div>
+  );
+}
+
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <form role="search" onSubmit={handleSubmit} className="grid w-full max-w-md gap-1.5">
+      <Label htmlFor="deliveries-search">{t('deliveries.search.label')}</Label>
+      <div className="flex gap-2">
+        <Input
+          id="deliveries-search"
+          type="search"
+          value={value}
+          maxLength={SEARCH_MAX}
+          placeholder={t('deliveries.search.placeholder')}
+          onChange={(event) => setValue(event.target.value)}
+          className="min-w-0"
+        />
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" />
+          {t('deliveries.search.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  const search = useDeliverySearch(q);
+  const items = search.data?.items ?? [];
+  return (
+    <section aria-labelledby="deliveries-search-title" className="grid min-w-0 gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="deliveries-search-title" className="font-semibold break-words" aria-live="polite">
+          {search.isSuccess ? t('deliveries.search.results', { count: items.length, q }) : t('deliveries.search.searching', { q })}
+        </h3>
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          <X aria-hidden="true" />
+          {t('deliveries.search.clear')}
+        </Button>
+      </div>
+      <Card className="min-w-0 gap-0 py-0">
+        <CardContent className="min-w-0 px-0">
+          {search.isPending ? (
+            <LoadingState />
+          ) : search.isError ? (
+            <div className="p-4">
+              <LoadError error={search.error} onRetry={() => void search.refetch()} />
+            </div>
+          ) : items.length === 0 ? (
+            <p className="px-4 py-12 text-center text-sm text-muted-foreground">{t('deliveries.search.empty')}</p>
+          ) : (
+            <DeliveryTable items={items} isBusy={search.isFetching} label={t('deliveries.search.tableLabel', { q })} />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function DeliveryPages({ status }: { status: StatusFilter }) {
+  const { t } = useTranslation();
+  const query = useDeliveries({ status, limit: PAGE_SIZE });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
       <Card className="min-w-0 gap-0 py-0">
         <CardContent className="min-w-0 px-0">
           {query.isPending ? (
@@ -100,60 +181,8 @@ export function MyDeliveriesPage() {
               </Link>
             </div>
           ) : (
-            // From md up; a phone gets the cards below instead.
-            <Table className="hidden md:table" aria-label={t('deliveries.title')} aria-busy={query.isFetching}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="px-4">{t('deliveries.columns.id')}</TableHead>
-                  <TableHead>{t('deliveries.columns.route')}</TableHead>
-                  <TableHead>{t('deliveries.columns.date')}</TableHead>
-                  <TableHead>{t('deliveries.columns.estimatedDelivery')}</TableHead>
-                  <TableHead className="text-right">{t('deliveries.columns.amount')}</TableHead>
-                  <TableHead>{t('deliveries.columns.status')}</TableHead>
-                  <TableHead className="px-4 text-right">{t('deliveries.columns.actions')}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((delivery) => (
-                  <TableRow key={delivery.id}>
-                    <TableCell className="px-4 font-medium">{delivery.id}</TableCell>
-                    <TableCell className="max-w-[16rem] truncate" title={delivery.route}>
-                      {delivery.route}
-                    </TableCell>
-                    <TableCell>{formatCalendarDate(delivery.date, i18n.language)}</TableCell>
-                    <TableCell className="text-muted-foreground">
-                      {delivery.estimatedDelivery && delivery.displayStatus !== 'delivered' ? (
-                        formatDeliveryWindow(delivery.estimatedDelivery, i18n.language, t)
-                      ) : (
-                        <>
-                          <span aria-hidden="true">–</span>
-                          <span className="sr-only">{t('deliveries.noEstimate')}</span>
-                        </>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={delivery.status} />
-                    </TableCell>
-                    <TableCell className="px-4 text-right">
-                      <div className="flex justify-end gap-1">
-                        <Link
-                          to={viewUrlOf(delivery)}
-                          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                          aria-label={t('deliveries.viewLabel', { id: delivery.id })}
-                        >
-                          {t('deliveries.view')}
-                        </Link>
-                        <PayNowLink delivery={delivery} />
-                        {delivery.canCancel && <CancelDeliveryButton delivery={delivery} />}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DeliveryTable items={items} isBusy={query.isFetching} label={t('deliveries.title')} />
           )}
-          {query.isSuccess && items.length > 0 && <DeliveryCardList items={items} isBusy={query.isFetching} className="md:hidden" />}
         </CardContent>
       </Card>
 
@@ -165,6 +194,6 @@ export function MyDeliveriesPage() {
           onLoadMore={() => void query.fetchNextPage()}
         />
       )}
-    </div>
+    </>
   );
 }

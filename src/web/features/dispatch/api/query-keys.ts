@@ -1,5 +1,6 @@
 import type { DispatchBoardFilter } from '@/shared/schemas/dispatch';
 import type { TransportMode } from '@/shared/schemas/deliveries';
+import type { WithdrawalStatus } from '@/shared/schemas/wallet-money';
 import { DISPATCH_KEY } from '@/web/lib/query-keys';
 
 /** Under the one root the live stream refreshes when a delivery moves. */
@@ -7,5 +8,6 @@ export const dispatchKeys = {
   all: DISPATCH_KEY,
   deliveries: (params: { status: DispatchBoardFilter }) => [...DISPATCH_KEY, 'deliveries', params] as const,
   drivers: (transportMode: TransportMode) => [...DISPATCH_KEY, 'drivers', transportMode] as const,
-  withdrawals: () => [...DISPATCH_KEY, 'withdrawals', 'pending'] as const,
+  /** Without a status: the prefix of every withdrawals list (pending, paid, failed, all). */
+  withdrawals: (status?: WithdrawalStatus) => [...DISPATCH_KEY, 'withdrawals', ...(status ? [status] : [])] as const,
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,9 @@ import { toast } from 'sonner';
 import { Check, Loader2, X } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { markFailedBodySchema, type OperatorWithdrawal } from '@/shared/schemas/wallet-money';
+import { markFailedBodySchema, WITHDRAWAL_STATUSES, type OperatorWithdrawal, type WithdrawalStatus } from '@/shared/schemas/wallet-money';
+import { Badge } from '@/web/components/ui/badge';
+import { Label } from '@/web/components/ui/label';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import {
@@ -24,7 +27,7 @@ import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { LoadMore } from '@/web/components/load-more';
-import { usePendingWithdrawals } from '../api/get-pending-withdrawals';
+import { useWithdrawals } from '../api/get-withdrawals';
 import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
 import { formatDateTime } from '../lib/format';
 
@@ -33,18 +36,45 @@ const markFailedFormSchema = markFailedBodySchema.unwrap().unwrap();
 type MarkFailedForm = z.infer<typeof markFailedFormSchema>;
 const REASON_MAX = markFailedFormSchema.shape.reason.unwrap().maxLength ?? 200;
 
-/** /dashboard/operator/withdrawals: pending withdrawals to pay by bank transfer, then mark paid or failed. */
+const ALL = 'all';
+const FILTERS = [...WITHDRAWAL_STATUSES, ALL] as const;
+type Filter = (typeof FILTERS)[number];
+const parseFilter = (value: string | null): Filter => ((FILTERS as readonly string[]).includes(value ?? '') ? (value as Filter) : 'pending');
+const selectClass =
+  'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none';
+
+/**
+ * /dashboard/operator/withdrawals?status=: pending withdrawals to pay by bank transfer, then mark paid or failed;
+ * the history (paid, failed, all) under the same filter, a keyset page at a time.
+ */
 export function WithdrawalsQueuePage() {
   const { t } = useTranslation();
-  const withdrawals = usePendingWithdrawals();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseFilter(searchParams.get('status'));
+  const withdrawals = useWithdrawals(filter === ALL ? undefined : filter);
   const items = withdrawals.data?.pages.flatMap((page) => page.items);
 
   return (
     <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
       <header className="grid gap-1">
-        <h2 className="text-2xl font-bold tracking-tight">{t('operatorWithdrawals.title')}</h2>
+        <h2 className="text-2xl font-bold tracking-tight">{t('shell.titles.withdrawals')}</h2>
         <p className="text-muted-foreground">{t('operatorWithdrawals.subtitle')}</p>
       </header>
+      <div className="grid max-w-xs gap-1">
+        <Label htmlFor="withdrawals-status">{t('operatorWithdrawals.filter.label')}</Label>
+        <select
+          id="withdrawals-status"
+          className={selectClass}
+          value={filter}
+          onChange={(event) => setSearchParams(event.target.value === 'pending' ? {} : { status: event.target.value }, { replace: true })}
+        >
+          {FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {value === ALL ? t('operatorWithdrawals.filter.all') : t(`wallet.transactions.status.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
       {withdrawals.isPending && (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
@@ -60,7 +90,9 @@ export function WithdrawalsQueuePage() {
         </div>
       )}
       {items?.length === 0 && (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t('operatorWithdrawals.empty')}</p>
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          {filter === 'pending' ? t('operatorWithdrawals.empty') : t('operatorWithdrawals.emptyFiltered')}
+        </p>
       )}
       {items && items.length > 0 && (
         <ul className="grid gap-3">
@@ -98,22 +130,31 @@ function useSettle() {
   return { run, isPending: settle.isPending };
 }
 
+const STATUS_VARIANT = { pending: 'warning', paid: 'success', failed: 'secondary' } as const satisfies Record<WithdrawalStatus, string>;
+
 function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
   const { t, i18n } = useTranslation();
   const { run, isPending } = useSettle();
   // Money out is stored negative; the queue shows what is to be transferred.
   const amount = formatNaira(Math.abs(withdrawal.amountKobo));
-  const rows = [
+  const rows: (readonly [string, string])[] = [
     ['accountName', withdrawal.accountName],
     ['bank', `${withdrawal.bankName} · ${withdrawal.accountNumberMasked}`],
     ['reference', withdrawal.reference],
     ['requested', formatDateTime(withdrawal.createdAt, i18n.language)],
-  ] as const;
+    ...(withdrawal.completedAt ? [['completed', formatDateTime(withdrawal.completedAt, i18n.language)] as const] : []),
+    ...(withdrawal.failureReason ? [['failureReason', withdrawal.failureReason] as const] : []),
+  ];
 
   return (
     <Card className="py-4" data-testid="operator-withdrawal">
       <CardContent className="grid gap-3 px-4 sm:px-6">
-        <p className="text-xl font-semibold tabular-nums">{amount}</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xl font-semibold tabular-nums">{amount}</p>
+          <Badge variant={STATUS_VARIANT[withdrawal.status]} data-testid="withdrawal-status">
+            {t(`wallet.transactions.status.${withdrawal.status}`)}
+          </Badge>
+        </div>
         <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
           {rows.map(([key, value]) => (
             <div key={key} className="grid min-w-0 gap-0.5">
@@ -122,7 +163,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
             </div>
           ))}
         </dl>
-        {withdrawal.payoutGateway === 'paystack' ? (
+        {withdrawal.status !== 'pending' ? null : withdrawal.payoutGateway === 'paystack' ? (
           <p className="text-sm text-muted-foreground">{t('operatorWithdrawals.byGateway')}</p>
         ) : (
           <div className="flex flex-wrap gap-2">

@@ -1,0 +1,74 @@
+import { formatDeliveryId } from '../../../shared/ids.js';
+import { statusLabelOf } from '../../../shared/schemas/deliveries.js';
+import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
+import { loadLocaleSection } from '../../lib/locale-texts.js';
+import type { DeliveriesRepository, DeliveryListRow } from './deliveries-repository.js';
+import { parseSearchTerm, type DeliverySearch } from './delivery-search.js';
+import { toDeliveryListItem } from './delivery-view.js';
+
+/** Rows read per round trip of an export: one keyset page of My Deliveries' own statement. */
+export const EXPORT_PAGE_SIZE = 500;
+
+const COLUMN_KEYS = ['id', 'date', 'route', 'amount', 'status'] as const;
+/** The header and status words of the export, in the account's language: the web's own texts. */
+const COLUMNS = loadLocaleSection('deliveries.columns', { required: [...COLUMN_KEYS] });
+const STATUSES = loadLocaleSection('deliveries.status', { required: ['awaiting_payment', 'pending', 'in_transit', 'delivered', 'cancelled'] });
+const TRACKING = loadLocaleSection('tracking', { required: ['inputLabel'] });
+
+/**
+ * A spreadsheet cell: quoted, quotes doubled, and text a spreadsheet would run as a formula (=, +, -, @, a tab or a
+ * carriage return first) kept as text with a leading apostrophe (OWASP's CSV injection advice).
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+export function createDeliveryToolsService(deps: {
+  search: DeliverySearch;
+  repository: Pick<DeliveriesRepository, 'findPage'>;
+  getLanguage: (userId: string) => Promise<string>;
+}) {
+  return {
+    async searchDeliveries(userId: string, q: string) {
+      const term = parseSearchTerm(q);
+      if (!term) return { items: [] };
+      return { items: (await deps.search.searchOwn(userId, term)).map(toDeliveryListItem) };
+    },
+
+    /**
+     * My Deliveries as CSV, newest first, read a keyset page at a time (the list's own index), so an account with
+     * years of deliveries streams in constant memory. Amounts are naira with two decimals, a number a spreadsheet sums.
+     */
+    async *exportCsv(userId: string): AsyncGenerator<string> {
+      const language = await deps.getLanguage(userId);
+      const lng = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+      const column = COLUMNS.texts[lng];
+      // A byte-order mark, so a spreadsheet opens the accents and ₦ as UTF-8.
+      yield `\uFEFF${csvLine([column('id'), TRACKING.texts[lng]('inputLabel'), column('date'), column('route'), column('amount'), column('status')])}`;
+      let after: { at: string; number: number } | null = null;
+      for (;;) {
+        const rows: (DeliveryListRow & { cursorAt: string })[] = await deps.repository.findPage(userId, null, after, EXPORT_PAGE_SIZE);
+        let chunk = '';
+        for (const row of rows) {
+          const item = toDeliveryListItem(row);
+          chunk += csvLine([
+            formatDeliveryId(row.number),
+            row.trackingId ?? '',
+            item.date,
+            item.route,
+            (row.totalKobo / 100).toFixed(2),
+            STATUSES.texts[lng](statusLabelOf(row.status)),
+          ]);
+        }
+        if (chunk) yield chunk;
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE_SIZE) return;
+        after = { at: last.cursorAt, number: last.number };
+      }
+    },
+  };
+}
+export type DeliveryToolsService = ReturnType<typeof createDeliveryToolsService>;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { deliveries } from '../../db/schema/index.js';
+import { parseDeliveryId } from '../../../shared/ids.js';
+import { csvCell, EXPORT_PAGE_SIZE } from './delivery-tools-service.js';
+import { parseSearchTerm, SEARCH_SCAN_LIMIT } from './delivery-search.js';
+
+/** My Deliveries' search and CSV export (decision 052). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
+const search = async (q: string, headers: Headers) => {
+  const res = await get(`/api/deliveries/search?q=${encodeURIComponent(q)}`, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data.items as { id: string }[]).map((item) => item.id);
+};
+
+describe('what a search box text means', () => {
+  it('a number or a tracking id is exact; a phone is its national digits; the rest is a name, wildcards escaped', () => {
+    expect(parseSearchTerm(' lf042 ')).toEqual({ kind: 'number', number: 42 });
+    expect(parseSearchTerm('lf 7kq2 m9xd')).toEqual({ kind: 'tracking', trackingId: 'LF-7KQ2-M9XD' });
+    expect(parseSearchTerm('0803 123 4567')).toEqual({ kind: 'text', pattern: '%0803 123 4567%', digits: '8031234567' });
+    expect(parseSearchTerm('+234 803 123 4567')).toMatchObject({ digits: '8031234567' });
+    expect(parseSearchTerm('50%_off\\')).toEqual({ kind: 'text', pattern: '%50\\%\\_off\\\\%', digits: null });
+    expect(parseSearchTerm('   ')).toBeNull();
+  });
+});
+
+describe('GET /api/deliveries/search', () => {
+  it("finds the owner's deliveries by id, tracking id, receiver name or phone, and never another's", async () => {
+    const owner = await createSignedInUser(t.deps);
+    const other = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, owner.user.id, 5_000_000);
+    const amaka = await book(t, owner.headers, { receiverName: 'Amaka Obi', receiverPhone: '+2348051112233' });
+    const tunde = await book(t, owner.headers, { receiverName: 'Tunde Bakare', receiverPhone: '+2348099998877' });
+    expect((await payWithWallet(t, owner.headers, tunde.id)).statusCode).toBe(200);
+    const [paid] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, parseDeliveryId(tunde.id)!));
+    const foreign = await book(t, other.headers, { receiverName: 'Amaka Other' });
+
+    expect(await search(amaka.id.toLowerCase(), owner.headers)).toEqual([amaka.id]);
+    expect(await search(paid!.trackingId!.toLowerCase(), owner.headers)).toEqual([tunde.id]);
+    expect(await search('amaka', owner.headers)).toEqual([amaka.id]);
+    expect(await search('0809 999 8877', owner.headers)).toEqual([tunde.id]);
+    expect(await search('%', owner.headers)).toEqual([]);
+    // Another's delivery is not found by its id, nor by its receiver.
+    expect(await search(foreign.id, owner.headers)).toEqual([]);
+    expect(await search('Other', owner.headers)).toEqual([]);
+
+    expect((await get('/api/deliveries/search?q=', owner.headers)).statusCode).toBe(400);
+    expect((await get(`/api/deliveries/search?q=${'x'.repeat(61)}`, owner.headers)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/deliveries/search?q=LF001' })).statusCode).toBe(401);
+  });
+
+  it(`a name search looks at the owner's newest ${SEARCH_SCAN_LIMIT} deliveries only`, () => {
+    expect(SEARCH_SCAN_LIMIT).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe('GET /api/deliveries/export.csv', () => {
+  it('cells that a spreadsheet would run are kept as text', () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell('+2348031234567')).toBe('"\'+2348031234567"');
+    expect(csvCell('-1')).toBe('"\'-1"');
+    expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
+    expect(csvCell('Lekki → Ikeja, "gate 2"')).toBe('"Lekki → Ikeja, ""gate 2"""');
+  });
+
+  it("streams every one of the owner's deliveries, newest first, across keyset pages, in their language", async () => {
+    const owner = await createSignedInUser(t.deps, { language: 'fr' });
+    const first = await book(t, owner.headers, { pickupLocation: '=cmd|calc, Lagos' });
+    // More rows than one page of the export, written straight to the table.
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, parseDeliveryId(first.id)!));
+    const { id: _id, number: _number, trackingId: _tracking, createdAt, ...rest } = row!;
+    const extra = EXPORT_PAGE_SIZE + 3;
+    await t.deps.db.insert(deliveries).values(
+      Array.from({ length: extra }, (_, i) => ({ ...rest, createdAt: new Date(createdAt.getTime() - (i + 1) * 1000) })),
+    );
+    const res = await get('/api/deliveries/export.csv', owner.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lanefreight-deliveries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"Référence","Numéro de suivi","Date","Trajet","Montant","Statut"');
+    expect(lines).toHaveLength(1 + 1 + extra);
+    const ids = lines.slice(1).map((line) => /^"(LF\d+)"/.exec(line)![1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(lines[1]).toContain(`"${first.id}"`);
+    expect(lines[1]).toContain(`"'=cmd|calc, Lagos → 5 Awolowo Road, Ikoyi, Lagos"`);
+    expect(lines[1]).toContain(`"${(first.price.total / 100).toFixed(2)}"`);
+    expect(lines[1]).toMatch(/"En attente de paiement"$/);
+
+    const stranger = await createSignedInUser(t.deps);
+    const theirs = await get('/api/deliveries/export.csv', stranger.headers);
+    expect(theirs.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1);
+  });
+});

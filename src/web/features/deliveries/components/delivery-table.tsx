@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { DeliveryListItem } from '@/shared/schemas/deliveries';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
+import { DeliveryActions } from './delivery-actions';
+import { DeliveryCardList } from './delivery-card-list';
+import { StatusBadge } from './status-badge';
+
+/**
+ * Listed deliveries: a table from `md` up, cards on a phone (docs/decisions/048). My Deliveries' pages and its
+ * search results show the same rows.
+ */
+export function DeliveryTable({ items, isBusy, label }: { items: readonly DeliveryListItem[]; isBusy: boolean; label: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Table className="hidden md:table" aria-label={label} aria-busy={isBusy}>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="px-4">{t('deliveries.columns.id')}</TableHead>
+            <TableHead>{t('deliveries.columns.route')}</TableHead>
+            <TableHead>{t('deliveries.columns.date')}</TableHead>
+            <TableHead>{t('deliveries.columns.estimatedDelivery')}</TableHead>
+            <TableHead className="text-right">{t('deliveries.columns.amount')}</TableHead>
+            <TableHead>{t('deliveries.columns.status')}</TableHead>
+            <TableHead className="px-4 text-right">{t('deliveries.columns.actions')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((delivery) => (
+            <TableRow key={delivery.id}>
+              <TableCell className="px-4 font-medium">{delivery.id}</TableCell>
+              <TableCell className="max-w-[16rem] truncate" title={delivery.route}>
+                {delivery.route}
+              </TableCell>
+              <TableCell>{formatCalendarDate(delivery.date, i18n.language)}</TableCell>
+              <TableCell className="text-muted-foreground">
+                {delivery.estimatedDelivery && delivery.displayStatus !== 'delivered' ? (
+                  formatDeliveryWindow(delivery.estimatedDelivery, i18n.language, t)
+                ) : (
+                  <>
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">{t('deliveries.noEstimate')}</span>
+                  </>
+                )}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
+              <TableCell>
+                <StatusBadge status={delivery.status} />
+              </TableCell>
+              <TableCell className="px-4 text-right">
+                <DeliveryActions delivery={delivery} className="justify-end gap-1" />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <DeliveryCardList items={items} isBusy={isBusy} className="md:hidden" />
+    </>
+  );
+}
