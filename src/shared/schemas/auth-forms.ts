@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGE_KEYS, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { AUTH_MESSAGE_KEYS, changePasswordBodySchema, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 
 /**
  * Form schemas for the account screens. Each checks the spec's rules in the spec's order; the web shows the
@@ -109,3 +109,9 @@ export const resetPasswordFormSchema = z
     }
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** The change-password form: the body, and the new password typed twice. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string().max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong) })
+  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGE_KEYS.passwordsMismatch });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

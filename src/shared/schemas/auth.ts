@@ -125,6 +125,13 @@ export const resetPasswordBodySchema = z.object({
 
 export const emptyResultSchema = z.object({}).strict();
 
+/** Settings' change of password: the current one, then the new one under the sign-up rule (decision 052). */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, AUTH_MESSAGE_KEYS.fillAllFields).max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong),
+  password,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
 /**
  * Every field optional; only the given ones change. `profileImage: null` removes the picture (the only value
  * accepted: docs/decisions/030). A new email or

@@ -524,6 +524,34 @@ export function createAuthService(options: AuthServiceOptions) {
       notifyOutbox();
     },
 
+    /**
+     * Settings' change of password: the current one is checked like a sign-in (wrong ones count towards the
+     * lockout, and every try against the per-minute limits), the new one meets the sign-up rule; then every other
+     * session ends and the owner is told on each identifier. The session that changed it stays signed in.
+     */
+    async changePassword(user: Pick<SignedInUser, 'id' | 'sessionId'>, body: { currentPassword: string; password: string }, context: RequestContext) {
+      await signInByIp.consume(context.ip);
+      await signInByIdentifier.consume(`user:${user.id}`);
+      const account = await repository.findPasswordState(user.id);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      if (account.lockedAt) throw lockedError();
+      if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
+        if (await recordFailedSignIn(user.id)) throw lockedError();
+        throw new AppError('CURRENT_PASSWORD_INCORRECT', {
+          fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordIncorrect] },
+        });
+      }
+      if (account.failedSignIns > 0 && !(await repository.clearFailedSignIns(user.id))) throw lockedError();
+      await assertAcceptablePassword(body.password);
+      const passwordHash = await hashPassword(body.password);
+      await transactions.run(async ({ tx }) => {
+        await repository.updatePasswordHash(user.id, passwordHash, new Date(), tx);
+        await sessions.revokeOtherSessions(user.id, user.sessionId, tx);
+        await sendNotice(tx, account, 'password-changed');
+      });
+      notifyOutbox();
+    },
+
     async logout(sessionId: string | undefined) {
       if (sessionId) await sessions.revokeSession(sessionId);
     },

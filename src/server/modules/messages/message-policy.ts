@@ -30,6 +30,7 @@ export const MESSAGE_CATEGORIES = {
   'notice:account-locked': 'essential',
   'notice:email-changed': 'essential',
   'notice:phone-changed': 'essential',
+  'notice:password-changed': 'essential',
   'update:delivery-status': 'delivery-update',
   'receiver:driver-assigned': 'essential',
   'receiver:out-for-delivery': 'essential',

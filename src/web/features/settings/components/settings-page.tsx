@@ -27,6 +27,7 @@ import {
   type SettingsFormInput,
 } from '../lib/settings-form';
 import { AvatarSection } from './avatar-section';
+import { ChangePasswordSection } from './change-password-section';
 
 /** What the route gives the page for the code step: the auth feature's code entry (features do not import each other). */
 export interface CodeEntrySlotProps {
@@ -279,6 +280,8 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPag
           </div>
         </form>
       )}
+
+      <ChangePasswordSection />
     </div>
   );
 }
