@@ -82,7 +82,7 @@ const documentInput = (page: Page, kind: string) => page.locator(`input[type=fil
 
 test('apply as a transportation partner with real files, then an operator approves it', async ({ page, context, request, browser }) => {
   const name = `Musa Partner ${Date.now()}`;
-  await signUp(request, context, name);
+  const email = await signUp(request, context, name);
 
   await page.goto('/dashboard/become-partner');
   await expect(page.getByRole('heading', { name: 'Become a Partner', level: 2 })).toBeVisible();
@@ -134,7 +134,7 @@ test('apply as a transportation partner with real files, then an operator approv
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: /pickup-1\.png: \d+% uploaded/ })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(8);
+  await expect(page.getByRole('progressbar')).toHaveCount(9);
   releaseUpload();
 
   await expect(page).toHaveURL('/dashboard/partner-success');
@@ -175,8 +175,24 @@ test('apply as a transportation partner with real files, then an operator approv
   // The applicant reads their own document too; nobody else can.
   expect((await request.get((await licence.getAttribute('href'))!)).status()).toBe(200);
 
+  // Documents are labelled by kind and slot; the photos show as thumbnails of the same authenticated URL.
+  await expect(card.getByRole('link', { name: "Driver's licence" })).toBeVisible();
+  for (const n of [1, 2, 3]) {
+    const photo = card.getByRole('link', { name: `Vehicle photo ${n}`, exact: true });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+  }
+  await expect(card.getByRole('link', { name: 'Vehicle licence' }).locator('img')).toHaveCount(0);
+
+  // Start review keeps the application in the default list ("Waiting for a decision").
+  await expect(desk.getByLabel('Status', { exact: true })).toHaveValue('open');
+  await card.getByRole('button', { name: 'Start review' }).click();
+  await expect(toast(desk, `Review of ${name}'s application started`)).toBeVisible();
+  await expect(card).toContainText('Under review');
+
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(toast(desk, `Application of ${name} approved`)).toBeVisible();
+  await expect(card).toHaveCount(0);
   await desk.getByLabel('Status', { exact: true }).selectOption('approved');
   await expect(desk.getByTestId('operator-application').filter({ hasText: name })).toContainText('Approved');
   await operatorContext.close();
@@ -187,6 +203,13 @@ test('apply as a transportation partner with real files, then an operator approv
   await expect(page.getByTestId('partner-application')).toContainText('Welcome to the Lanefreight family!');
   await page.goto('/dashboard/notifications');
   await expect(page.getByText('Your transportation partner application was approved.')).toBeVisible();
+  // …and by email.
+  await expect
+    .poll(async () => {
+      const mailbox = (await (await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`)).json()) as { data: { subject: string }[] };
+      return mailbox.data.map((message) => message.subject);
+    })
+    .toContain('Your Lanefreight application was approved');
 });
 
 test('the investment form at 360 px: every required field said, Cancel back to the choices, accessible', async ({ page, context, request }) => {

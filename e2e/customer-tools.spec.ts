@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { signUpInBrowser } from './accounts.js';
+import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+
+/**
+ * Issue 24, what a customer meets after booking and paying (decision 052): an unpaid booking says "Awaiting
+ * payment" and offers Pay now; the wallet explains test-mode money; every payment, top-up and withdrawal leaves
+ * a receipt in the mailbox.
+ */
+
+const PASSWORD = 'Cargo!Lane-2718';
+const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
+const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function book(request: APIRequestContext, receiverName = 'Chinedu Eze'): Promise<string> {
+  const response = await request.post('/api/book-delivery', {
+    headers: sameOrigin(),
+    data: {
+      receiverName,
+      receiverPhone: '+2348031234567',
+      pickupLocation: '12 Marina Road, Lagos Island, Lagos',
+      dropoffLocation: '5 Admiralty Way, Lekki Phase 1, Lagos',
+      packageType: 'documents',
+      packageWeight: 'light',
+      transportMode: 'bike',
+      deliveryType: 'standard',
+      deliveryTime: 'afternoon',
+      deliveryDate: inTwoDays(),
+    },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+async function subjectsTo(request: APIRequestContext, email: string): Promise<string[]> {
+  const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { data: { subject: string }[] }).data.map((message) => message.subject);
+}
+
+test.describe('customer tools', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('an unpaid booking says "Awaiting payment" and Pay now opens its payment', async ({ page, context, request }) => {
+    await signUpInBrowser(request, context, 'Adaeze Unpaid', PASSWORD, 'unpaid');
+    const id = await book(request);
+
+    await page.goto('/dashboard/my-deliveries');
+    const row = page.getByRole('row').filter({ hasText: id });
+    await expect(row).toContainText('Awaiting payment');
+    await expect(row).not.toContainText('Pending');
+    // The filter groups stay the spec's: an unpaid booking is still found under Pending.
+    await page.goto('/dashboard/my-deliveries?status=pending');
+    await expect(page.getByRole('row').filter({ hasText: id })).toContainText('Awaiting payment');
+
+    await page.goto('/dashboard');
+    const recent = page.getByRole('list', { name: 'Recent Deliveries' }).getByRole('listitem').filter({ hasText: id });
+    await expect(recent).toContainText('Awaiting payment');
+    await recent.getByRole('link', { name: `Pay now for delivery ${id}` }).click();
+    await expect(page).toHaveURL(`/dashboard/payment?delivery=${id}`);
+    await expect(page.getByRole('radio', { name: 'Pay from Wallet Pay instantly' })).toBeVisible();
+
+    // On a phone the card has it too.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/dashboard/my-deliveries');
+    const card = page.getByTestId('delivery-card').filter({ hasText: id });
+    await expect(card).toContainText('Awaiting payment');
+    await card.getByRole('link', { name: `Pay now for delivery ${id}` }).click();
+    await expect(page).toHaveURL(`/dashboard/payment?delivery=${id}`);
+  });
+
+  test('test-mode money is explained, and top-up, payment and withdrawal each email a receipt', async ({ page, context, request }) => {
+    const email = await signUpInBrowser(request, context, 'Bola Receipts', PASSWORD, 'receipts');
+    await page.goto('/dashboard/wallet');
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    await page.getByLabel('Amount (₦)').fill('5,000');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(toast(page, 'Top-up Successful!')).toBeVisible();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦5,000.00');
+
+    // The sandbox's money is test money: it pays for deliveries but never leaves.
+    await expect(page.getByTestId('wallet-test-money')).toHaveText(
+      'Includes ₦5,000.00 of test-mode money: it can pay for deliveries but cannot be withdrawn. You can withdraw ₦0.00.',
+    );
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('withdraw-test-money')).toHaveText(
+      'Your balance of ₦5,000.00 includes ₦5,000.00 added in test mode. Test-mode money can pay for deliveries but cannot be withdrawn.',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect.poll(() => subjectsTo(request, email)).toContain('Lanefreight receipt: wallet top-up of ₦5,000.00');
+
+    const id = await book(request);
+    const paid = await request.post('/api/payments/initiate', { headers: sameOrigin(), data: { deliveryId: id, method: 'wallet' } });
+    expect(paid.ok(), await paid.text()).toBeTruthy();
+    await expect.poll(async () => (await subjectsTo(request, email)).some((subject) => subject.endsWith(`paid for delivery ${id}`))).toBe(true);
+  });
+
+  test('My Deliveries searches by receiver name or id, and exports CSV', async ({ page, context, request }) => {
+    await signUpInBrowser(request, context, 'Chidi Search', PASSWORD, 'search');
+    const amaka = await book(request, 'Amaka Obi');
+    const tunde = await book(request, 'Tunde Bakare');
+
+    await page.goto('/dashboard/my-deliveries');
+    await page.getByLabel('Search deliveries').fill('amaka');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]q=amaka/);
+    const results = page.getByRole('table', { name: 'Deliveries matching “amaka”' });
+    await expect(results.getByRole('row').filter({ hasText: amaka })).toBeVisible();
+    await expect(results.getByRole('row').filter({ hasText: tunde })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Matches for “amaka”: 1' })).toBeVisible();
+
+    await page.getByLabel('Search deliveries').fill(tunde.toLowerCase());
+    await page.getByLabel('Search deliveries').press('Enter');
+    await expect(page.getByRole('table', { name: `Deliveries matching “${tunde.toLowerCase()}”` }).getByRole('row').filter({ hasText: tunde })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page.getByRole('table', { name: 'My Deliveries' }).getByRole('row').filter({ hasText: amaka })).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^lanefreight-deliveries-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF"Delivery ID","Tracking ID","Date","Route","Amount","Status"');
+    expect(csv).toContain(`"${amaka}"`);
+    expect(csv).toContain(`"${tunde}"`);
+    expect(csv).toContain('"Awaiting payment"');
+  });
+
+  test('the operator reads the withdrawals history by status', async ({ browser }) => {
+    const customer = await browser.newContext();
+    const signedIn = await customer.request.post('/api/login', { data: { identifier: E2E_FUNDED_CUSTOMER.email, password: E2E_FUNDED_CUSTOMER.password } });
+    expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+    const asked = await customer.request.post('/api/wallet/withdrawals', {
+      headers: sameOrigin(),
+      data: { bankCode: '058', accountNumber: '0016563228', accountName: 'Funded Shipper', amountKobo: 10_000 },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const withdrawal = ((await asked.json()) as { data: { id: string } }).data;
+    await customer.close();
+
+    const operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const desk = await operator.request.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
+    expect(desk.ok(), await desk.text()).toBeTruthy();
+    const page = await operator.newPage();
+    await page.goto('/dashboard/operator/withdrawals');
+    await expect(page.getByRole('heading', { name: 'Withdrawals', level: 2 })).toBeVisible();
+    await expect(page.getByLabel('Status')).toHaveValue('pending');
+    const pending = page.getByTestId('operator-withdrawal').filter({ hasText: 'Funded Shipper' }).first();
+    await pending.getByRole('button', { name: 'Mark paid: ₦100.00 to Funded Shipper' }).click();
+    await expect(toast(page, 'Withdrawal Paid')).toBeVisible();
+
+    await page.getByLabel('Status').selectOption('paid');
+    await expect(page).toHaveURL(/status=paid/);
+    const paid = page.getByTestId('operator-withdrawal').filter({ hasText: 'Funded Shipper' }).first();
+    await expect(paid.getByTestId('withdrawal-status')).toHaveText('Paid');
+    await expect(paid).toContainText('Completed');
+    await expect(paid.getByRole('button', { name: /Mark paid/ })).toHaveCount(0);
+    expect(withdrawal.id).toBeTruthy();
+    await operator.close();
+  });
+
+  test('Settings changes the password: the current one first, other devices signed out', async ({ page, context, request, browser }) => {
+    const email = await signUpInBrowser(request, context, 'Ifeoma Password', PASSWORD, 'password');
+    const other = await browser.newContext();
+    expect((await other.request.post('/api/login', { data: { identifier: email, password: PASSWORD } })).ok()).toBeTruthy();
+
+    await page.goto('/dashboard/settings');
+    const section = page.getByRole('form', { name: 'Change Password' });
+    await section.getByLabel('Current Password', { exact: true }).fill('not-my-password');
+    await section.getByLabel('New Password', { exact: true }).fill('Okada-Lekki-Bridge-42');
+    await section.getByLabel('Confirm New Password').fill('Okada-Lekki-Bridge-4');
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await expect(section.getByText('Passwords do not match')).toBeVisible();
+    await section.getByLabel('Confirm New Password').fill('Okada-Lekki-Bridge-42');
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await expect(section.getByLabel('Current Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(section.getByText('Your current password is incorrect.')).toBeVisible();
+
+    await section.getByLabel('Current Password', { exact: true }).fill(PASSWORD);
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await expect(toast(page, 'Password Changed')).toBeVisible();
+    await expect(section.getByLabel('New Password', { exact: true })).toHaveValue('');
+
+    // The other device is signed out; this one goes on.
+    expect((await other.request.get('/api/user-profile')).status()).toBe(401);
+    expect((await request.get('/api/user-profile')).status()).toBe(200);
+    await other.close();
+    await expect.poll(() => subjectsTo(request, email)).toContain('The password of your Lanefreight account was changed');
+  });
+});
