@@ -15,6 +15,8 @@ export const routes: RouteObject[] = [
         children: [
           // Public, but it reads the API: inside the shell for the query cache.
           { path: '/rates', lazy: () => import('./routes/rates') },
+          { path: '/terms', lazy: () => import('./routes/terms') },
+          { path: '/privacy', lazy: () => import('./routes/privacy') },
           {
             lazy: () => import('./routes/auth-layout'),
             children: [

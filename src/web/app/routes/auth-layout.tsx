@@ -1,5 +1,5 @@
 import { AuthShell } from '@/web/features/auth';
-import { BrandMark } from '@/web/features/landing/components/brand-logo';
+import { BrandMark } from '@/web/components/brand-mark';
 import { LanguageSelect } from '@/web/features/landing/components/language-select';
 
 /** The account screens' shared header, composed from the brand mark and language selector. */

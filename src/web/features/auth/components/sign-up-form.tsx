@@ -200,6 +200,20 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
           control={form.control}
           name="agreeTerms"
         />
+        <p className="ms-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {(['terms', 'privacy'] as const).map((document) => (
+            <a
+              key={document}
+              href={`/${document}`}
+              target="_blank"
+              rel="noopener"
+              className="rounded-sm text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {t(`legal.${document}.title`)}
+              <span className="sr-only"> {t('legal.opensInNewTab')}</span>
+            </a>
+          ))}
+        </p>
         <CheckboxField
           id={`${idPrefix}-marketing`}
           label={t('auth.signup.agreeMarketing')}

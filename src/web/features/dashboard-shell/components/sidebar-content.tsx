@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import { isNavItemActive, navSectionsFor, type NavItem } from '../nav-items';
 import type { ShellUser } from '../types';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '@/web/components/brand-mark';
 import { UserAvatar, UserAvatarSkeleton } from './user-avatar';
 
 export interface SidebarContentProps {

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons';
-import { BrandMark } from './brand-logo';
-import { FacebookLogo, InstagramLogo, LinkedInLogo, XLogo } from './social-icons';
+import { BrandMark } from '@/web/components/brand-mark';
 import { amberLinkOnDark, ghostLinkOnDark } from './link-styles';
 
 const EXPLORE = [
@@ -14,16 +13,8 @@ const EXPLORE = [
 ] as const;
 
 const LEGAL = [
-  { href: '#terms', key: 'landing.footer.terms' },
-  { href: '#privacy', key: 'landing.footer.privacy' },
-] as const;
-
-// Placeholders until the company's profiles exist; they stay on our own origin.
-const SOCIAL = [
-  { key: 'facebook', Icon: FacebookLogo },
-  { key: 'x', Icon: XLogo },
-  { key: 'instagram', Icon: InstagramLogo },
-  { key: 'linkedin', Icon: LinkedInLogo },
+  { href: '/terms', key: 'landing.footer.terms' },
+  { href: '/privacy', key: 'landing.footer.privacy' },
 ] as const;
 
 function FooterLinks({
@@ -87,20 +78,6 @@ export function SiteFooter() {
               {t('common.appName')}
             </p>
             <p className="mt-3 text-sm leading-relaxed">{t('landing.footer.tagline')}</p>
-            <h2 className="mt-6 text-sm font-semibold text-white">{t('landing.footer.social')}</h2>
-            <ul className="mt-3 flex gap-2">
-              {SOCIAL.map(({ key, Icon }) => (
-                <li key={key}>
-                  <a
-                    href="#contact"
-                    aria-label={t(`landing.footer.socialLinks.${key}`)}
-                    className="inline-flex size-10 items-center justify-center rounded-full border border-slate-700 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-                  >
-                    <Icon />
-                  </a>
-                </li>
-              ))}
-            </ul>
           </div>
 
           <FooterLinks id="footer-explore" title={t('landing.footer.explore')} links={EXPLORE} />
@@ -138,24 +115,12 @@ export function SiteFooter() {
           </section>
         </div>
 
-        <div className="mt-12 grid gap-8 border-t border-slate-800 pt-10 text-sm md:grid-cols-3">
+        <div className="mt-12 border-t border-slate-800 pt-10 text-sm">
           <section id="careers" aria-labelledby="careers-title" className="scroll-mt-24">
             <h2 id="careers-title" className="font-semibold text-white">
               {t('landing.footer.careersSection.title')}
             </h2>
             <p className="mt-2 leading-relaxed">{t('landing.footer.careersSection.text')}</p>
-          </section>
-          <section id="terms" aria-labelledby="terms-title" className="scroll-mt-24">
-            <h2 id="terms-title" className="font-semibold text-white">
-              {t('landing.footer.termsSection.title')}
-            </h2>
-            <p className="mt-2 leading-relaxed">{t('landing.footer.termsSection.text')}</p>
-          </section>
-          <section id="privacy" aria-labelledby="privacy-title" className="scroll-mt-24">
-            <h2 id="privacy-title" className="font-semibold text-white">
-              {t('landing.footer.privacySection.title')}
-            </h2>
-            <p className="mt-2 leading-relaxed">{t('landing.footer.privacySection.text')}</p>
           </section>
         </div>
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon, XIcon } from './icons';
-import { BrandMark } from './brand-logo';
+import { BrandMark } from '@/web/components/brand-mark';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { focusRing, outlineLink, primaryLink } from './link-styles';
