@@ -278,6 +278,13 @@ interface Figure {
   idle: number[];
   p99: number[];
   rps: number[];
+  /** Rows on the page (1 for a read that is not a list): a short page costs less than a full one. */
+  rows: number;
+}
+
+async function rowsOf(url: string, token: string): Promise<number> {
+  const body = (await getJson(url, token)) as { data: { items?: unknown[] } };
+  return Array.isArray(body.data.items) ? body.data.items.length : 1;
 }
 
 async function main() {
@@ -307,9 +314,13 @@ async function main() {
     );
     for (const name of names) {
       const pair: [Figure, Figure] = [
-        { idle: [], p99: [], rps: [] },
-        { idle: [], p99: [], rps: [] },
+        { idle: [], p99: [], rps: [], rows: 0 },
+        { idle: [], p99: [], rps: [], rows: 0 },
       ];
+      for (let i = 0; i < prepared.length; i++) {
+        const read = readsBySize[i]!.find((r) => r.name === name)!;
+        pair[i]!.rows = await rowsOf(servers[i]!.base + read.path, prepared[i]!.tokens[read.token]);
+      }
       for (let round = 0; round < rounds; round++) {
         // Small first in even rounds, large first in odd ones: neither size always follows the other.
         for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
@@ -361,19 +372,19 @@ async function main() {
       const met = ratio <= TARGET_RATIO && idleLarge <= TARGET_IDLE_MS;
       if (!met) missed++;
       rows.push(
-        `| ${name} | ${median(small.idle).toFixed(1)} | ${idleLarge.toFixed(1)} | ${p99Small} | ${p99Large} | ${ratio.toFixed(2)}× | ${Math.round(median(small.rps))} | ${Math.round(median(large.rps))} | ${met ? '✓' : '✗'} |`,
+        `| ${name} | ${median(small.idle).toFixed(1)} | ${idleLarge.toFixed(1)} | ${p99Small} | ${p99Large} | ${ratio.toFixed(2)}× | ${Math.round(median(small.rps))} | ${Math.round(median(large.rps))} | ${small.rows} / ${large.rows} | ${met ? '✓' : '✗'} |`,
       );
     }
     log(
       `\nStarted ${startedAt.toISOString()}; load average during the reads ending ${loadAfterReads}; ${connections} connections, ${duration} s × ${rounds} rounds`,
     );
     log(
-      `| read | idle ms, ${prepared[0]!.label} | idle ms, ${prepared[1]!.label} | p99 ms, ${prepared[0]!.label} | p99 ms, ${prepared[1]!.label} | p99 ratio | req/s, ${prepared[0]!.label} | req/s, ${prepared[1]!.label} | met |`,
+      `| read | idle ms, ${prepared[0]!.label} | idle ms, ${prepared[1]!.label} | p99 ms, ${prepared[0]!.label} | p99 ms, ${prepared[1]!.label} | p99 ratio | req/s, ${prepared[0]!.label} | req/s, ${prepared[1]!.label} | rows | met |`,
     );
-    log('|---|---|---|---|---|---|---|---|---|');
+    log('|---|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) log(row);
     log(
-      `| npm run ledger:check, ${prepared[1]!.label} | | ${ledgerSeconds.toFixed(1)} s | | | | | | ${ledgerOk && ledgerSeconds <= TARGET_LEDGER_CHECK_S ? '✓' : '✗'} |`,
+      `| npm run ledger:check, ${prepared[1]!.label} | | ${ledgerSeconds.toFixed(1)} s | | | | | | | ${ledgerOk && ledgerSeconds <= TARGET_LEDGER_CHECK_S ? '✓' : '✗'} |`,
     );
     log(
       `\n${names.length - missed} of ${names.length} reads met both targets (p99 within ${TARGET_RATIO}×, idle ≤ ${TARGET_IDLE_MS} ms); errors: ${errors}`,
