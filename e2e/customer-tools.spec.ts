@@ -192,4 +192,51 @@ test.describe('customer tools', () => {
     await other.close();
     await expect.poll(() => subjectsTo(request, email)).toContain('The password of your Lanefreight account was changed');
   });
+
+  test('sign-up links to real Terms and Privacy pages, in the visitor’s language, that fit a phone', async ({ page }) => {
+    await page.goto('/auth?tab=signup');
+    const terms = page.getByRole('link', { name: 'Terms and Conditions (opens in a new tab)' });
+    await expect(terms).toHaveAttribute('href', '/terms');
+    await expect(terms).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('link', { name: 'Privacy Policy (opens in a new tab)' })).toHaveAttribute('href', '/privacy');
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const [path, language, title] of [
+      ['/terms', 'fr', 'Conditions générales'],
+      ['/privacy', 'ha', 'Manufar Sirri'],
+      ['/privacy', 'en-US', 'Privacy Policy'],
+    ] as const) {
+      await page.goto(`${path}?lng=${language}`);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test('the dispatch board finds a paid delivery by its id or tracking id', async ({ browser }) => {
+    const customer = await browser.newContext();
+    const signedIn = await customer.request.post('/api/login', { data: { identifier: E2E_FUNDED_CUSTOMER.email, password: E2E_FUNDED_CUSTOMER.password } });
+    expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+    const id = await book(customer.request, 'Board Search Receiver');
+    const paid = await customer.request.post('/api/payments/initiate', { headers: sameOrigin(), data: { deliveryId: id, method: 'wallet' } });
+    expect(paid.ok(), await paid.text()).toBeTruthy();
+    const detail = (await (await customer.request.get(`/api/deliveries/${id}`)).json()) as { data: { trackingId: string } };
+    await customer.close();
+
+    const operator = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    expect((await operator.request.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } })).ok()).toBeTruthy();
+    const page = await operator.newPage();
+    await page.goto('/dashboard/operator/dispatch');
+    await page.getByLabel('Find a delivery').fill(detail.data.trackingId.toLowerCase());
+    await page.getByLabel('Find a delivery').press('Enter');
+    await expect(page).toHaveURL(/[?&]q=/);
+    const found = page.getByRole('list', { name: /^Deliveries matching/ }).getByRole('listitem').first();
+    await expect(found).toContainText(id);
+    await page.getByLabel('Find a delivery').fill('LF999999');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No paid delivery has this delivery ID or tracking ID.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await operator.close();
+  });
 });

@@ -28,6 +28,9 @@ export const dispatchDeliveriesQuerySchema = cursorQuerySchema.extend({
   status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'),
 });
 
+/** The board's search: a delivery id or tracking id, looked up exactly (decision 052). */
+export const dispatchSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(40) });
+
 export const deliveryHistoryEntrySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   note: z.string().nullable(),
@@ -72,6 +75,7 @@ export const dispatchDeliverySchema = deliveryJobSchema.extend({
 export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
 
 export const dispatchDeliveriesPageSchema = cursorPageSchema(dispatchDeliverySchema);
+export const dispatchSearchResultSchema = z.object({ items: z.array(dispatchDeliverySchema) });
 
 export const dispatchDriversQuerySchema = z.object({ transportMode: z.enum(TRANSPORT_MODES) });
 

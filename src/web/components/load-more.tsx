@@ -33,3 +33,25 @@ export function LoadMore({ hasMore, isLoading, onLoadMore, shown, className }: L
     </div>
   );
 }
+
+/** What QueryLoadMore reads of a useInfiniteQuery result. */
+export interface PagedQuery {
+  isSuccess: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** LoadMore wired to an infinite query: shown once the first page has arrived, asking for the next on click. */
+export function QueryLoadMore({ query, shown, className }: { query: PagedQuery; shown: number; className?: string }) {
+  if (!query.isSuccess) return null;
+  return (
+    <LoadMore
+      className={className}
+      shown={shown}
+      hasMore={query.hasNextPage}
+      isLoading={query.isFetchingNextPage}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
+  );
+}

@@ -61,8 +61,17 @@ describe('GET /api/deliveries/search', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/deliveries/search?q=LF001' })).statusCode).toBe(401);
   });
 
-  it(`a name search looks at the owner's newest ${SEARCH_SCAN_LIMIT} deliveries only`, () => {
-    expect(SEARCH_SCAN_LIMIT).toBeGreaterThanOrEqual(100);
+  it(`a name search looks at the owner's newest ${SEARCH_SCAN_LIMIT} deliveries only; an id finds any of them`, async () => {
+    const owner = await createSignedInUser(t.deps);
+    const old = await book(t, owner.headers, { receiverName: 'Zainab Oldest' });
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, parseDeliveryId(old.id)!));
+    const { id: _id, number: _number, trackingId: _tracking, createdAt, ...rest } = row!;
+    await t.deps.db.insert(deliveries).values(
+      Array.from({ length: SEARCH_SCAN_LIMIT }, (_, i) => ({ ...rest, receiverName: 'Musa Newer', createdAt: new Date(createdAt.getTime() + (i + 1) * 1000) })),
+    );
+    expect(await search('Zainab', owner.headers)).toEqual([]);
+    expect(await search(old.id, owner.headers)).toEqual([old.id]);
+    expect(await search('Musa', owner.headers)).toHaveLength(50);
   });
 });
 
@@ -104,3 +113,30 @@ describe('GET /api/deliveries/export.csv', () => {
     expect(theirs.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1);
   });
 });
+
+describe('GET /api/dispatch/deliveries/search', () => {
+  it('finds a paid delivery on the board by its id or tracking id, with its history; not an unpaid one; operators only', async () => {
+    const operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+    const customer = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, customer.user.id, 5_000_000);
+    const paid = await book(t, customer.headers);
+    expect((await payWithWallet(t, customer.headers, paid.id)).statusCode).toBe(200);
+    const unpaid = await book(t, customer.headers);
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, parseDeliveryId(paid.id)!));
+    const board = async (q: string) => {
+      const res = await get(`/api/dispatch/deliveries/search?q=${encodeURIComponent(q)}`, operator.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items as { id: string; history: { status: string }[] }[];
+    };
+
+    const byId = await board(paid.id.toLowerCase());
+    expect(byId.map((item) => item.id)).toEqual([paid.id]);
+    expect(byId[0]!.history.map((entry) => entry.status)).toContain('pending');
+    expect((await board(row!.trackingId!)).map((item) => item.id)).toEqual([paid.id]);
+    expect(await board(unpaid.id)).toEqual([]);
+    expect(await board('LF999999')).toEqual([]);
+    expect(await board('Chinedu')).toEqual([]);
+    expect((await get(`/api/dispatch/deliveries/search?q=${paid.id}`, customer.headers)).statusCode).toBe(403);
+  });
+});
+

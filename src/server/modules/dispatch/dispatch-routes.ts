@@ -8,6 +8,8 @@ import {
   dispatchDeliveriesQuerySchema,
   dispatchDeliverySchema,
   dispatchDriversQuerySchema,
+  dispatchSearchQuerySchema,
+  dispatchSearchResultSchema,
   driverSchema,
   operatorCompleteBodySchema,
   updateStatusBodySchema,
@@ -38,6 +40,19 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
         },
       },
       async (request) => ok(await service.listDeliveries(request.query)),
+    );
+
+    app.get(
+      '/dispatch/deliveries/search',
+      {
+        schema: {
+          tags,
+          summary: 'Operators: find a paid delivery on the board by its delivery id or tracking id',
+          querystring: dispatchSearchQuerySchema,
+          response: { 200: envelope(dispatchSearchResultSchema) },
+        },
+      },
+      async (request) => ok(await service.searchDeliveries(request.query.q)),
     );
 
     app.get(

@@ -5,11 +5,13 @@ import type { AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSum
 import type { DeliveriesService, DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
 import { toDispatchDelivery } from './dispatch-view.js';
+import { formatDeliveryId } from '../../../shared/ids.js';
+import { parseSearchTerm } from '../deliveries/delivery-search.js';
 
 interface Deps {
   deliveries: Pick<
     DeliveriesService,
-    'findAny' | 'assignDriver' | 'stepStatus' | 'handOver' | 'listBoard' | 'countActiveJobs'
+    'findAny' | 'assignDriver' | 'stepStatus' | 'handOver' | 'listBoard' | 'countActiveJobs' | 'findByTrackingIdForPublic' | 'historyOf'
   >;
   drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
 }
@@ -30,6 +32,25 @@ export function createDispatchService({ deliveries, drivers }: Deps) {
         items: rows.map((row) => toDispatchDelivery(row, history.get(row.id) ?? [], row.driverId ? driverById.get(row.driverId) : undefined)),
         nextCursor,
       };
+    },
+
+    /**
+     * The board's search: a delivery id or a tracking id, each one index lookup; the board holds paid deliveries
+     * only, so an unpaid booking is not found. Names and phones are not searched here: across every customer's
+     * deliveries that would be a scan (decision 052).
+     */
+    async searchDeliveries(q: string): Promise<{ items: DispatchDelivery[] }> {
+      const term = parseSearchTerm(q);
+      let row: DeliveryRow | null = null;
+      if (term?.kind === 'number') {
+        row = await deliveries.findAny(formatDeliveryId(term.number)).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'DELIVERY_NOT_FOUND') return null;
+          throw err;
+        });
+      }
+      else if (term?.kind === 'tracking') row = (await deliveries.findByTrackingIdForPublic(term.trackingId))?.delivery ?? null;
+      if (!row || row.paidAt === null) return { items: [] };
+      return { items: [await boardRow({ row, history: await deliveries.historyOf(row) })] };
     },
 
     /** The drivers whose vehicle suits this transport mode, with their rating and how many jobs they carry now. */

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Download, Filter, Plus, Search, X } from 'lucide-react';
-import { LoadMore } from '@/web/components/load-more';
+import { Download, Filter, Plus, X } from 'lucide-react';
+import { QueryLoadMore } from '@/web/components/load-more';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
+import { SearchBox } from '@/web/components/search-box';
 import { useDeliveries, type StatusFilter } from '../api/get-deliveries';
 import { DELIVERIES_EXPORT_URL, useDeliverySearch } from '../api/search-deliveries';
 import { DeliveryTable } from './delivery-table';
@@ -76,7 +74,16 @@ export function MyDeliveriesPage() {
       </header>
 
       <div className="flex flex-wrap items-end gap-4">
-        <SearchForm key={q} initial={q} onSearch={(value) => update({ q: value || null })} />
+        <SearchBox
+          key={q}
+          id="deliveries-search"
+          label={t('deliveries.search.label')}
+          placeholder={t('deliveries.search.placeholder')}
+          submitLabel={t('deliveries.search.submit')}
+          initial={q}
+          maxLength={SEARCH_MAX}
+          onSearch={(value) => update({ q: value || null })}
+        />
         {isFilterOpen && !q && (
           <div id="deliveries-filters" className="w-full max-w-xs">
             <SelectField
@@ -92,35 +99,6 @@ export function MyDeliveriesPage() {
 
       {q ? <SearchResults q={q} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} />}
     </div>
-  );
-}
-
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState(initial);
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(value.trim());
-  };
-  return (
-    <form role="search" onSubmit={handleSubmit} className="grid w-full max-w-md gap-1.5">
-      <Label htmlFor="deliveries-search">{t('deliveries.search.label')}</Label>
-      <div className="flex gap-2">
-        <Input
-          id="deliveries-search"
-          type="search"
-          value={value}
-          maxLength={SEARCH_MAX}
-          placeholder={t('deliveries.search.placeholder')}
-          onChange={(event) => setValue(event.target.value)}
-          className="min-w-0"
-        />
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" />
-          {t('deliveries.search.submit')}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -186,14 +164,7 @@ function DeliveryPages({ status }: { status: StatusFilter }) {
         </CardContent>
       </Card>
 
-      {query.isSuccess && (
-        <LoadMore
-          shown={items.length}
-          hasMore={query.hasNextPage}
-          isLoading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-        />
-      )}
+      <QueryLoadMore query={query} shown={items.length} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { DISPATCH_KEY } from '@/web/lib/query-keys';
 export const dispatchKeys = {
   all: DISPATCH_KEY,
   deliveries: (params: { status: DispatchBoardFilter }) => [...DISPATCH_KEY, 'deliveries', params] as const,
+  search: (q: string) => [...DISPATCH_KEY, 'search', q] as const,
   drivers: (transportMode: TransportMode) => [...DISPATCH_KEY, 'drivers', transportMode] as const,
   /** Without a status: the prefix of every withdrawals list (pending, paid, failed, all). */
   withdrawals: (status?: WithdrawalStatus) => [...DISPATCH_KEY, 'withdrawals', ...(status ? [status] : [])] as const,

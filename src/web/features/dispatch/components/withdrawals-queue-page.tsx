@@ -16,17 +16,17 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
+import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
 import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
-import { LoadMore } from '@/web/components/load-more';
+import { QueryLoadMore } from '@/web/components/load-more';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
 import { formatDateTime } from '../lib/format';
@@ -103,14 +103,7 @@ export function WithdrawalsQueuePage() {
           ))}
         </ul>
       )}
-      {withdrawals.isSuccess && (
-        <LoadMore
-          shown={items?.length ?? 0}
-          hasMore={withdrawals.hasNextPage}
-          isLoading={withdrawals.isFetchingNextPage}
-          onLoadMore={() => void withdrawals.fetchNextPage()}
-        />
-      )}
+      <QueryLoadMore query={withdrawals} shown={items?.length ?? 0} />
     </div>
   );
 }
@@ -214,15 +207,14 @@ function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdraw
           <FormField label={t('operatorWithdrawals.failDialog.reason')} error={fieldErrorText(t, form.formState.errors.reason)}>
             <Textarea maxLength={REASON_MAX} {...form.register('reason')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
-              {t('dispatch.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={isPending}>
-              {isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-              {t('operatorWithdrawals.failDialog.submit')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            cancelLabel={t('dispatch.cancel')}
+            onCancel={() => handleOpenChange(false)}
+            submitLabel={t('operatorWithdrawals.failDialog.submit')}
+            busyLabel={t('operatorWithdrawals.failDialog.submit')}
+            isBusy={isPending}
+            submitVariant="destructive"
+          />
         </form>
       </DialogContent>
     </Dialog>

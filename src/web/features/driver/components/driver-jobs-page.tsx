@@ -5,7 +5,7 @@ import { DRIVER_JOB_SCOPES } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { apiErrorText } from '@/web/lib/api-client';
-import { LoadMore } from '@/web/components/load-more';
+import { QueryLoadMore } from '@/web/components/load-more';
 import { useDriverJobs, type DriverJobScope } from '../api/get-driver-jobs';
 import { DriverJobCard } from './driver-job-card';
 
@@ -65,14 +65,7 @@ export function DriverJobsPage() {
               ))}
             </ul>
           )}
-          {jobs.isSuccess && (
-            <LoadMore
-              shown={items?.length ?? 0}
-              hasMore={jobs.hasNextPage}
-              isLoading={jobs.isFetchingNextPage}
-              onLoadMore={() => void jobs.fetchNextPage()}
-            />
-          )}
+          <QueryLoadMore query={jobs} shown={items?.length ?? 0} />
         </TabsContent>
       </Tabs>
     </div>

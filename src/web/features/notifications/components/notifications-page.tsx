@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BellOff, Check, CheckCheck, Handshake, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
-import { LoadMore } from '@/web/components/load-more';
+import { QueryLoadMore } from '@/web/components/load-more';
 import type { Notification } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -145,15 +145,7 @@ export function NotificationsPage() {
               ))}
             </ul>
           )}
-          {query.isSuccess && (
-            <LoadMore
-              className="mt-4"
-              shown={items.length}
-              hasMore={query.hasNextPage}
-              isLoading={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          )}
+          <QueryLoadMore query={query} shown={items.length} className="mt-4" />
         </CardContent>
       </Card>
     </div>

@@ -22,18 +22,18 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
+import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { FormField } from '@/web/components/ui/form-field';
 import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
-import { LoadMore } from '@/web/components/load-more';
+import { QueryLoadMore } from '@/web/components/load-more';
 import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
 
@@ -73,15 +73,14 @@ function RejectDialog({ application, onReject, isBusy }: { application: Operator
           <FormField label={t('partners.operator.reason')} error={fieldErrorText(t, form.formState.errors.reason)}>
             <Textarea rows={3} maxLength={REJECTION_REASON_MAX} {...form.register('reason')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
-              {t('partners.form.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={isBusy}>
-              {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-              {isBusy ? t('partners.operator.busy') : t('partners.operator.confirmReject')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            cancelLabel={t('partners.form.cancel')}
+            onCancel={() => setIsOpen(false)}
+            submitLabel={t('partners.operator.confirmReject')}
+            busyLabel={t('partners.operator.busy')}
+            isBusy={isBusy}
+            submitVariant="destructive"
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -276,12 +275,7 @@ export function OperatorApplicationsPage() {
           {items.map((application) => (
             <ApplicationCard key={application.id} application={application} />
           ))}
-          <LoadMore
-            shown={items.length}
-            hasMore={applications.hasNextPage}
-            isLoading={applications.isFetchingNextPage}
-            onLoadMore={() => void applications.fetchNextPage()}
-          />
+          <QueryLoadMore query={applications} shown={items.length} />
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, Loader2 } from 'lucide-react';
-import { LoadMore } from '@/web/components/load-more';
+import { QueryLoadMore } from '@/web/components/load-more';
 import { formatNaira } from '@/shared/money';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -106,15 +106,7 @@ export function TransactionsList() {
             ))}
           </ul>
         )}
-        {query.isSuccess && (
-          <LoadMore
-            className="mt-4"
-            shown={items.length}
-            hasMore={query.hasNextPage}
-            isLoading={query.isFetchingNextPage}
-            onLoadMore={() => void query.fetchNextPage()}
-          />
-        )}
+        <QueryLoadMore query={query} shown={items.length} className="mt-4" />
       </CardContent>
     </Card>
   );
