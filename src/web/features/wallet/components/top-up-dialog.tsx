@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { topUpBodySchema, WALLET_LIMITS, type TopUpBody } from '@/shared/schemas/wallet-money';
@@ -11,11 +11,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
+import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { useCreateTopUp } from '../api/create-top-up';
 import { amountProblemOf, nairaAmountField } from '../lib/amount-form';
 import { amountErrorText, toastAmountProblem, toastRefusal } from '../lib/toasts';
@@ -87,15 +87,13 @@ export function TopUpDialog() {
             error={amountErrorText(t, form.formState.errors.amountKobo, LIMITS)}
             description={t('wallet.limits', { min: formatNaira(LIMITS.minKobo), max: formatNaira(LIMITS.maxKobo) })}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
-              {t('wallet.cancel')}
-            </Button>
-            <Button type="submit" disabled={isBusy}>
-              {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-              {isBusy ? t('wallet.topUp.busy') : t('wallet.topUp.submit')}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            cancelLabel={t('wallet.cancel')}
+            onCancel={() => handleOpenChange(false)}
+            submitLabel={t('wallet.topUp.submit')}
+            busyLabel={t('wallet.topUp.busy')}
+            isBusy={isBusy}
+          />
         </form>
       </DialogContent>
     </Dialog>

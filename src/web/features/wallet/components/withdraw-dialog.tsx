@@ -3,7 +3,7 @@ import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ArrowUpRight, Loader2 } from 'lucide-react';
+import { ArrowUpRight } from 'lucide-react';
 import { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { payoutAccountSchema } from '@/shared/schemas/payouts';
@@ -13,11 +13,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
+import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
@@ -167,15 +167,13 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
             >
               <Input type="password" autoComplete="current-password" autoFocus {...passwordForm.register('password')} />
             </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setPending(null)}>
-                {t('common.back')}
-              </Button>
-              <Button type="submit" disabled={isBusy}>
-                {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-                {isBusy ? t('wallet.reauth.busy') : t('wallet.reauth.submit')}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter
+              cancelLabel={t('common.back')}
+              onCancel={() => setPending(null)}
+              submitLabel={t('wallet.reauth.submit')}
+              busyLabel={t('wallet.reauth.busy')}
+              isBusy={isBusy}
+            />
           </form>
         ) : (
           <form onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate className="grid gap-4">
@@ -252,15 +250,13 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
             >
               <Input autoComplete="name" maxLength={100} {...form.register('accountName', { onChange: forgetKey })} />
             </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
-                {t('wallet.cancel')}
-              </Button>
-              <Button type="submit" disabled={isBusy}>
-                {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-                {isBusy ? t('wallet.withdraw.busy') : t('wallet.withdraw.submit')}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter
+              cancelLabel={t('wallet.cancel')}
+              onCancel={() => handleOpenChange(false)}
+              submitLabel={t('wallet.withdraw.submit')}
+              busyLabel={t('wallet.withdraw.busy')}
+              isBusy={isBusy}
+            />
           </form>
         )}
       </DialogContent>
