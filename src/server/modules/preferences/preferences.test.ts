@@ -167,15 +167,18 @@ describe("the customer's delivery updates follow the preferences", () => {
     return delivery.id as string;
   }
 
+  const isNotReceipt = (m: { subject: string }) => !/^(Lanefreight receipt|Reçu Lanefreight)/.test(m.subject);
+
   it('none by default; by email once "Delivery updates" is on, in the customer\'s language', async () => {
     const off = await createSignedInUser(t.deps);
     await paidDeliveryMovedTo(off.headers, off.user.id, ['picked_up']);
-    expect(await messagesFor(t, off.user.email!)).toEqual([]);
+    // The payment's receipt is essential (decision 052); the delivery updates are what this preference decides.
+    expect((await messagesFor(t, off.user.email!)).filter(isNotReceipt)).toEqual([]);
 
     const on = await createSignedInUser(t.deps, { language: 'fr' });
     await t.app.inject({ method: 'PUT', url: '/api/preferences', headers: on.headers, payload: { ...ALL_OFF, deliveryUpdates: true } });
     const id = await paidDeliveryMovedTo(on.headers, on.user.id, ['picked_up', 'in_transit']);
-    const subjects = (await messagesFor(t, on.user.email!)).map((m) => m.subject).sort();
+    const subjects = (await messagesFor(t, on.user.email!)).filter(isNotReceipt).map((m) => m.subject).sort();
     expect(subjects).toEqual([`Livraison Lanefreight ${id} : en transit`, `Livraison Lanefreight ${id} : récupérée`].sort());
   });
 
