@@ -14,6 +14,7 @@ export const TABLE_OWNERS = {
   outboxMessages: ['messages', 'dev'],
   deliveries: ['deliveries'],
   deliveryEvents: ['deliveries'],
+  deliveryTotals: ['deliveries'],
   wallets: ['wallet'],
   ledgerEntries: ['wallet'],
   postings: ['wallet'],
