@@ -51,6 +51,7 @@ test.describe('customer tools', () => {
     const row = page.getByRole('row').filter({ hasText: id });
     await expect(row).toContainText('Awaiting payment');
     await expect(row).not.toContainText('Pending');
+    await expect(row.getByTestId('price-hold')).toHaveText(/^Price held until \d{1,2}:\d{2}/);
     // The filter groups stay the spec's: an unpaid booking is still found under Pending.
     await page.goto('/dashboard/my-deliveries?status=pending');
     await expect(page.getByRole('row').filter({ hasText: id })).toContainText('Awaiting payment');

@@ -33,6 +33,7 @@ const delivery = (n: number) => ({
   route: `Ikeja → Lekki ${n}`,
   status: 'delivered',
   displayStatus: 'delivered',
+  priceLockedUntil: '2026-11-01T09:30:00.000Z',
   paidAt: '2026-11-01T10:00:00.000Z',
   date: '2026-11-01',
   canCancel: false,

@@ -215,6 +215,8 @@ export const deliveryListItemSchema = deliverySchema
     route: true,
     status: true,
     displayStatus: true,
+    /** An unpaid booking says how long its price is held (decision 052). */
+    priceLockedUntil: true,
     paidAt: true,
     date: true,
     canCancel: true,

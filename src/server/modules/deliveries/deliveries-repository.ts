@@ -52,6 +52,7 @@ export const listColumns = {
   dropoffLocation: deliveries.dropoffLocation,
   status: deliveries.status,
   totalKobo: deliveries.totalKobo,
+  priceLockedUntil: deliveries.priceLockedUntil,
   paidAt: deliveries.paidAt,
   createdAt: deliveries.createdAt,
   // What the estimated delivery is computed from.

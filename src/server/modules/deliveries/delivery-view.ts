@@ -81,6 +81,7 @@ export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
     status: row.status,
     displayStatus: DISPLAY_STATUS_OF[row.status],
     price: { total: row.totalKobo },
+    priceLockedUntil: row.priceLockedUntil.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     date: lagosDate(row.createdAt),
     canCancel: isCancellable(row.status),

@@ -10,6 +10,7 @@ import { firstNameOf, formatNaira } from '../lib/format';
 import { viewUrlOf } from '../lib/urls';
 import { LoadError, LoadingState } from './page-states';
 import { PayNowLink } from './pay-now-link';
+import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
 
 /** The spec shows the first three deliveries; the server returns at most that many. */
@@ -101,6 +102,7 @@ export function DashboardHomePage() {
                     <span className="grid min-w-0 gap-0.5">
                       <span className="font-semibold">#{delivery.id}</span>
                       <span className="text-sm break-words text-muted-foreground">{delivery.route}</span>
+                      <PriceHoldNote delivery={delivery} />
                     </span>
                     <span className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">{formatNaira(delivery.price.total)}</span>

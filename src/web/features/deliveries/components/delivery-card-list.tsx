@@ -3,6 +3,7 @@ import type { DeliveryListItem } from '@/shared/schemas/deliveries';
 import { cn } from '@/web/lib/cn';
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { DeliveryActions } from './delivery-actions';
+import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -50,6 +51,7 @@ export function DeliveryCardList({
             <dt className="text-muted-foreground">{t('deliveries.columns.amount')}</dt>
             <dd className="font-semibold tabular-nums">{formatNaira(delivery.price.total)}</dd>
           </dl>
+          <PriceHoldNote delivery={delivery} />
           <DeliveryActions delivery={delivery} />
         </li>
       ))}

@@ -4,6 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryCardList } from './delivery-card-list';
+import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -47,6 +48,7 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
               <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
               <TableCell>
                 <StatusBadge status={delivery.status} />
+                <PriceHoldNote delivery={delivery} className="mt-1" />
               </TableCell>
               <TableCell className="px-4 text-right">
                 <DeliveryActions delivery={delivery} className="justify-end gap-1" />
