@@ -134,6 +134,8 @@ export interface AppDeps {
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** How often failed attempts past their decision time are returned (a few minutes late at most, on a 24-hour deadline). */
+const UNDECIDED_RETURNS_EVERY_MS = 5 * 60 * 1000;
 const PAYMENT_RECONCILE_EVERY_MS = 60 * 1000;
 
 /** The shared services, opened once per process (closed by `close`, before the database). */
@@ -190,6 +192,8 @@ export interface RegisteredModules {
   publicTracking: PublicTrackingService;
   /** One round of payment reconciliation (the reconciler runs it every minute; tests and operators may run it now). */
   reconcilePayments: PaymentsService['reconcileStale'];
+  /** One round of returning failed attempts nobody decided on in time (every few minutes; tests may run it now). */
+  returnUndecided: (now: Date) => Promise<number>;
 }
 
 /** Every module's routes under /api, wired once. */
@@ -271,7 +275,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
   const paymentsRepository = createPaymentsRepository(db);
   // The receiver's SMS (decision 035): the first in the assignment's transaction, the others after status changes.
-  const receiverMessages = createReceiverMessages({ outbox, publicUrl: env.PUBLIC_URL, nudge: () => outboxWorker.nudge() });
+  const receiverMessages = createReceiverMessages({
+    outbox,
+    shipperContactOf: (userId) => users.getProfile(userId),
+    publicUrl: env.PUBLIC_URL,
+    nudge: () => outboxWorker.nudge(),
+  });
   const deliveriesRepository = createDeliveriesRepository(db);
   const deliveries = createDeliveriesService({
     transactions: moneyTransactions,
@@ -280,6 +289,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     quotes,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
     driverAssignedMessage: receiverMessages.driverAssignedMessage,
+    returnCodeMessage: receiverMessages.returnCodeMessage,
     accountLanguageOf: users.languageOf,
   });
   // Drivers: approved transportation partners, their vehicles and ratings (decisions 031, 034).
@@ -410,9 +420,17 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   });
   api.addHook('onReady', async () => sweeps.start());
   api.addHook('onClose', async () => sweeps.stop());
+  const undecidedReturns = createPeriodicJob({
+    name: 'returning undecided failed attempts',
+    everyMs: UNDECIDED_RETURNS_EVERY_MS,
+    log: api.log,
+    run: () => deliveries.returnUndecided(new Date()),
+  });
+  api.addHook('onReady', async () => undecidedReturns.start());
+  api.addHook('onClose', async () => undecidedReturns.stop());
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
-  return { publicTracking, reconcilePayments: payments.reconcileStale };
+  return { publicTracking, reconcilePayments: payments.reconcileStale, returnUndecided: (now: Date) => deliveries.returnUndecided(now) };
 }
 
 /** The public tracking page, outside /api: no sign-in (decision 037). */

@@ -64,10 +64,12 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     },
   ]),
   // The dispatch board's tabs, first and later pages.
-  ...(['unassigned', 'active', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
+  ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
     { name: `board, ${tab}`, build: (db: Executor) => ({ query: deliveries(db).findBoardPage(tab, null, 21) }) },
     { name: `board, ${tab}, next page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, after(s), 21) }) },
   ]),
+  // Failed attempts past their decision time (the periodic return).
+  { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },
   // A driver's jobs.
   ...(['active', 'completed'] as const).map((scope) => ({
     name: `driver jobs, ${scope}`,

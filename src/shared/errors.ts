@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'PAYMENT_CREDITED_TO_WALLET',
   'INVALID_TRACKING_ID',
   'INVALID_STATUS_TRANSITION',
+  'REATTEMPT_LIMIT',
   // Uploads, payouts and idempotency keys (docs/decisions/024, 025).
   'FILE_TYPE_NOT_ALLOWED',
   'FILE_TOO_LARGE',

@@ -55,6 +55,7 @@ export const ERROR_MESSAGES = {
     'This delivery could no longer take the payment, so {{amount}} was credited to your wallet.',
   INVALID_TRACKING_ID: 'Please enter a valid tracking ID',
   INVALID_STATUS_TRANSITION: 'That status change is not allowed for this delivery.',
+  REATTEMPT_LIMIT: 'This delivery has already been tried again {{limit}} times: it can only be returned now.',
   // Issue 9: lockout, code budget, identifier change, CSRF, a database that does not answer.
   // The same for a right and a wrong password, so a locked account is no password oracle.
   ACCOUNT_LOCKED:
@@ -175,6 +176,9 @@ export const VALIDATION_MESSAGES = {
   'validation.dispatch.handoverCodeFormat': 'Enter the 4-digit code the receiver was sent',
   'validation.dispatch.ratingStars': 'Choose from 1 to 5 stars',
   'validation.dispatch.commentTooLong': 'The comment must be at most 500 characters',
+  'validation.dispatch.failedAttemptReason': 'Please choose why the parcel could not be handed over',
+  'validation.dispatch.failedAttemptNoteTooLong': 'The note must be at most 300 characters',
+  'validation.dispatch.failedAttemptNoteRequired': 'Please say what happened',
   'validation.input.unstorable': 'Contains characters that are not allowed.',
   // MAX_INPUT_DEPTH of the input guard.
   'validation.input.tooDeep': 'Nested more than 16 levels deep.',

@@ -132,13 +132,21 @@ export const DELIVERY_STATUSES = [
   'picked_up',
   'in_transit',
   'out_for_delivery',
+  // The receiver could not be handed the parcel; the operator or the shipper decides: try again, or return it.
+  'failed_attempt',
+  // On its way back to the shipper's pickup contact.
+  'returning',
   'delivered',
+  'returned',
   'cancelled',
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The spec's three list statuses (plus cancelled) that the table, filter and badges show. */
-export const DISPLAY_STATUSES = ['pending', 'in_transit', 'delivered', 'cancelled'] as const;
+/**
+ * The spec's three list statuses (plus cancelled, and returned, which has its own badge) that the table, filter and
+ * badges show: a failed attempt and a return on its way still count as in transit.
+ */
+export const DISPLAY_STATUSES = ['pending', 'in_transit', 'delivered', 'returned', 'cancelled'] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 export const DISPLAY_STATUS_OF: Record<DeliveryStatus, DisplayStatus> = {
   awaiting_payment: 'pending',
@@ -146,9 +154,13 @@ export const DISPLAY_STATUS_OF: Record<DeliveryStatus, DisplayStatus> = {
   picked_up: 'in_transit',
   in_transit: 'in_transit',
   out_for_delivery: 'in_transit',
+  failed_attempt: 'in_transit',
+  returning: 'in_transit',
   delivered: 'delivered',
+  returned: 'returned',
   cancelled: 'cancelled',
 };
+
 
 /**
  * What a status badge says: the display group, except that an unpaid booking says "Awaiting payment" instead of

@@ -13,6 +13,9 @@ export const DISPATCH_MESSAGE_KEYS = {
   handoverCodeFormat: 'validation.dispatch.handoverCodeFormat',
   ratingStars: 'validation.dispatch.ratingStars',
   commentTooLong: 'validation.dispatch.commentTooLong',
+  failedAttemptReason: 'validation.dispatch.failedAttemptReason',
+  failedAttemptNoteTooLong: 'validation.dispatch.failedAttemptNoteTooLong',
+  failedAttemptNoteRequired: 'validation.dispatch.failedAttemptNoteRequired',
 } as const;
 
 /** The receiver's handover code: 4 digits, sent when a driver is assigned. */
@@ -20,8 +23,11 @@ export const HANDOVER_CODE_PATTERN = /^\d{4}$/;
 /** Wrong codes a driver may enter before only an operator can complete the delivery. */
 export const HANDOVER_MAX_ATTEMPTS = 5;
 
-/** Board filters: paid and waiting for a driver; on the road; delivered; cancelled; everything paid. */
-export const DISPATCH_BOARD_FILTERS = ['unassigned', 'active', 'delivered', 'cancelled', 'all'] as const;
+/**
+ * Board filters: paid and waiting for a driver; on the road; a failed attempt waiting for a decision; delivered;
+ * cancelled; everything paid.
+ */
+export const DISPATCH_BOARD_FILTERS = ['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const;
 export type DispatchBoardFilter = (typeof DISPATCH_BOARD_FILTERS)[number];
 
 export const dispatchDeliveriesQuerySchema = cursorQuerySchema.extend({
@@ -145,3 +151,28 @@ export type RateDeliveryBody = z.infer<typeof rateDeliveryBodySchema>;
 
 /** How the customer rated the driver (declared with the tracking result, which shows it). */
 export { deliveryRatingSchema, type DeliveryRating } from './deliveries.js';
+
+/** Why a driver could not hand the parcel over (POST /api/driver/jobs/{id}/failed-attempt). */
+export const FAILED_ATTEMPT_REASONS = ['receiver_unavailable', 'refused', 'wrong_address', 'cod_unpaid', 'unsafe_location', 'other'] as const;
+export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
+export const FAILED_ATTEMPT_NOTE_MAX = 300;
+
+export const failedAttemptBodySchema = z
+  .object({
+    reason: z.enum(FAILED_ATTEMPT_REASONS, { error: DISPATCH_MESSAGE_KEYS.failedAttemptReason }),
+    note: z.string().trim().max(FAILED_ATTEMPT_NOTE_MAX, { error: DISPATCH_MESSAGE_KEYS.failedAttemptNoteTooLong }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: DISPATCH_MESSAGE_KEYS.failedAttemptNoteRequired });
+  });
+export type FailedAttemptBody = z.infer<typeof failedAttemptBodySchema>;
+
+/** After a failed attempt: try again (at most REATTEMPT_LIMIT times), or send the parcel back. */
+export const AFTER_FAILURE_DECISIONS = ['reattempt', 'return'] as const;
+export type AfterFailureDecision = (typeof AFTER_FAILURE_DECISIONS)[number];
+export const REATTEMPT_LIMIT = 2;
+/** A failed attempt nobody decides on is returned after this long. */
+export const FAILED_ATTEMPT_DECISION_HOURS = 24;
+
+/** An operator's or the shipper's decision after a failed attempt. */
+export const afterFailureBodySchema = z.object({ decision: z.enum(AFTER_FAILURE_DECISIONS) });

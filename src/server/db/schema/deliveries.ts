@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, doublePrecision, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { DELIVERY_STATUSES } from '../../../shared/schemas/deliveries.js';
 
 /**
  * The status group My Deliveries filters by (shared DISPLAY_STATUS_OF), as one expression: an index on it serves every
  * filter with one range (decision 049). The list's query must use this very expression for the index to match.
  */
 export const DISPLAY_STATUS_SQL = sql.raw(
-  `(case when status in ('awaiting_payment', 'pending') then 'pending' when status in ('picked_up', 'in_transit', 'out_for_delivery') then 'in_transit' else status end)`,
+  `(case when status in ('awaiting_payment', 'pending') then 'pending' when status in ('picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning') then 'in_transit' else status end)`,
 );
 /** The statuses of a job on the road (delivery-lifecycle ACTIVE_JOB_STATUSES), inlined so partial indexes match. */
-export const ACTIVE_JOB_STATUS_SQL = sql.raw(`status in ('pending', 'picked_up', 'in_transit', 'out_for_delivery')`);
+export const ACTIVE_JOB_STATUS_SQL = sql.raw(`status in ('pending', 'picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning')`);
 
 export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });
 
@@ -53,7 +54,7 @@ export const deliveries = pgTable(
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
     priceLockedUntil: timestamp('price_locked_until', { withTimezone: true }).notNull(),
     status: text('status', {
-      enum: ['awaiting_payment', 'pending', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'cancelled'],
+      enum: DELIVERY_STATUSES,
     })
       .notNull()
       .default('awaiting_payment'),
@@ -74,6 +75,8 @@ export const deliveries = pgTable(
     handoverCodeHash: text('handover_code_hash'),
     /** Wrong handover codes entered; at 5 only an operator can complete the delivery. */
     handoverFailedAttempts: integer('handover_failed_attempts').notNull().default(0),
+    /** How often the parcel went out again after a failed attempt (at most REATTEMPT_LIMIT). */
+    reattempts: integer('reattempts').notNull().default(0),
     /** The storage key of the driver's optional proof-of-delivery photo. */
     deliveryProofKey: text('delivery_proof_key'),
     /** The language of the receiver's messages and public tracking page (one of the eight). */
@@ -100,6 +103,7 @@ export const deliveries = pgTable(
     // every newer row of another status, 25,000 of them at a million deliveries (bench/README.md, issue 20).
     index('deliveries_board_delivered_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'delivered'`),
     index('deliveries_board_cancelled_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'cancelled'`),
+    index('deliveries_board_needs_decision_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'failed_attempt'`),
     index('deliveries_board_all_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null`),
     // A driver's jobs: on the road, the next due first; delivered, the latest first.
     index('deliveries_driver_active_idx')

@@ -87,7 +87,7 @@ export interface AssignedDriver {
 }
 
 /** The dispatch board's filters (shared/schemas/dispatch.ts), as conditions on paid deliveries. */
-export type BoardFilter = 'unassigned' | 'active' | 'delivered' | 'cancelled' | 'all';
+export type BoardFilter = 'unassigned' | 'active' | 'needs_decision' | 'delivered' | 'cancelled' | 'all';
 
 /** Where a keyset page starts: after the row with this sort key (its timestamp as PostgreSQL's text, and number). */
 export interface DeliveryKey {
@@ -103,6 +103,8 @@ export interface DeliveryKey {
 const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'paid_at' | 'updated_at'; ascending: boolean }> = {
   unassigned: { where: sql`paid_at is not null and status = 'pending' and driver_id is null`, key: 'paid_at', ascending: true },
   active: { where: sql`paid_at is not null and driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`, key: 'paid_at', ascending: true },
+  // A failed attempt waiting for a decision, who has waited longest first (deliveries_board_needs_decision_idx).
+  needs_decision: { where: sql`paid_at is not null and status = 'failed_attempt'`, key: 'updated_at', ascending: true },
   delivered: { where: sql`paid_at is not null and status = 'delivered'`, key: 'updated_at', ascending: false },
   cancelled: { where: sql`paid_at is not null and status = 'cancelled'`, key: 'updated_at', ascending: false },
   all: { where: sql`paid_at is not null`, key: 'updated_at', ascending: false },
@@ -195,6 +197,19 @@ function prepareMoves(db: Executor) {
       'delivery_assign',
       and(byId, eq(deliveries.transportMode, sql`${p('transportMode')}::text`), statusIn('from'))!,
       ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
+      (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
+    ),
+    /** Out again after a failed attempt, only while the re-attempts are as many as the caller judged. */
+    reattempt: prepareMove(
+      'delivery_reattempt',
+      and(byId, statusIn('from'), eq(deliveries.reattempts, sql`${p('judgedReattempts')}::int`))!,
+      ['status', 'reattempts'],
+    ),
+    /** On its way back, with a fresh hand-over code for the shipper's pickup contact, sent by the same statement. */
+    return: prepareMove(
+      'delivery_return',
+      and(byId, statusIn('from'))!,
+      ['status', 'handoverCodeHash', 'handoverFailedAttempts'],
       (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
     ),
     /**
@@ -519,6 +534,37 @@ export function createDeliveriesRepository(db: Executor) {
       );
     },
 
+    /** Out for delivery again after a failed attempt, as judged (its re-attempts so far); null when it changed meanwhile. */
+    async reattempt(judged: { id: string; reattempts: number }, from: readonly DeliveryStatus[], note: string, tx: Executor = db) {
+      return move(
+        movesOn(tx).reattempt,
+        { id: judged.id, from, judgedReattempts: judged.reattempts, status: 'out_for_delivery', reattempts: judged.reattempts + 1 },
+        { status: 'out_for_delivery', note, at: new Date() },
+      );
+    },
+
+    /**
+     * On its way back to the shipper, with a fresh hand-over code and the message carrying it (outboxMessageValues) in
+     * the same statement; null when it was no longer in `from`.
+     */
+    async startReturn(id: string, from: readonly DeliveryStatus[], handoverCodeHash: string, message: Record<string, unknown>, note: string, tx: Executor = db) {
+      return move(
+        movesOn(tx).return,
+        { id, ...message, from, status: 'returning', handoverCodeHash, handoverFailedAttempts: 0 },
+        { status: 'returning', note, at: new Date() },
+      );
+    },
+
+    /** Failed attempts nobody decided on since `before`, the longest waiting first (deliveries_board_needs_decision_idx). */
+    findUndecidedSince(before: Date, limit: number) {
+      return db
+        .select()
+        .from(deliveries)
+        .where(and(sql`paid_at is not null and status = 'failed_attempt'`, sql`${deliveries.updatedAt} < ${before.toISOString()}::timestamptz`))
+        .orderBy(asc(deliveries.updatedAt), asc(deliveries.number))
+        .limit(limit);
+    },
+
     /**
      * One more wrong handover code on the row as judged (`codeHash`, the code it was judged against); the count after
      * it, or null when the row changed meanwhile (reassigned, handed over, out of attempts).
@@ -534,7 +580,7 @@ export function createDeliveriesRepository(db: Executor) {
     },
 
     /**
-     * Handed over (delivered, the code forgotten, the proof kept) with the driver's earnings, in one statement: the
+     * Handed over (delivered, or returned to the shipper; the code forgotten, the proof kept) with the driver's earnings, in one statement: the
      * row with its history and the driver's wallet balance after the earnings (null when none were written). Null
      * when the row changed since it was judged (see prepareMoves' deliver); `codeHash` null for an operator's word.
      */
@@ -542,14 +588,14 @@ export function createDeliveriesRepository(db: Executor) {
       judged: { id: string; driverId: string; codeHash: string | null },
       from: readonly DeliveryStatus[],
       maxAttempts: number,
-      record: { proofKey: string | null; note: string },
+      record: { to: DeliveryStatus; proofKey: string | null; note: string },
       earnings: Record<string, unknown>,
       tx: Executor = db,
     ) {
       const moved = await move(
         movesOn(tx).deliver,
-        { ...judged, from, maxAttempts, ...earnings, status: 'delivered', handoverCodeHash: null, deliveryProofKey: record.proofKey },
-        { status: 'delivered', note: record.note, at: new Date() },
+        { ...judged, from, maxAttempts, ...earnings, status: record.to, handoverCodeHash: null, deliveryProofKey: record.proofKey },
+        { status: record.to, note: record.note, at: new Date() },
       );
       if (!moved) return null;
       const balance = moved.earningBalanceAfter;
@@ -654,7 +700,7 @@ export function createDeliveriesRepository(db: Executor) {
         db
           .select({
             userId: deliveries.userId,
-            active: sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery'))::int`.as('counted_active'),
+            active: sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning'))::int`.as('counted_active'),
             delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')::int`.as('counted_delivered'),
             spent: sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)::bigint`.as('counted_spent'),
           })

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterFailureBodySchema } from '../../../shared/schemas/dispatch.js';
 import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import {
@@ -102,6 +103,22 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
       },
       async (request) =>
         ok(await service.cancelDelivery(requireUser(request).id, request.params.id), SUCCESS_MESSAGES.deliveryCancelled),
+    );
+
+    app.post(
+      '/deliveries/:id/after-failure',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags,
+          summary: 'After a failed attempt on your delivery: try again (at most twice: 409 REATTEMPT_LIMIT) or have it returned to you',
+          params: deliveryIdParamsSchema,
+          body: afterFailureBodySchema,
+          response: { 200: envelope(deliverySchema) },
+        },
+      },
+      async (request) =>
+        ok(await service.decideOwnAfterFailure(requireUser(request).id, request.params.id, request.body.decision), SUCCESS_MESSAGES.statusUpdated),
     );
 
     app.get(

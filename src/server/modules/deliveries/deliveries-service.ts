@@ -21,18 +21,27 @@ import { estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-
 import type { DeliveryWindow } from '../../../shared/eta.js';
 import {
   ACTIVE_JOB_STATUSES,
+  AWAITING_DECISION_STATUSES,
   CANCELLABLE_STATUSES,
   DRIVER_ASSIGNABLE_STATUSES,
   HANDOVER_DUE_STATUSES,
+  handoverTarget,
+  isAwaitingDecision,
   isCancellable,
   isEditable,
-  isHandoverDue,
+  isFailable,
   stepOrigin,
   stepRefusal,
 } from './delivery-lifecycle.js';
 import { generateHandoverCode } from './handover-code.js';
 import { hashShortCode, shortCodeMatches } from '../../lib/crypto.js';
-import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
+import {
+  FAILED_ATTEMPT_DECISION_HOURS,
+  HANDOVER_MAX_ATTEMPTS,
+  REATTEMPT_LIMIT,
+  type AfterFailureDecision,
+  type FailedAttemptBody,
+} from '../../../shared/schemas/dispatch.js';
 
 export type { AssignedDriver, BoardFilter, DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
 
@@ -70,6 +79,11 @@ interface Deps {
   driverAssignedMessage: (row: DeliveryRow & { estimatedDelivery: DeliveryWindow | null }, code: string) => Record<string, unknown>;
   /** The sender's account language: the receiver's when the booking names none. */
   accountLanguageOf: (userId: string) => Promise<Language>;
+  /**
+   * The shipper's message with the code of a return's hand-over, as values for the return's own statement
+   * (outboxMessageCte), to the phone or email of their account.
+   */
+  returnCodeMessage: (shipperId: string, row: DeliveryRow, code: string) => Promise<Record<string, unknown>>;
 }
 
 /** A delivery's status changes, oldest first, as dispatch and drivers see them (the assignment is told by the driver field). */
@@ -134,6 +148,7 @@ export function createDeliveriesService({
   accountLanguageOf,
   driverSharePercent,
   driverAssignedMessage,
+  returnCodeMessage,
 }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
@@ -324,7 +339,8 @@ export function createDeliveriesService({
       for (let judged = 0; judged < REJUDGEMENTS; judged++) {
         const row = number === null ? null : await repository.findByNumber(number, null);
         if (!row || (proof.by === 'driver' && row.driverId !== proof.driverId)) throw new AppError('DELIVERY_NOT_FOUND');
-        if (!isHandoverDue(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+        const to = handoverTarget(row.status);
+        if (!to) throw new AppError('INVALID_STATUS_TRANSITION');
         if (!row.driverId) throw new AppError('DRIVER_NOT_ASSIGNED');
         const codeHash = proof.by === 'driver' ? row.handoverCodeHash : null;
         if (proof.by === 'driver') {
@@ -339,7 +355,8 @@ export function createDeliveriesService({
             throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft } });
           }
         }
-        const shareKobo = driverShareOf(row, driverSharePercent);
+        // A return's money (its fee and the driver's share of it) is decision 053's next step: nothing is earned yet.
+        const shareKobo = to === 'delivered' ? driverShareOf(row, driverSharePercent) : 0;
         const earnings = wallet.driverEarnings({
           userId: row.driverId,
           amountKobo: shareKobo,
@@ -353,9 +370,10 @@ export function createDeliveriesService({
         const delivered = await transactions.single(async ({ tx, emit }) => {
           const changed = await repository.deliver(
             { id: row.id, driverId: row.driverId!, codeHash },
-            HANDOVER_DUE_STATUSES,
+            [row.status],
             HANDOVER_MAX_ATTEMPTS,
             {
+              to,
               proofKey: proof.by === 'driver' ? proof.proofKey : null,
               note: proof.by === 'driver' ? 'handover:code' : `handover:operator ${proof.note}`,
             },
@@ -370,6 +388,67 @@ export function createDeliveriesService({
         if (delivered) return delivered;
       }
       throw new AppError('CONFLICT');
+    },
+
+    /**
+     * The driver could not hand the parcel over: a failed attempt on their own job, with why (the event's note,
+     * `failed:<reason>`, and what they wrote). The operator or the shipper then decides.
+     */
+    async recordFailedAttempt(driverId: string, publicId: string, body: FailedAttemptBody) {
+      const row = await findDriverJob(driverId, publicId);
+      if (!isFailable(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+      const note = body.note ? `failed:${body.reason} ${body.note}` : `failed:${body.reason}`;
+      const moved = await moveStatus({ number: row.number, driverId }, row.status, 'failed_attempt', note);
+      if (!moved) throw new AppError('CONFLICT');
+      return moved;
+    },
+
+    /**
+     * After a failed attempt, the operator's or the shipper's decision (the system returns it when nobody decides in
+     * time): out for delivery again, at most REATTEMPT_LIMIT times; or back to the shipper, with a fresh hand-over
+     * code sent to them by the same statement.
+     */
+    async decideAfterFailure(row: DeliveryRow, decision: AfterFailureDecision, by: 'operator' | 'customer' | 'system') {
+      if (!isAwaitingDecision(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+      if (decision === 'reattempt') {
+        if (row.reattempts >= REATTEMPT_LIMIT) throw new AppError('REATTEMPT_LIMIT', { params: { limit: REATTEMPT_LIMIT } });
+        return transactions.single(async ({ tx, emit }) => {
+          const moved = await repository.reattempt(row, AWAITING_DECISION_STATUSES, `reattempt:${by}`, tx);
+          if (!moved) throw new AppError('CONFLICT');
+          emit(statusChanged(moved.row));
+          return { row: moved.row, history: statusHistory(moved.events) };
+        });
+      }
+      const code = generateHandoverCode();
+      const message = await returnCodeMessage(row.userId, row, code);
+      return transactions.single(async ({ tx, emit }) => {
+        const moved = await repository.startReturn(row.id, AWAITING_DECISION_STATUSES, hashShortCode(code), message, `return:${by}`, tx);
+        if (!moved) throw new AppError('CONFLICT');
+        emit(statusChanged(moved.row));
+        return { row: moved.row, history: statusHistory(moved.events) };
+      });
+    },
+
+    /** The shipper's own decision after a failed attempt on their delivery. */
+    async decideOwnAfterFailure(userId: string, publicId: string, decision: AfterFailureDecision) {
+      const { row } = await this.decideAfterFailure(await findOwned(userId, publicId), decision, 'customer');
+      return toDelivery(row);
+    },
+
+    /** Returns the failed attempts nobody decided on within FAILED_ATTEMPT_DECISION_HOURS; how many. */
+    async returnUndecided(now: Date, batch = 50) {
+      const before = new Date(now.getTime() - FAILED_ATTEMPT_DECISION_HOURS * 60 * 60 * 1000);
+      let returned = 0;
+      for (const row of await repository.findUndecidedSince(before, batch)) {
+        try {
+          await this.decideAfterFailure(row, 'return', 'system');
+          returned++;
+        } catch (error) {
+          // Decided meanwhile by someone else: nothing to do.
+          if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        }
+      }
+      return returned;
     },
 
     /** The dispatch board: one keyset page of paid deliveries by filter, each with its history (oldest first). */

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/schemas/deliveries.js';
 import {
   ACTIVE_JOB_STATUSES,
+  AWAITING_DECISION_STATUSES,
+  FAILABLE_STATUSES,
+  handoverTarget,
   ACTORS,
   CANCELLABLE_STATUSES,
   HANDOVER_DUE_STATUSES,
@@ -34,6 +37,14 @@ const ALLOWED = new Set([
   'in_transit>out_for_delivery:driver',
   'out_for_delivery>delivered:operator',
   'out_for_delivery>delivered:driver',
+  'out_for_delivery>failed_attempt:driver',
+  'failed_attempt>out_for_delivery:operator',
+  'failed_attempt>out_for_delivery:customer',
+  'failed_attempt>returning:operator',
+  'failed_attempt>returning:customer',
+  'failed_attempt>returning:system',
+  'returning>returned:operator',
+  'returning>returned:driver',
 ]);
 
 describe('delivery lifecycle: every status × every target × every actor', () => {
@@ -66,7 +77,10 @@ const MEANING: Record<DeliveryStatus, Meaning> = {
   picked_up: { payable: false, cancellable: false, refundable: false, editable: false, driver: true, next: 'in_transit', refusal: 'ALREADY_PAID' },
   in_transit: { payable: false, cancellable: false, refundable: false, editable: false, driver: true, next: 'out_for_delivery', refusal: 'ALREADY_PAID' },
   out_for_delivery: { payable: false, cancellable: false, refundable: false, editable: false, driver: true, next: 'delivered', refusal: 'ALREADY_PAID' },
+  failed_attempt: { payable: false, cancellable: false, refundable: false, editable: false, driver: false, next: undefined, refusal: 'ALREADY_PAID' },
+  returning: { payable: false, cancellable: false, refundable: false, editable: false, driver: false, next: 'returned', refusal: 'ALREADY_PAID' },
   delivered: { payable: false, cancellable: false, refundable: false, editable: false, driver: false, next: undefined, refusal: 'ALREADY_PAID' },
+  returned: { payable: false, cancellable: false, refundable: false, editable: false, driver: false, next: undefined, refusal: 'ALREADY_PAID' },
   cancelled: { payable: false, cancellable: false, refundable: false, editable: false, driver: false, next: undefined, refusal: 'DELIVERY_NOT_PAYABLE' },
 };
 
@@ -104,7 +118,7 @@ describe('status steps on the road (POST …/status by a driver or an operator)'
             ? 'INVALID_STATUS_TRANSITION'
             : STEPS.has(key)
               ? null
-              : key === 'out_for_delivery>delivered'
+              : key === 'out_for_delivery>delivered' || key === 'returning>returned'
                 ? 'HANDOVER_REQUIRED'
                 : 'INVALID_STATUS_TRANSITION';
         it(`${key} by ${actor}: ${expected ?? 'allowed'}`, () => {
@@ -134,9 +148,12 @@ describe('status steps on the road (POST …/status by a driver or an operator)'
   });
 
   it('says where the hand-over is due, which jobs are active and what can be rated', () => {
-    expect(HANDOVER_DUE_STATUSES).toEqual(['out_for_delivery']);
-    expect(ACTIVE_JOB_STATUSES).toEqual(['pending', 'picked_up', 'in_transit', 'out_for_delivery']);
+    expect(HANDOVER_DUE_STATUSES).toEqual(['out_for_delivery', 'returning']);
+    expect(ACTIVE_JOB_STATUSES).toEqual(['pending', 'picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning']);
     expect(DELIVERY_STATUSES.filter(isRatable)).toEqual(['delivered']);
-    expect(DELIVERY_STATUSES.filter(isHandoverDue)).toEqual(['out_for_delivery']);
+    expect(DELIVERY_STATUSES.filter(isHandoverDue)).toEqual(['out_for_delivery', 'returning']);
+    expect(DELIVERY_STATUSES.map(handoverTarget).filter(Boolean)).toEqual(['delivered', 'returned']);
+    expect(FAILABLE_STATUSES).toEqual(['out_for_delivery']);
+    expect(AWAITING_DECISION_STATUSES).toEqual(['failed_attempt']);
   });
 });

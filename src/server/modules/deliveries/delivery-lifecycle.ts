@@ -9,9 +9,11 @@ export const ACTORS: readonly Actor[] = ['customer', 'operator', 'driver', 'syst
 
 /**
  * pay: the money arrived (a wallet payment, or the system settling a card payment); advance: one step on the road;
- * hand_over: the last step, made only with the receiver's code (the driver) or by an operator's completion.
+ * hand_over: the last step, made only with the code of the one receiving it (the receiver, or the shipper's pickup
+ * contact for a return) by the driver, or by an operator's completion; fail: the driver could not hand it over;
+ * reattempt / return: the decision after a failed attempt (the system returns it when nobody decides in time).
  */
-export type MoveKind = 'pay' | 'cancel' | 'advance' | 'hand_over';
+export type MoveKind = 'pay' | 'cancel' | 'advance' | 'hand_over' | 'fail' | 'reattempt' | 'return';
 
 export interface Move {
   from: DeliveryStatus;
@@ -21,6 +23,8 @@ export interface Move {
 }
 
 const ON_THE_ROAD: readonly Actor[] = ['operator', 'driver'];
+/** Who decides what happens after a failed attempt: the operator, or the shipper (the delivery's owner). */
+const DECIDERS: readonly Actor[] = ['operator', 'customer'];
 
 export const MOVES: readonly Move[] = [
   { from: 'awaiting_payment', to: 'pending', kind: 'pay', actors: ['customer', 'system'] },
@@ -30,6 +34,10 @@ export const MOVES: readonly Move[] = [
   { from: 'picked_up', to: 'in_transit', kind: 'advance', actors: ON_THE_ROAD },
   { from: 'in_transit', to: 'out_for_delivery', kind: 'advance', actors: ON_THE_ROAD },
   { from: 'out_for_delivery', to: 'delivered', kind: 'hand_over', actors: ON_THE_ROAD },
+  { from: 'out_for_delivery', to: 'failed_attempt', kind: 'fail', actors: ['driver'] },
+  { from: 'failed_attempt', to: 'out_for_delivery', kind: 'reattempt', actors: DECIDERS },
+  { from: 'failed_attempt', to: 'returning', kind: 'return', actors: [...DECIDERS, 'system'] },
+  { from: 'returning', to: 'returned', kind: 'hand_over', actors: ON_THE_ROAD },
 ];
 
 export function findMove(from: DeliveryStatus, to: DeliveryStatus): Move | undefined {
@@ -60,20 +68,35 @@ export type StepRefusal = 'INVALID_STATUS_TRANSITION' | 'DRIVER_NOT_ASSIGNED' | 
  */
 export function stepRefusal(from: DeliveryStatus, to: DeliveryStatus, actor: Actor, hasDriver: boolean): StepRefusal | null {
   const move = findMove(from, to);
-  if (!move || move.kind === 'pay' || move.kind === 'cancel' || !move.actors.includes(actor)) return 'INVALID_STATUS_TRANSITION';
+  if (!move || (move.kind !== 'advance' && move.kind !== 'hand_over') || !move.actors.includes(actor)) return 'INVALID_STATUS_TRANSITION';
   if (!hasDriver) return 'DRIVER_NOT_ASSIGNED';
   if (move.kind === 'hand_over') return 'HANDOVER_REQUIRED';
   return null;
 }
 
-/** The hand-over (delivered) may be made from here: by the driver with the code, or by an operator. */
+/** A hand-over may be made from here (to the receiver, or back to the shipper): by the driver with the code, or by an operator. */
 export function isHandoverDue(status: DeliveryStatus): boolean {
-  return findMove(status, 'delivered')?.kind === 'hand_over';
+  return handoverTarget(status) !== undefined;
 }
 
-/** A driver has the job and it is not finished: pickup, the road and the hand-over are ahead. */
+/** Where a hand-over from here ends: delivered, or returned for a parcel on its way back. */
+export function handoverTarget(status: DeliveryStatus): DeliveryStatus | undefined {
+  return MOVES.find((move) => move.from === status && move.kind === 'hand_over')?.to;
+}
+
+/** A driver has the job and it is not finished: pickup, the road, a decision after a failed attempt, or a hand-over are ahead. */
 export function isActiveJob(status: DeliveryStatus): boolean {
-  return isDriverAssignable(status);
+  return isDriverAssignable(status) || isAwaitingDecision(status) || isHandoverDue(status);
+}
+
+/** The driver may record a failed attempt here. */
+export function isFailable(status: DeliveryStatus): boolean {
+  return findMove(status, 'failed_attempt')?.kind === 'fail';
+}
+
+/** A failed attempt waits for the operator's or the shipper's decision: try again, or return. */
+export function isAwaitingDecision(status: DeliveryStatus): boolean {
+  return MOVES.some((move) => move.from === status && move.kind === 'reattempt');
 }
 
 /** The customer may rate the driver once the package has been handed over. */
@@ -101,9 +124,15 @@ export function isEditable(status: DeliveryStatus): boolean {
   return isPayable(status);
 }
 
-/** A driver can be (re)assigned while the delivery is paid and not yet delivered. */
+/**
+ * A driver can be (re)assigned while the delivery is paid and on its way to the receiver. A return keeps its driver:
+ * a new one would be sent the receiver's code, while the parcel now goes to the shipper with a code of theirs.
+ */
 export function isDriverAssignable(status: DeliveryStatus): boolean {
-  return nextStatus(status) !== undefined;
+  for (let next = nextStatus(status); next !== undefined; next = nextStatus(next)) {
+    if (next === 'delivered') return true;
+  }
+  return false;
 }
 
 /** Why a payment is refused, or null when the status takes one: a cancelled delivery is not payable, any other is paid. */
@@ -121,3 +150,5 @@ export const CANCELLABLE_STATUSES = statusesWhere(isCancellable);
 export const DRIVER_ASSIGNABLE_STATUSES = statusesWhere(isDriverAssignable);
 export const ACTIVE_JOB_STATUSES = statusesWhere(isActiveJob);
 export const HANDOVER_DUE_STATUSES = statusesWhere(isHandoverDue);
+export const FAILABLE_STATUSES = statusesWhere(isFailable);
+export const AWAITING_DECISION_STATUSES = statusesWhere(isAwaitingDecision);

@@ -55,7 +55,7 @@ const deliverAsJudged = (row: DeliveryRow, codeHash: string | null) =>
     { id: row.id, driverId: row.driverId!, codeHash },
     HANDOVER_DUE_STATUSES,
     HANDOVER_MAX_ATTEMPTS,
-    { proofKey: null, note: 'handover:code' },
+    { to: 'delivered', proofKey: null, note: 'handover:code' },
     earningsOf(row),
   );
 

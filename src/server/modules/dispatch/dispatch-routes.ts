@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import { deliveryIdParamsSchema } from '../../../shared/schemas/deliveries.js';
 import {
+  afterFailureBodySchema,
   assignDriverBodySchema,
   dispatchDeliveriesPageSchema,
   dispatchDeliveriesQuerySchema,
@@ -99,6 +100,21 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
       },
       async (request) =>
         ok(await service.updateStatus(request.params.id, request.body.status, request.body.note), SUCCESS_MESSAGES.statusUpdated),
+    );
+
+    app.post(
+      '/dispatch/deliveries/:id/after-failure',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags,
+          summary: 'Operators: after a failed attempt, try again (at most twice: 409 REATTEMPT_LIMIT) or return it to the shipper',
+          params: deliveryIdParamsSchema,
+          body: afterFailureBodySchema,
+          response: { 200: envelope(dispatchDeliverySchema) },
+        },
+      },
+      async (request) => ok(await service.decideAfterFailure(request.params.id, request.body.decision), SUCCESS_MESSAGES.statusUpdated),
     );
 
     app.post(

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { DeliveryStatus, TransportMode } from '../../../shared/schemas/deliveries.js';
-import type { AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSummary } from '../../../shared/schemas/dispatch.js';
+import type { AfterFailureDecision, AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSummary } from '../../../shared/schemas/dispatch.js';
 import type { DeliveriesService, DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
 import { toDispatchDelivery } from './dispatch-view.js';
@@ -11,7 +11,7 @@ import { parseSearchTerm } from '../deliveries/delivery-search.js';
 interface Deps {
   deliveries: Pick<
     DeliveriesService,
-    'findAny' | 'assignDriver' | 'stepStatus' | 'handOver' | 'listBoard' | 'countActiveJobs' | 'findByTrackingIdForPublic' | 'historyOf'
+    'findAny' | 'assignDriver' | 'stepStatus' | 'decideAfterFailure' | 'handOver' | 'listBoard' | 'countActiveJobs' | 'findByTrackingIdForPublic' | 'historyOf'
   >;
   drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
 }
@@ -89,6 +89,12 @@ export function createDispatchService({ deliveries, drivers }: Deps) {
     async updateStatus(publicId: string, status: DeliveryStatus, note?: string) {
       const existing = await deliveries.findAny(publicId);
       return boardRow(await deliveries.stepStatus(existing, status, note));
+    },
+
+    /** After a failed attempt: out for delivery again, or back to the shipper. */
+    async decideAfterFailure(publicId: string, decision: AfterFailureDecision) {
+      const existing = await deliveries.findAny(publicId);
+      return boardRow(await deliveries.decideAfterFailure(existing, decision, 'operator'));
     },
 
     /** Delivered without the receiver's code (after the driver's lockout, or a receiver who lost it), with a note. */

@@ -1,4 +1,4 @@
-import type { DriverJob } from '../../../shared/schemas/dispatch.js';
+import type { DriverJob, FailedAttemptBody } from '../../../shared/schemas/dispatch.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import { createStorageKey, type FileStorage } from '../../adapters/storage/index.js';
@@ -8,7 +8,7 @@ import type { CheckedFile } from '../../lib/uploads.js';
 import { toDriverJob } from './dispatch-view.js';
 
 interface Deps {
-  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'handOver' | 'historyOf' | 'driverShareOf'>;
+  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf'>;
   storage: Pick<FileStorage, 'put' | 'delete'>;
   /** Handover code attempts per driver, on top of the five wrong codes each delivery allows. */
   handoverAttempts: RateLimiter;
@@ -32,6 +32,12 @@ export function createDriverJobsService({ deliveries, storage, handoverAttempts 
 
     async stepStatus(driverId: string, publicId: string, status: DeliveryStatus): Promise<DriverJob> {
       const { row, history } = await deliveries.stepDriverJob(driverId, publicId, status);
+      return toDriverJob(row, history, deliveries.driverShareOf(row));
+    },
+
+    /** The parcel could not be handed over: why, for the operator and the shipper to decide what next. */
+    async recordFailedAttempt(driverId: string, publicId: string, body: FailedAttemptBody): Promise<DriverJob> {
+      const { row, history } = await deliveries.recordFailedAttempt(driverId, publicId, body);
       return toDriverJob(row, history, deliveries.driverShareOf(row));
     },
 

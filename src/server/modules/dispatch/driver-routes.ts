@@ -10,6 +10,7 @@ import {
   driverJobsPageSchema,
   driverJobsQuerySchema,
   driverStatusBodySchema,
+  failedAttemptBodySchema,
 } from '../../../shared/schemas/dispatch.js';
 import { DRIVER_ROLE } from '../../../shared/roles.js';
 import { AppError } from '../../lib/app-error.js';
@@ -103,6 +104,23 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
       },
       async (request) =>
         ok(await service.stepStatus(requireRole(request, DRIVER_ROLE).id, request.params.id, request.body.status), SUCCESS_MESSAGES.statusUpdated),
+    );
+
+    app.post(
+      '/driver/jobs/:id/failed-attempt',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags,
+          summary: 'Drivers: the parcel could not be handed over (from out_for_delivery); the operator or the shipper then decides',
+          description: 'reason: receiver_unavailable, refused, wrong_address, cod_unpaid, unsafe_location or other (then a note is required). 409 from any other status.',
+          params: deliveryIdParamsSchema,
+          body: failedAttemptBodySchema,
+          response: { 200: envelope(driverJobSchema) },
+        },
+      },
+      async (request) =>
+        ok(await service.recordFailedAttempt(requireRole(request, DRIVER_ROLE).id, request.params.id, request.body), SUCCESS_MESSAGES.statusUpdated),
     );
 
     app.post(

@@ -3,7 +3,7 @@ import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 import type { RenderedMessage } from './message-templates.js';
 
 /** The steps a customer may ask to hear about by email or SMS (the "Delivery updates" preference). */
-export const UPDATE_STATUSES = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const;
+export const UPDATE_STATUSES = ['picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning', 'delivered', 'returned'] as const;
 export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
 
 export function isUpdateStatus(status: string): status is UpdateStatus {

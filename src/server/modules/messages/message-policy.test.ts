@@ -57,6 +57,8 @@ describe('which messages preferences can stop', () => {
       'receiver:driver-assigned': 'essential',
       'receiver:out-for-delivery': 'essential',
       'receiver:delivered': 'essential',
+      'receiver:failed-attempt': 'essential',
+      'receiver:return-code': 'essential',
       'receipt:payment': 'essential',
       'receipt:top-up': 'essential',
       'receipt:withdrawal': 'essential',

@@ -35,6 +35,8 @@ export const MESSAGE_CATEGORIES = {
   'receiver:driver-assigned': 'essential',
   'receiver:out-for-delivery': 'essential',
   'receiver:delivered': 'essential',
+  'receiver:failed-attempt': 'essential',
+  'receiver:return-code': 'essential',
   'receipt:payment': 'essential',
   'receipt:top-up': 'essential',
   'receipt:withdrawal': 'essential',

@@ -31,12 +31,14 @@ describe("the receiver's messages", () => {
         expect(message.body, `${language} ${kind}`).toContain(LONG_LINK);
         expect(message.body).not.toMatch(/\{\w+\}/);
         expect(message.body.startsWith('Lanefreight')).toBe(true);
-        expect(message.holdsSecret).toBe(kind === 'driver-assigned');
+        expect(message.holdsSecret).toBe(kind === 'driver-assigned' || kind === 'return-code');
         if (kind === 'driver-assigned') {
           expect(message.body).toContain('0427');
           expect(message.body).toContain('14:05-14:50');
           expect(message.body).toContain('Musa');
           expect(message.body).not.toContain('Bello');
+        } else if (kind === 'return-code') {
+          expect(message.body).toContain('0427');
         } else {
           expect(message.body).not.toContain('0427');
         }

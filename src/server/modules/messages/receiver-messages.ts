@@ -15,14 +15,24 @@ import { countSmsSegments, smsText } from './sms-segments.js';
  * Portuguese and Spanish need UCS-2, which leaves 134 units for two parts. The sender ID already says Lanefreight,
  * but the name opens every text for the phones and apps that hide it.
  */
-export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered';
-export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = ['driver-assigned', 'out-for-delivery', 'delivered'];
+export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'return-code';
+export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = ['driver-assigned', 'out-for-delivery', 'delivered', 'failed-attempt', 'return-code'];
+
+/** The status changes the receiver is told of (the first message, with the code, goes with the assignment). */
+const RECEIVER_MESSAGE_OF: Partial<Record<string, ReceiverMessageKind>> = {
+  out_for_delivery: 'out-for-delivery',
+  delivered: 'delivered',
+  failed_attempt: 'failed-attempt',
+};
 
 /** The message's key under `messages.receiver`. */
 const RECEIVER_KEYS: Record<ReceiverMessageKind, string> = {
   'driver-assigned': 'driverAssigned',
   'out-for-delivery': 'outForDelivery',
   delivered: 'delivered',
+  'failed-attempt': 'failedAttempt',
+  // To the shipper, who receives a returned parcel: the code they give the driver.
+  'return-code': 'returnCode',
 };
 
 /**
@@ -84,7 +94,7 @@ export function renderReceiverMessage(kind: ReceiverMessageKind, language: strin
     body = render(driver.join(''));
   }
   // Only the first message carries the handover code: its body is blanked once a real transport has sent it.
-  return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' };
+  return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' || kind === 'return-code' };
 }
 
 /** The languages that have every receiver message of their own. */
@@ -100,8 +110,16 @@ export interface ReceiverDelivery {
   estimatedDelivery?: { from: Date; to: Date } | null;
 }
 
+/** Where a shipper is reached: their account's phone, else its email, in the account's language. */
+export interface ShipperContact {
+  phone: string | null;
+  email: string | null;
+  language: string;
+}
+
 interface Deps {
   outbox: Pick<OutboxRepository, 'insertMany'>;
+  shipperContactOf: (userId: string) => Promise<ShipperContact>;
   publicUrl: string;
   /** Tells the outbox worker there is something to send (after the commit). */
   nudge: () => void;
@@ -112,7 +130,7 @@ interface Deps {
  * The first is written by the assignment's own statement, as it carries the code; the others follow the committed
  * status change.
  */
-export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
+export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nudge }: Deps) {
   // Those that follow a committed change are written together while drivers everywhere move their jobs on.
   const afterCommit = createGroupCommit(async (messages: readonly NewOutboxMessage[]) => {
     await outbox.insertMany(messages);
@@ -139,10 +157,23 @@ export function createReceiverMessages({ outbox, publicUrl, nudge }: Deps) {
      */
     driverAssignedMessage: (delivery: ReceiverDelivery, code: string) => outboxMessageValues(render('driver-assigned', delivery, code)),
 
+    /**
+     * The shipper's message with the code of a return's hand-over, as the values of the return's own statement: by
+     * SMS to the account's phone, else by email; nothing when the account has neither.
+     */
+    async returnCodeMessage(shipperId: string, delivery: Pick<ReceiverDelivery, 'trackingId'>, code: string) {
+      const shipper = await shipperContactOf(shipperId);
+      const phone = shipper.phone ? normalizePhone(shipper.phone) : null;
+      const recipient = phone ?? shipper.email;
+      if (!recipient || !delivery.trackingId) return outboxMessageValues(null);
+      const message = renderReceiverMessage('return-code', shipper.language, { driverName: '', code, link: trackingLink(publicUrl, delivery.trackingId), eta: '' });
+      return outboxMessageValues({ channel: phone ? 'sms' : 'email', recipient, ...message });
+    },
+
     subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
       events.onPublisher('delivery.driver_assigned', () => nudge());
       events.onPublisher('delivery.status_changed', async (event) => {
-        const kind = event.status === 'out_for_delivery' ? 'out-for-delivery' : event.status === 'delivered' ? 'delivered' : null;
+        const kind = RECEIVER_MESSAGE_OF[event.status] ?? null;
         // The publisher always has the receiver's contact (it never travels to other instances).
         const receiver = event.publisherOnly?.receiver;
         const message = kind && receiver ? render(kind, { ...receiver, trackingId: event.trackingId }, '') : null;

@@ -8,6 +8,7 @@ const VARIANT_OF: Record<StatusLabel, BadgeProps['variant']> = {
   delivered: 'success',
   in_transit: 'info',
   pending: 'warning',
+  returned: 'destructive',
   cancelled: 'secondary',
 };
 

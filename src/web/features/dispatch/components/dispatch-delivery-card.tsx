@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowRight, Loader2, Phone, User } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
-import type { DispatchDelivery } from '@/shared/schemas/dispatch';
+import { AFTER_FAILURE_DECISIONS, type AfterFailureDecision, type DispatchDelivery } from '@/shared/schemas/dispatch';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { useDecideAfterFailure } from '../api/decide-after-failure';
 import { useUpdateDeliveryStatus } from '../api/update-delivery-status';
 import { boardActionsFor } from '../lib/board-actions';
 import { formatDateTime } from '../lib/format';
@@ -14,17 +15,21 @@ import { historyNote } from '../lib/history-note';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { CompleteDeliveryDialog } from './complete-delivery-dialog';
 
-const STATUS_VARIANT = { delivered: 'success', in_transit: 'info', pending: 'warning', cancelled: 'secondary' } as const;
+const STATUS_VARIANT = { delivered: 'success', in_transit: 'info', pending: 'warning', returned: 'destructive', cancelled: 'secondary' } as const;
 
 /** One delivery on the board: what, where, for whom, who drives it, what happened when, and what to do next. */
 export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery }) {
   const { t, i18n } = useTranslation();
   const actions = boardActionsFor(delivery);
   const move = useUpdateDeliveryStatus();
+  const decide = useDecideAfterFailure();
   const titleId = `dispatch-${delivery.id}-title`;
   const noteText = (note: string) => {
     const described = historyNote(note);
-    return 'text' in described ? described.text : t(described.key, described.params);
+    if ('text' in described) return described.text;
+    // A failed attempt's reason is itself a key.
+    const params = described.params?.reason ? { ...described.params, reason: t(described.params.reason) } : described.params;
+    return t(described.key, params);
   };
 
   const handleMove = (status: NonNullable<typeof actions.nextStatus>) =>
@@ -35,6 +40,15 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           toast.success(t('dispatch.toasts.statusUpdated'), {
             description: t('dispatch.toasts.statusUpdatedDescription', { id: delivery.id, status: t(`tracking.statuses.${status}`) }),
           }),
+        onError: (error) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
+      },
+    );
+
+  const handleDecide = (decision: AfterFailureDecision) =>
+    decide.mutate(
+      { deliveryId: delivery.id, decision },
+      {
+        onSuccess: () => toast.success(t(`dispatch.toasts.decided_${decision}`, { id: delivery.id })),
         onError: (error) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
       },
     );
@@ -121,7 +135,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           </ol>
         </details>
 
-        {(actions.assign || actions.nextStatus || actions.canComplete) && (
+        {(actions.assign || actions.nextStatus || actions.canComplete || actions.canDecide) && (
           <div className="flex flex-wrap gap-2">
             {actions.assign && <AssignDriverDialog delivery={delivery} mode={actions.assign} />}
             {actions.nextStatus && (
@@ -131,6 +145,13 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
               </Button>
             )}
             {actions.canComplete && <CompleteDeliveryDialog deliveryId={delivery.id} />}
+            {actions.canDecide &&
+              AFTER_FAILURE_DECISIONS.map((decision) => (
+                <Button key={decision} variant="outline" disabled={decide.isPending} onClick={() => handleDecide(decision)}>
+                  {decide.isPending && decide.variables?.decision === decision && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+                  {t(`dispatch.actions.${decision}`)}
+                </Button>
+              ))}
           </div>
         )}
       </CardContent>

@@ -10,8 +10,10 @@ export interface BoardActions {
   assign: 'assign' | 'reassign' | null;
   /** The next step on the road the operator can record, never `delivered` (that needs the code or `complete`). */
   nextStatus: DeliveryStatus | null;
-  /** Complete without the code: out for delivery and the driver locked out by wrong codes. */
+  /** Complete without the code: a hand-over is due (to the receiver, or back to the shipper) and the driver is locked out by wrong codes. */
   canComplete: boolean;
+  /** A failed attempt waits for a decision: out again, or back to the shipper. */
+  canDecide: boolean;
 }
 
 export function boardActionsFor(delivery: Pick<DispatchDelivery, 'status' | 'driver' | 'handoverLocked'>): BoardActions {
@@ -21,6 +23,7 @@ export function boardActionsFor(delivery: Pick<DispatchDelivery, 'status' | 'dri
   return {
     assign: isOpen ? (delivery.driver ? 'reassign' : 'assign') : null,
     nextStatus: delivery.driver && next && next !== 'delivered' ? next : null,
-    canComplete: delivery.status === 'out_for_delivery' && delivery.handoverLocked && delivery.driver !== null,
+    canComplete: (delivery.status === 'out_for_delivery' || delivery.status === 'returning') && delivery.handoverLocked && delivery.driver !== null,
+    canDecide: delivery.status === 'failed_attempt',
   };
 }

@@ -13,6 +13,16 @@ describe('historyNote', () => {
     });
   });
 
+  it("names a failed attempt's reason (a key) with what the driver wrote, and who decided after it", () => {
+    expect(historyNote('failed:other Gate locked')).toEqual({
+      key: 'dispatch.card.noteFailed',
+      params: { reason: 'driverWorkspace.failedAttempt.reasons.other', note: 'Gate locked' },
+    });
+    expect(historyNote('failed:refused')).toEqual({ key: 'dispatch.card.noteFailed', params: { reason: 'driverWorkspace.failedAttempt.reasons.refused', note: '' } });
+    expect(historyNote('reattempt:customer')).toEqual({ key: 'dispatch.card.note_reattempt_customer' });
+    expect(historyNote('return:system')).toEqual({ key: 'dispatch.card.note_return_system' });
+  });
+
   it('shows any other note as written', () => {
     expect(historyNote('Gate closed, back at 5pm')).toEqual({ text: 'Gate closed, back at 5pm' });
   });

@@ -48,6 +48,8 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
   const [isPreparingPhoto, setIsPreparingPhoto] = useState(false);
   const deliver = useDeliverJob();
   const isLocked = job.handoverAttemptsLeft <= 0;
+  // A parcel on its way back is handed to the sender, with the code they were sent.
+  const isReturn = job.status === 'returning';
   const codeId = `${ids}-code`;
   const photoId = `${ids}-photo`;
 
@@ -104,13 +106,15 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
       <DialogTrigger asChild>
         <Button size="lg" className="w-full" disabled={isLocked}>
           <CheckCircle2 aria-hidden="true" />
-          {t('driverWorkspace.steps.deliver')}
+          {t(isReturn ? 'driverWorkspace.steps.handBack' : 'driverWorkspace.steps.deliver')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('driverWorkspace.deliver.title', { id: job.id })}</DialogTitle>
-          <DialogDescription>{t('driverWorkspace.deliver.description', { name: job.receiverName })}</DialogDescription>
+          <DialogDescription>
+            {isReturn ? t('driverWorkspace.deliver.returnDescription') : t('driverWorkspace.deliver.description', { name: job.receiverName })}
+          </DialogDescription>
         </DialogHeader>
         {isLocked ? (
           <p role="alert" className="text-sm font-medium text-destructive">
@@ -119,7 +123,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
         ) : (
           <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-5">
             <div className="grid gap-2">
-              <Label htmlFor={codeId}>{t('driverWorkspace.deliver.codeLabel')}</Label>
+              <Label htmlFor={codeId}>{t(isReturn ? 'driverWorkspace.deliver.returnCodeLabel' : 'driverWorkspace.deliver.codeLabel')}</Label>
               <Controller
                 control={form.control}
                 name="code"
@@ -186,7 +190,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
               </Button>
               <Button type="submit" size="lg" disabled={deliver.isPending || isPreparingPhoto}>
                 {deliver.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-                {deliver.isPending ? t('driverWorkspace.deliver.submitting') : t('driverWorkspace.deliver.submit')}
+                {deliver.isPending ? t('driverWorkspace.deliver.submitting') : t(isReturn ? 'driverWorkspace.deliver.returnSubmit' : 'driverWorkspace.deliver.submit')}
               </Button>
             </DialogFooter>
           </form>

@@ -10,6 +10,7 @@ import { toastApiError } from '@/web/lib/toast-api-error';
 import { useAdvanceJob } from '../api/advance-job';
 import { nextStepFor, telHref, type DriverStep } from '../lib/next-step';
 import { DeliverDialog } from './deliver-dialog';
+import { FailedAttemptDialog } from './failed-attempt-dialog';
 
 /** One job, readable on a 360 px phone in the sun: where, who, what, what it pays, and one big next button. */
 export function DriverJobCard({ job }: { job: DriverJob }) {
@@ -83,7 +84,18 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
             {t('driverWorkspace.deliver.locked')}
           </p>
         )}
-        {job.status === 'out_for_delivery' && <DeliverDialog job={job} />}
+        {job.status === 'returning' && (
+          <p role="status" className="rounded-md border p-3 text-sm">
+            {t('driverWorkspace.returning')}
+          </p>
+        )}
+        {job.status === 'failed_attempt' && (
+          <p role="status" className="rounded-md border p-3 text-sm">
+            {t('driverWorkspace.awaitingDecision')}
+          </p>
+        )}
+        {(job.status === 'out_for_delivery' || job.status === 'returning') && <DeliverDialog job={job} />}
+        {job.status === 'out_for_delivery' && <FailedAttemptDialog job={job} />}
         {next && next !== 'deliver' && (
           <Button size="lg" className="w-full" disabled={advance.isPending} onClick={() => handleAdvance(next)}>
             {advance.isPending ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}

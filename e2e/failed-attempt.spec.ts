@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+
+/**
+ * Issue 22's failed attempt and return (decision 053, the lifecycle without its money yet), on the real server: the
+ * driver cannot hand the parcel over and says why on their job; the shipper has it brought back from My Deliveries;
+ * the driver hands it back with the code the shipper was sent (read from the dev outbox); the shipper sees it
+ * returned. Booking, payment, assignment and the road's steps go through the API: other specs click those.
+ */
+
+const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
+const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function signInAs(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
+  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  return { context, page: await context.newPage() };
+}
+
+async function call(request: APIRequestContext, url: string, data: object) {
+  const response = await request.post(url, { headers: sameOrigin(), data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** The newest 4-digit code in a message to this recipient, the tracking link taken out before looking. */
+async function codeSentTo(request: APIRequestContext, recipient: string) {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(recipient)}`)).json()) as { data: { body: string }[] }).data;
+      const withCode = messages.find((message) => /coming back to you/.test(message.body));
+      code = withCode ? /\b(\d{4})\b/.exec(withCode.body.replace(/https?:\/\/\S+/g, ''))?.[1] : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+test('a failed attempt, then a return to the shipper with their code', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const shipper = await signInAs(browser, E2E_FUNDED_CUSTOMER);
+  const operator = await signInAs(browser, E2E_OPERATOR);
+  const driver = await signInAs(browser, E2E_DRIVER);
+
+  const booked = await call(shipper.context.request, '/api/book-delivery', {
+    receiverName: 'Chinedu Eze',
+    receiverPhone: '+2348031234567',
+    pickupLocation: 'Ikeja City Mall',
+    dropoffLocation: 'Allen Avenue, Ikeja',
+    packageType: 'documents',
+    packageWeight: 'light',
+    transportMode: 'bike',
+    deliveryType: 'standard',
+    deliveryTime: 'afternoon',
+    deliveryDate: inTwoDays(),
+  });
+  const id = booked.id as string;
+  await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
+  const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
+  await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
+  for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
+
+  // The driver cannot hand it over, and says why.
+  const job = driver.page.getByRole('article').filter({ hasText: id });
+  await driver.page.goto('/dashboard/driver');
+  await job.getByRole('button', { name: 'Could not deliver' }).click();
+  const dialog = driver.page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please choose why the parcel could not be handed over');
+  await dialog.getByLabel('Receiver not available').check();
+  await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
+  await expect(toast(driver.page, 'Failed attempt recorded')).toBeVisible();
+  await expect(job.getByTestId('driver-job-status')).toHaveText('Delivery attempt failed');
+
+  // The shipper has it brought back.
+  await shipper.page.goto('/dashboard/my-deliveries');
+  await shipper.page.getByRole('button', { name: `Have delivery ${id} brought back to you` }).click();
+  await expect(toast(shipper.page, `${id} is coming back to you`)).toBeVisible();
+
+  // The driver hands it back with the shipper's code.
+  const code = await codeSentTo(driver.context.request, E2E_FUNDED_CUSTOMER.email);
+  await driver.page.reload();
+  await expect(job.getByTestId('driver-job-status')).toHaveText('Returning to sender');
+  await job.getByRole('button', { name: 'Hand back to sender' }).click();
+  await driver.page.getByRole('dialog').getByLabel("Sender's code").fill(code);
+  await driver.page.getByRole('dialog').getByRole('button', { name: 'Confirm return' }).click();
+  await expect(job).toHaveCount(0);
+
+  await shipper.page.reload();
+  await expect(shipper.page.getByRole('row').filter({ hasText: id }).getByText('Returned')).toBeVisible();
+  for (const person of [shipper, operator, driver]) await person.context.close();
+});
