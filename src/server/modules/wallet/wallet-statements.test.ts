@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { ACCOUNTS } from './accounts.js';
-import { postingCtes, walletDebitCtes } from './wallet-statements.js';
+import { postingCtes, walletDebitCtes, type ComposedAccount } from './wallet-statements.js';
 
 /** A database that only builds statements: composing one needs no connection. */
 const qb = drizzle.mock({ schema }) as unknown as Db;
@@ -16,7 +16,7 @@ describe('a composed posting (postingCtes)', () => {
   it('refuses, when the statement is built, lines that are not balanced by the wallet line', () => {
     const debit = walletDebitCtes(qb, { userId: p('userId'), amountKobo: p('amount'), at: p('at'), onlyIf: sql`true` });
     const wallet = { userId: p('userId'), kind: 'payment' as const, description: p('description'), deliveryId: null, at: p('at'), debited: debit };
-    const compose = (lines: { account: typeof ACCOUNTS.revenue; sign: 1 | -1 }[]) =>
+    const compose = (lines: { account: ComposedAccount; sign: 1 | -1 }[]) =>
       postingCtes(qb, 'probe', { after, kind: 'wallet_payment', idempotencyKey: p('key'), amountKobo: p('amount'), lines, wallet });
     expect(() => compose([])).toThrow(/-1 times the amount, not zero/);
     expect(() => compose([{ account: ACCOUNTS.revenue, sign: 1 }, { account: ACCOUNTS.refunds, sign: 1 }])).toThrow(/1 times the amount/);
