@@ -26,7 +26,7 @@ describe('a composed posting (postingCtes)', () => {
   it('writes its lines and the wallet entry only after the posting, which follows the given CTE', () => {
     const credit = { userId: p('userId'), kind: 'earning' as const, description: p('description'), deliveryId: null, at: p('at'), credit: { sandboxKobo: 0 } };
     const composed = postingCtes(qb, 'probe', { after, kind: 'driver_earning_paid', idempotencyKey: p('key'), amountKobo: p('amount'), lines: [{ account: ACCOUNTS.revenue, sign: -1 }], wallet: credit });
-    const statement = qb.with(after, ...composed.ctes).select({ balance: composed.balanceAfter }).from(after);
+    const statement = qb.with(after, ...composed.ctes).select({ balance: composed.balanceAfter! }).from(after);
     const text = new PgDialect().sqlToQuery(statement.getSQL()).sql;
     expect(text).toMatch(/"probe_posting" as \(insert into "postings" .* from "after"/);
     expect(text).toMatch(/"probe_lines" as \(insert into "posting_lines" .* from "probe_posting"/);
