@@ -88,6 +88,7 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await job.getByRole('button', { name: 'Hand back to sender' }).click();
   await driver.page.getByRole('dialog').getByLabel("Sender's code").fill(code);
   await driver.page.getByRole('dialog').getByRole('button', { name: 'Confirm return' }).click();
+  await expect(toast(driver.page, 'Handed back to the sender')).toBeVisible();
   await expect(job).toHaveCount(0);
 
   await shipper.page.reload();

@@ -86,9 +86,12 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
       { jobId: job.id, code, photo },
       {
         onSuccess: () => {
-          toast.success(t('driverWorkspace.toasts.delivered'), {
-            description: t('driverWorkspace.toasts.deliveredDescription', { amount: formatNaira(job.earningsKobo) }),
-          });
+          // A return earns nothing yet (decision 053): it says only that the sender has the parcel back.
+          if (isReturn) toast.success(t('driverWorkspace.toasts.returned'));
+          else
+            toast.success(t('driverWorkspace.toasts.delivered'), {
+              description: t('driverWorkspace.toasts.deliveredDescription', { amount: formatNaira(job.earningsKobo) }),
+            });
           handleOpenChange(false);
         },
         onError: (error) => {
