@@ -81,6 +81,23 @@ export const deliveries = pgTable(
     deliveryProofKey: text('delivery_proof_key'),
     /** The language of the receiver's messages and public tracking page (one of the eight). */
     receiverLanguage: text('receiver_language').notNull().default('en-US'),
+    /**
+     * False for a test-mode delivery, booked with a test API key (issue 23): paid with sandbox money only, never on
+     * the dispatch board nor offered to drivers, moved along by the merchant API's test route.
+     */
+    livemode: boolean('livemode').notNull().default(true),
+    /**
+     * Pay on delivery (decision 053): the amount the receiver pays through the pay link, the fee kept from it on
+     * settlement, and the return reserve the shipper paid with the delivery fee (held in cod_reserve:{id} until the
+     * hand-over, or used for a return's fee). All null for a prepaid order.
+     */
+    codAmountKobo: bigint('cod_amount_kobo', { mode: 'number' }),
+    codFeeKobo: bigint('cod_fee_kobo', { mode: 'number' }),
+    codReserveKobo: bigint('cod_reserve_kobo', { mode: 'number' }),
+    /** When the receiver's payment reached cod_escrow:{id}; a hand-over of an unpaid pay-on-delivery job is refused. */
+    codPaidAt: timestamp('cod_paid_at', { withTimezone: true }),
+    /** The receiver's pay link token, hashed (the newest one sent; it dies when the delivery ends). */
+    codPayTokenHash: text('cod_pay_token_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,4 +160,7 @@ export const deliveryTotals = pgTable('delivery_totals', {
   active: integer('active').notNull().default(0),
   delivered: integer('delivered').notNull().default(0),
   spentKobo: bigint('spent_kobo', { mode: 'number' }).notNull().default(0),
+  /** Pay on delivery: what was settled to the shipper (amount less fee), and what receivers paid that awaits the hand-over. */
+  codCollectedKobo: bigint('cod_collected_kobo', { mode: 'number' }).notNull().default(0),
+  codAwaitingKobo: bigint('cod_awaiting_kobo', { mode: 'number' }).notNull().default(0),
 });

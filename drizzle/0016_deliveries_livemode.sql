@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ADD COLUMN "livemode" boolean DEFAULT true NOT NULL;
