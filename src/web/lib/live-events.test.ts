@@ -84,6 +84,16 @@ describe('applyLiveEvent', () => {
     expect(isStale(client, [...DRIVER_JOBS_KEY, 'active'])).toBe(true);
   });
 
+  it('a pay-on-delivery payment refreshes the driver\'s jobs and the shipper\'s lists, not the board', () => {
+    const client = seededClient();
+    expect(applyLiveEvent(client, 'delivery.cod_paid', '{"id":"LF001"}')).toBe(true);
+    expect(isStale(client, [...DRIVER_JOBS_KEY, 'active'])).toBe(true);
+    expect(isStale(client, [...DELIVERIES_KEY, 'list', {}])).toBe(true);
+    expect(isStale(client, [...TRACKING_KEY, 'LF-1'])).toBe(true);
+    expect(isStale(client, [...DISPATCH_KEY, 'deliveries', { status: 'active' }])).toBe(false);
+    expect(applyLiveEvent(client, 'delivery.cod_paid', '{}')).toBe(false);
+  });
+
   it('resync refreshes everything on screen', () => {
     const client = seededClient();
     expect(applyLiveEvent(client, 'resync', '{}')).toBe(true);

@@ -5,6 +5,7 @@ import type { UserProfile } from '@/shared/schemas/auth';
 import { LIVE_EVENT_NAMES, LIVE_EVENT_SCHEMAS, type LiveEvent, type LiveEventName } from '@/shared/schemas/live-events';
 import {
   AFTER_BALANCE_CHANGE,
+  AFTER_COD_PAID,
   AFTER_DELIVERY_STATUS,
   AFTER_NOTIFICATION_CHANGE,
   LIVE_KEYS,
@@ -60,6 +61,10 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
       return true;
     case 'delivery.status':
       void invalidateGroup(queryClient, AFTER_DELIVERY_STATUS);
+      return true;
+    // The receiver paid a pay-on-delivery order: the driver's job and the shipper's lists and tracking say "Paid".
+    case 'delivery.cod_paid':
+      void invalidateGroup(queryClient, AFTER_COD_PAID);
       return true;
     case 'notifications.unread':
       queryClient.setQueryData(UNREAD_COUNT_KEY, event.data.count);

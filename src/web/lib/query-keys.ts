@@ -16,6 +16,8 @@ export const USER_PROFILE_KEY = ['user-profile'] as const;
 export const WALLET_SUMMARY_KEY = ['wallet', 'summary'] as const;
 /** Every page of `GET /api/wallet/transactions`. */
 export const WALLET_TRANSACTIONS_KEY = ['wallet', 'transactions'] as const;
+/** `GET /api/deliveries/cod-summary`: pay-on-delivery money collected and awaiting hand-over (the wallet page shows it). */
+export const COD_SUMMARY_KEY = ['wallet', 'cod-summary'] as const;
 
 /** Roots of the deliveries feature's keys: My Deliveries and each delivery, the home cards, the tracking view. */
 export const DELIVERIES_KEY = ['deliveries'] as const;
@@ -58,6 +60,12 @@ export const AFTER_DELIVERY_STATUS = [
   DRIVER_JOBS_KEY,
 ] as const satisfies KeyGroup;
 
+/**
+ * The receiver paid a pay-on-delivery order (into escrow, decision 053): the driver's job may now be handed over,
+ * the shipper's lists, tracking and "Awaiting settlement" figure move.
+ */
+export const AFTER_COD_PAID = [DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_KEY, DRIVER_JOBS_KEY, COD_SUMMARY_KEY] as const satisfies KeyGroup;
+
 /** An operator's change on the board: the board, the drivers' job counts, and any delivery view open in this tab. */
 export const AFTER_DISPATCH_CHANGE = [DISPATCH_KEY, DELIVERIES_KEY, TRACKING_KEY, DASHBOARD_SUMMARY_KEY] as const satisfies KeyGroup;
 
@@ -70,8 +78,11 @@ export const AFTER_WALLET_MOVEMENT = [
   UNREAD_COUNT_KEY,
 ] as const satisfies KeyGroup;
 
-/** The balance changed (the live stream sent it): what moved it, the month's spending and the home card. */
-export const AFTER_BALANCE_CHANGE = [WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, DASHBOARD_SUMMARY_KEY] as const satisfies KeyGroup;
+/**
+ * The balance changed (the live stream sent it): what moved it, the month's spending and the home card, and what was
+ * collected on delivery (a hand-over settles it into the wallet).
+ */
+export const AFTER_BALANCE_CHANGE = [WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, DASHBOARD_SUMMARY_KEY, COD_SUMMARY_KEY] as const satisfies KeyGroup;
 
 /** A driver handed a parcel over (or tried to): the jobs, and the earnings credited to their wallet. */
 export const AFTER_HANDOVER = [DRIVER_JOBS_KEY, WALLET_SUMMARY_KEY, WALLET_TRANSACTIONS_KEY, USER_PROFILE_KEY] as const satisfies KeyGroup;
@@ -82,6 +93,7 @@ export const LIVE_KEYS = [
   UNREAD_COUNT_KEY,
   WALLET_SUMMARY_KEY,
   WALLET_TRANSACTIONS_KEY,
+  COD_SUMMARY_KEY,
   USER_PROFILE_KEY,
   DELIVERIES_KEY,
   DASHBOARD_SUMMARY_KEY,
