@@ -122,6 +122,10 @@ export const deliveries = pgTable(
     index('deliveries_board_cancelled_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'cancelled'`),
     index('deliveries_board_needs_decision_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'failed_attempt'`),
     index('deliveries_board_all_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null`),
+    // The receiver's pay link finds its delivery by the token's hash (decision 053).
+    uniqueIndex('deliveries_cod_pay_token_key').on(t.codPayTokenHash).where(sql`cod_pay_token_hash is not null`),
+    // My Deliveries' pay-on-delivery filter: the owner's pay-on-delivery orders, newest first.
+    index('deliveries_user_cod_idx').on(t.userId, t.createdAt, t.number).where(sql`cod_amount_kobo is not null`),
     // A driver's jobs: on the road, the next due first; delivered, the latest first.
     index('deliveries_driver_active_idx')
       .on(t.driverId, t.paidAt, t.number)

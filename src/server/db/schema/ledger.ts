@@ -25,6 +25,13 @@ export const postings = pgTable(
         // A driver's share of a delivered fare: revenue → driver earnings, then driver earnings → the wallet.
         'driver_earning',
         'driver_earning_paid',
+        // Pay on delivery and returns (decision 053).
+        'cod_booking',
+        'cod_payment',
+        'cod_settlement',
+        'cod_refund',
+        'return_fee',
+        'receivable_collected',
       ],
     }).notNull(),
     /** Unique per movement: the same movement can never be posted twice. */
@@ -37,7 +44,19 @@ export const postings = pgTable(
 );
 
 /** The platform's accounts. Wallets are per user (ledger_entries); driver earnings are per driver (account_key). */
-export const PLATFORM_ACCOUNT_TYPES = ['gateway_clearing', 'revenue', 'refunds', 'payouts_in_transit', 'adjustments', 'driver_earnings'] as const;
+export const PLATFORM_ACCOUNT_TYPES = [
+  'gateway_clearing',
+  'revenue',
+  'refunds',
+  'payouts_in_transit',
+  'adjustments',
+  'driver_earnings',
+  // Pay on delivery (keyed by the delivery): the shipper's return reserve, and what the receiver paid until settled.
+  'cod_reserve',
+  'cod_escrow',
+  // What a user owes (keyed by the user): a return fee their wallet did not cover.
+  'receivable',
+] as const;
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
 
 export const postingLines = pgTable(

@@ -12,10 +12,16 @@ export const wallets = pgTable(
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
     /** The part of the balance that is sandbox (test) money: it can pay deliveries but never leave in a payout. */
     sandboxKobo: bigint('sandbox_kobo', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the user owes the platform (a return fee the balance did not cover), equal to minus the balance of
+     * receivable:{userId}; taken first from the next money credited to the wallet (decision 053).
+     */
+    owedKobo: bigint('owed_kobo', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('wallets_balance_not_negative', sql`${t.balanceKobo} >= 0`),
+    check('wallets_owed_not_negative', sql`${t.owedKobo} >= 0`),
     check('wallets_sandbox_within_balance', sql`${t.sandboxKobo} >= 0 and ${t.sandboxKobo} <= ${t.balanceKobo}`),
   ],
 );
@@ -37,7 +43,21 @@ export const ledgerEntries = pgTable(
      * earning: a driver's share of a delivered fare.
      */
     kind: text('kind', {
-      enum: ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'hold', 'hold_release', 'hold_settle', 'earning'],
+      enum: [
+        'topup',
+        'payment',
+        'refund',
+        'withdrawal',
+        'adjustment',
+        'hold',
+        'hold_release',
+        'hold_settle',
+        'earning',
+        // Pay on delivery settled to the shipper (amount less fee, and the reserve back); a return's fee; owed money taken.
+        'cod_settlement',
+        'return_fee',
+        'owed_paid',
+      ],
     }).notNull(),
     description: text('description').notNull(),
     deliveryId: uuid('delivery_id').references(() => deliveries.id),
@@ -64,14 +84,16 @@ export const payments = pgTable(
       .references(() => users.id),
     /** Null for a top-up. */
     deliveryId: uuid('delivery_id').references(() => deliveries.id),
-    purpose: text('purpose', { enum: ['delivery', 'topup'] }).notNull().default('delivery'),
+    /** cod: a receiver's payment through a pay-on-delivery link, into cod_escrow:{deliveryId}. */
+    purpose: text('purpose', { enum: ['delivery', 'topup', 'cod'] }).notNull().default('delivery'),
     gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     /**
      * refunded: the gateway took the money but the delivery could no longer take it; it went to the wallet.
      * expired: still not paid a day later, by the gateway's word (the reconciler); a late payment still settles.
+     * reversed: a second pay-on-delivery payment, given back through the gateway; it never entered the ledger.
      */
-    status: text('status', { enum: ['initiated', 'succeeded', 'failed', 'refunded', 'expired'] }).notNull().default('initiated'),
+    status: text('status', { enum: ['initiated', 'succeeded', 'failed', 'refunded', 'expired', 'reversed'] }).notNull().default('initiated'),
     checkoutUrl: text('checkout_url').notNull(),
     gatewayResponse: jsonb('gateway_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,7 +107,7 @@ export const payments = pgTable(
     index('payments_initiated_idx').on(t.createdAt).where(sql`${t.status} = 'initiated'`),
     index('payments_delivery_idx').on(t.deliveryId),
     index('payments_user_idx').on(t.userId, t.createdAt),
-    check('payments_delivery_matches_purpose', sql`(${t.purpose} = 'delivery') = (${t.deliveryId} is not null)`),
+    check('payments_delivery_matches_purpose', sql`(${t.purpose} in ('delivery', 'cod')) = (${t.deliveryId} is not null)`),
   ],
 );
 
@@ -98,6 +120,8 @@ export const sandboxCharges = pgTable(
     email: text('email').notNull(),
     callbackUrl: text('callback_url').notNull(),
     status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+    /** When the money went back to the payer (gateway refund). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );
