@@ -167,7 +167,7 @@ describe('post: the one writer of postings, ledger lines and balances', () => {
       lines: [{ account: ACCOUNTS.adjustments, amountKobo: -5_000 }],
     };
     const first = await transactions.run((transaction) => wallet.post(transaction, movement));
-    expect(first).toEqual({ outcome: 'posted', balanceAfterKobo: 5_000 });
+    expect(first).toEqual({ outcome: 'posted', balanceAfterKobo: 5_000, sandboxKobo: 0 });
     const again = await transactions.run((transaction) => wallet.post(transaction, movement));
     expect(again).toEqual({ outcome: 'replayed' });
     expect(await postingsFor(movement.idempotencyKey)).toHaveLength(1);
@@ -205,7 +205,7 @@ describe('post: the one writer of postings, ledger lines and balances', () => {
         ],
       }),
     );
-    expect(outcome).toEqual({ outcome: 'posted', balanceAfterKobo: null });
+    expect(outcome).toEqual({ outcome: 'posted', balanceAfterKobo: null, sandboxKobo: 0 });
     const [posting] = await postingsFor(key);
     const lines = await t.deps.db.select().from(postingLines).where(eq(postingLines.postingId, posting!.id));
     expect(lines.map((l) => l.amountKobo).sort((a, b) => a - b)).toEqual([-270_000, 270_000]);

@@ -113,7 +113,8 @@ export interface PostingMovement {
 }
 
 export type PostOutcome =
-  | { outcome: 'posted'; balanceAfterKobo: number | null }
+  /** `sandboxKobo`: the wallet line's part in sandbox money, signed like it (a debit: what it took of it). */
+  | { outcome: 'posted'; balanceAfterKobo: number | null; sandboxKobo: number }
   /** The key was posted before: nothing written. */
   | { outcome: 'replayed' }
   /** A debit its cover did not cover: nothing written. */
@@ -139,7 +140,7 @@ export function createWalletService({ wallet }: Deps) {
     const platformLines = movement.lines.map((l) => lineOn(l.account, l.amountKobo));
     if (!line) {
       await wallet.insertPosting({ kind: movement.kind, idempotencyKey: movement.idempotencyKey, paymentId: movement.paymentId, lines: platformLines }, tx);
-      return { outcome: 'posted', balanceAfterKobo: null };
+      return { outcome: 'posted', balanceAfterKobo: null, sandboxKobo: 0 };
     }
     const entry = {
       userId: line.userId,
@@ -193,7 +194,7 @@ export function createWalletService({ wallet }: Deps) {
         }),
       );
     }
-    return { outcome: 'posted', balanceAfterKobo };
+    return { outcome: 'posted', balanceAfterKobo, sandboxKobo };
   }
 
   const walletLineOf = (movement: Movement, ledgerKind: LedgerKind, sign: 1 | -1): WalletLine => ({
