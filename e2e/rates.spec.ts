@@ -87,6 +87,26 @@ test.describe('rates page', () => {
     await expect(page.getByRole('table', { name: 'Un trajet de 5 km à moto' })).toContainText('₦2,700.00');
   });
 
+  test('pay on delivery: its fee, the amounts it takes, the return reserve and fee, and the worked example (issue 22)', async ({ page }) => {
+    await page.goto('/rates');
+    await expect(page.getByRole('heading', { level: 2, name: 'Pay on delivery' })).toBeVisible();
+    const cod = page.getByRole('table', { name: 'Pay-on-delivery charges' });
+    const row = (name: string) => cod.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+    await expect(row('Pay-on-delivery fee').getByRole('cell').first()).toHaveText('1.5%, at least ₦100.00');
+    await expect(row('Amount to collect').getByRole('cell').first()).toHaveText('₦100.00 – ₦500,000.00');
+    await expect(row('Return reserve').getByRole('cell').first()).toHaveText('50% of the delivery fee');
+    await expect(row('Return fee').getByRole('cell').first()).toHaveText('50% of the delivery fee');
+    await expect(page.getByTestId('rates-cod-example')).toHaveText(
+      'Example: ₦20,000.00 collected on a ₦3,000.00 delivery. You receive ₦19,700.00, and the ₦1,500.00 reserve comes back.',
+    );
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(cod).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
+
   test('at 360 px the page does not scroll sideways: the wide table scrolls in its own focusable box', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/rates');

@@ -5,10 +5,13 @@ import { apiRequest } from '@/web/lib/api-client';
 import { deliveryKeys } from './query-keys';
 
 export type DeliveriesPage = z.infer<typeof deliveriesPageSchema>;
-export type DeliveriesQuery = Omit<z.output<typeof deliveriesQuerySchema>, 'cursor'>;
+/** Pay on delivery (decision 053): every order, or only those the receiver pays on delivery. */
+export const KIND_FILTERS = ['all', 'pay_on_delivery'] as const;
+export type KindFilter = (typeof KIND_FILTERS)[number];
+export type DeliveriesQuery = Omit<z.output<typeof deliveriesQuerySchema>, 'cursor' | 'kind'> & { kind?: KindFilter };
 export type StatusFilter = DeliveriesQuery['status'];
 
-/** `GET /api/deliveries?status=&limit=&cursor=`: My Deliveries, newest first, one keyset page after another. */
+/** `GET /api/deliveries?status=&kind=&limit=&cursor=`: My Deliveries, newest first, one keyset page after another. */
 export const deliveriesQueryOptions = (params: DeliveriesQuery) =>
   infiniteQueryOptions({
     queryKey: deliveryKeys.list(params),

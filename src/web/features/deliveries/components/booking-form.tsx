@@ -1,4 +1,13 @@
-import { Controller, useForm, useWatch, type Control, type FieldErrors, type Path } from 'react-hook-form';
+import { useId } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +28,11 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { Switch } from '@/web/components/ui/switch';
 import { Textarea } from '@/web/components/ui/textarea';
 import { isApiError } from '@/web/lib/api-client';
+import { nairaInputOf } from '@/web/lib/naira';
 import { useBookDelivery } from '../api/book-delivery';
 import { useCreateAddress } from '../api/create-address';
 import { useAddresses } from '../api/get-addresses';
@@ -44,7 +56,9 @@ import {
   type BookingLocations,
 } from '../lib/booking-locations';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { codAmountKoboOf } from '../lib/cod';
 import { apiErrorCode } from '../lib/errors';
+import { formatNaira } from '../lib/format';
 import { LocationPicker } from './location-picker';
 import { PriceEstimate } from './price-estimate';
 import { SelectField } from './select-field';
@@ -72,6 +86,8 @@ function valuesOf(delivery: Delivery, locations: BookingLocations | null): Booki
     deliveryTime: delivery.deliveryTime,
     deliveryDate: delivery.deliveryDate,
     description: delivery.description ?? '',
+    payOnDelivery: delivery.cod !== null,
+    codAmount: delivery.cod ? nairaInputOf(delivery.cod.amountKobo) : '',
   };
 }
 
@@ -81,7 +97,10 @@ const RECEIVER_LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANG
 /** Why each vehicle cannot take the trip (null: it can), once the trip is known. */
 function unavailabilityOf(rateCard: RateCard, trip: Trip | null, deliveryType: BookingFormInput['deliveryType']) {
   return Object.fromEntries(
-    TRANSPORT_MODES.map((mode) => [mode, trip ? modeUnavailability(rateCard, trip, mode, deliveryType ?? 'standard') : null]),
+    TRANSPORT_MODES.map((mode) => [
+      mode,
+      trip ? modeUnavailability(rateCard, trip, mode, deliveryType ?? 'standard') : null,
+    ]),
   ) as Record<TransportMode, ReturnType<typeof modeUnavailability>>;
 }
 
@@ -123,12 +142,22 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
           dropoff: EMPTY_LOCATION,
           deliveryDate: '',
           description: '',
+          payOnDelivery: false,
+          codAmount: '',
         },
   });
   /** Field messages are i18n keys from the shared schemas (or the server's `detailKeys`). */
   const fieldText = (key: string | undefined) => (key ? t(key) : undefined);
-  const message = (name: 'receiverName' | 'receiverPhone' | 'receiverLanguage' | 'deliveryDate' | 'description' | (typeof SELECTS)[number]['name']) =>
-    fieldText(errors[name]?.message);
+  const message = (
+    name:
+      | 'receiverName'
+      | 'receiverPhone'
+      | 'receiverLanguage'
+      | 'deliveryDate'
+      | 'description'
+      | 'codAmount'
+      | (typeof SELECTS)[number]['name'],
+  ) => fieldText(errors[name]?.message);
 
   const handleInvalid = (invalid: FieldErrors<BookingFormInput>) => {
     const first = FORM_FIELD_ORDER.find((name) => invalid[name]);
@@ -137,7 +166,9 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
       const location = invalid[first];
       key = location?.choice?.message ?? location?.line?.message ?? location?.directions?.message;
     } else if (first) key = invalid[first]?.message;
-    toast.error(t('booking.toast.validationTitle'), { description: fieldText(key) ?? t('booking.toast.validationDescription') });
+    toast.error(t('booking.toast.validationTitle'), {
+      description: fieldText(key) ?? t('booking.toast.validationDescription'),
+    });
   };
 
   /** Ticked "Save this address" boxes, once the booking is saved; a failure only says so (the booking stands). */
@@ -183,7 +214,11 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValid, handleInvalid)}
+      className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start"
+    >
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
@@ -193,10 +228,20 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <FormField label={t('booking.fields.receiverName')} error={message('receiverName')}>
-            <Input autoComplete="name" placeholder={t('booking.placeholders.receiverName')} {...register('receiverName')} />
+            <Input
+              autoComplete="name"
+              placeholder={t('booking.placeholders.receiverName')}
+              {...register('receiverName')}
+            />
           </FormField>
           <FormField label={t('booking.fields.receiverPhone')} error={message('receiverPhone')}>
-            <Input type="tel" autoComplete="tel" inputMode="tel" placeholder={t('booking.placeholders.receiverPhone')} {...register('receiverPhone')} />
+            <Input
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder={t('booking.placeholders.receiverPhone')}
+              {...register('receiverPhone')}
+            />
           </FormField>
           <Controller
             name="receiverLanguage"
@@ -244,8 +289,14 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
             <Input type="date" min={dateRange.min} max={dateRange.max} {...register('deliveryDate')} />
           </FormField>
           <FormField label={t('booking.fields.description')} error={message('description')} className="sm:col-span-2">
-            <Textarea rows={3} maxLength={500} placeholder={t('booking.placeholders.description')} {...register('description')} />
+            <Textarea
+              rows={3}
+              maxLength={500}
+              placeholder={t('booking.placeholders.description')}
+              {...register('description')}
+            />
           </FormField>
+          <PayOnDeliveryField control={control} register={register} rateCard={rateCard} error={message('codAmount')} />
         </CardContent>
       </Card>
       <div className="grid gap-4 lg:sticky lg:top-4">
@@ -316,15 +367,92 @@ function TransportModeField({ control, rateCard, bookedTrip }: TripProps) {
 }
 
 function EstimateFromForm({ control, rateCard, bookedTrip }: TripProps) {
-  const [pickup, dropoff, packageType, packageWeight, transportMode, deliveryType] = useWatch({
-    control,
-    name: ['pickup', 'dropoff', 'packageType', 'packageWeight', 'transportMode', 'deliveryType'],
-  });
+  const [pickup, dropoff, packageType, packageWeight, transportMode, deliveryType, payOnDelivery, codAmount] = useWatch(
+    {
+      control,
+      name: [
+        'pickup',
+        'dropoff',
+        'packageType',
+        'packageWeight',
+        'transportMode',
+        'deliveryType',
+        'payOnDelivery',
+        'codAmount',
+      ],
+    },
+  );
   return (
     <PriceEstimate
       rateCard={rateCard}
       trip={tripOfLocations(rateCard, pickup, dropoff, bookedTrip)}
       options={{ packageType, packageWeight, transportMode, deliveryType }}
+      cod={payOnDelivery ? { amountKobo: codAmountKoboOf(codAmount ?? '') } : undefined}
     />
+  );
+}
+
+/**
+ * Pay on delivery (decision 053): a switch, and once on, the amount the receiver pays by link before the hand-over.
+ * The estimate beside the form shows the fee, the return reserve and what the shipper receives.
+ */
+function PayOnDeliveryField({
+  control,
+  register,
+  rateCard,
+  error,
+}: {
+  control: FormControl;
+  register: UseFormRegister<BookingFormInput>;
+  rateCard: RateCard;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const switchId = useId();
+  const isOn = useWatch({ control, name: 'payOnDelivery' }) ?? false;
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-border p-4 sm:col-span-2" data-testid="pay-on-delivery">
+      <legend className="sr-only">{t('cod.booking.legend')}</legend>
+      <div className="flex items-start gap-3">
+        <Controller
+          name="payOnDelivery"
+          control={control}
+          render={({ field }) => (
+            <Switch
+              id={switchId}
+              ref={field.ref}
+              name={field.name}
+              checked={field.value ?? false}
+              onCheckedChange={field.onChange}
+              aria-describedby={`${switchId}-hint`}
+              className="mt-0.5"
+            />
+          )}
+        />
+        <div className="grid min-w-0 gap-1">
+          <Label htmlFor={switchId}>{t('cod.booking.switch')}</Label>
+          <p id={`${switchId}-hint`} className="text-sm text-muted-foreground">
+            {t('cod.booking.hint')}
+          </p>
+        </div>
+      </div>
+      {isOn && (
+        <FormField
+          label={t('cod.booking.amount')}
+          error={error}
+          description={t('cod.booking.amountHint', {
+            min: formatNaira(rateCard.cod.minAmountKobo),
+            max: formatNaira(rateCard.cod.maxAmountKobo),
+          })}
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('cod.booking.amountPlaceholder')}
+            {...register('codAmount')}
+          />
+        </FormField>
+      )}
+    </fieldset>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '@/web/components/ui/dialog';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { amountToPayOf } from '../lib/cod';
 import { formatNaira } from '../lib/format';
 
 /** Cancelling before pickup refunds what was paid to the wallet; the dialog says so before and after. */
@@ -23,7 +24,8 @@ export function CancelDeliveryButton({ delivery }: { delivery: DeliveryListItem 
   const [isOpen, setIsOpen] = useState(false);
   const cancel = useCancelDelivery();
   const isPaid = Boolean(delivery.paidAt);
-  const amount = formatNaira(delivery.price.total);
+  // A pay-on-delivery order's reserve was paid with its fee, and comes back with it.
+  const amount = formatNaira(amountToPayOf(delivery));
 
   const handleConfirm = async () => {
     try {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryListItem } from '@/shared/schemas/deliveries';
 import { cn } from '@/web/lib/cn';
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
+import { CodListValue } from './cod-terms';
 import { DeliveryActions } from './delivery-actions';
 import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
@@ -50,6 +51,14 @@ export function DeliveryCardList({
             )}
             <dt className="text-muted-foreground">{t('deliveries.columns.amount')}</dt>
             <dd className="font-semibold tabular-nums">{formatNaira(delivery.price.total)}</dd>
+            {delivery.cod && (
+              <>
+                <dt className="text-muted-foreground">{t('cod.column')}</dt>
+                <dd>
+                  <CodListValue delivery={delivery} />
+                </dd>
+              </>
+            )}
           </dl>
           <PriceHoldNote delivery={delivery} />
           <DeliveryActions delivery={delivery} />

@@ -6,7 +6,9 @@ import { useNow } from '@/web/lib/use-now';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useDelivery } from '../api/get-delivery';
 import { bookingLocationsFor, flowStateOf } from '../lib/booking-locations';
+import { termsOfCod } from '../lib/cod';
 import { formatTime } from '../lib/format';
+import { CodTerms } from './cod-terms';
 import { DeliveryDetails, PriceBreakdown } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
 import { StatusBadge } from './status-badge';
@@ -77,6 +79,9 @@ export function DeliveryPreviewPage() {
           </CardHeader>
           <CardContent className="grid gap-4">
             <PriceBreakdown price={delivery.price} />
+            {delivery.cod && (
+              <CodTerms terms={termsOfCod(delivery.cod)} deliveryFeeKobo={delivery.price.total} paidAt={isUnpaid ? undefined : delivery.cod.paidAt} />
+            )}
             {isUnpaid && (
               <p className="text-xs text-muted-foreground">
                 {Date.parse(delivery.priceLockedUntil) > now

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryListItem } from '@/shared/schemas/deliveries';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/format';
+import { CodListValue } from './cod-terms';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryCardList } from './delivery-card-list';
 import { PriceHoldNote } from './price-hold-note';
@@ -23,6 +24,7 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
             <TableHead>{t('deliveries.columns.date')}</TableHead>
             <TableHead>{t('deliveries.columns.estimatedDelivery')}</TableHead>
             <TableHead className="text-right">{t('deliveries.columns.amount')}</TableHead>
+            <TableHead>{t('cod.column')}</TableHead>
             <TableHead>{t('deliveries.columns.status')}</TableHead>
             <TableHead className="px-4 text-right">{t('deliveries.columns.actions')}</TableHead>
           </TableRow>
@@ -46,6 +48,9 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
+              <TableCell>
+                <CodListValue delivery={delivery} />
+              </TableCell>
               <TableCell>
                 <StatusBadge status={delivery.status} />
                 <PriceHoldNote delivery={delivery} className="mt-1" />

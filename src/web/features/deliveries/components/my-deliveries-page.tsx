@@ -5,7 +5,7 @@ import { QueryLoadMore } from '@/web/components/load-more';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { SearchBox } from '@/web/components/search-box';
-import { useDeliveries, type StatusFilter } from '../api/get-deliveries';
+import { KIND_FILTERS, useDeliveries, type KindFilter, type StatusFilter } from '../api/get-deliveries';
 import { DELIVERIES_EXPORT_URL, useDeliverySearch } from '../api/search-deliveries';
 import { DeliveryTable } from './delivery-table';
 import { LoadError, LoadingState } from './page-states';
@@ -20,6 +20,10 @@ function parseFilter(value: string | null): StatusFilter {
   return (FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : 'all';
 }
 
+function parseKind(value: string | null): KindFilter {
+  return (KIND_FILTERS as readonly string[]).includes(value ?? '') ? (value as KindFilter) : 'all';
+}
+
 /**
  * /dashboard/my-deliveries?status=&filters=1&q=: filter, panel and search live in the URL; more rows load below
  * (decision 049). A search (by id, tracking id, receiver name or phone) shows its matches instead of the pages.
@@ -28,8 +32,9 @@ export function MyDeliveriesPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseFilter(searchParams.get('status'));
+  const kind = parseKind(searchParams.get('kind'));
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
-  const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all';
+  const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all' || kind !== 'all';
 
   const update = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -57,7 +62,7 @@ export function MyDeliveriesPage() {
             variant="outline"
             aria-expanded={isFilterOpen}
             aria-controls="deliveries-filters"
-            onClick={() => update(isFilterOpen ? { filters: null, status: null } : { filters: '1' })}
+            onClick={() => update(isFilterOpen ? { filters: null, status: null, kind: null } : { filters: '1' })}
           >
             <Filter aria-hidden="true" />
             {t('deliveries.filters')}
@@ -85,7 +90,7 @@ export function MyDeliveriesPage() {
           onSearch={(value) => update({ q: value || null })}
         />
         {isFilterOpen && !q && (
-          <div id="deliveries-filters" className="w-full max-w-xs">
+          <div id="deliveries-filters" className="grid w-full grid-cols-1 gap-4 sm:w-auto sm:grid-cols-[repeat(2,minmax(0,16rem))]">
             <SelectField
               label={t('deliveries.statusFilter')}
               placeholder={t('deliveries.filter.all')}
@@ -93,11 +98,18 @@ export function MyDeliveriesPage() {
               value={status}
               onChange={(value) => update({ status: value === 'all' ? null : value, filters: '1' })}
             />
+            <SelectField
+              label={t('cod.filter.label')}
+              placeholder={t('cod.filter.all')}
+              options={KIND_FILTERS.map((value) => ({ value, label: t(`cod.filter.${value}`) }))}
+              value={kind}
+              onChange={(value) => update({ kind: value === 'all' ? null : value, filters: '1' })}
+            />
           </div>
         )}
       </div>
 
-      {q ? <SearchResults q={q} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} />}
+      {q ? <SearchResults q={q} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} kind={kind} />}
     </div>
   );
 }
@@ -136,9 +148,9 @@ function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
   );
 }
 
-function DeliveryPages({ status }: { status: StatusFilter }) {
+function DeliveryPages({ status, kind }: { status: StatusFilter; kind: KindFilter }) {
   const { t } = useTranslation();
-  const query = useDeliveries({ status, limit: PAGE_SIZE });
+  const query = useDeliveries({ status, limit: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
@@ -152,7 +164,9 @@ function DeliveryPages({ status }: { status: StatusFilter }) {
             </div>
           ) : items.length === 0 ? (
             <div className="grid justify-items-center gap-3 px-4 py-12 text-center">
-              <p className="font-semibold">{status === 'all' ? t('deliveries.empty.title') : t('deliveries.empty.filteredTitle')}</p>
+              <p className="font-semibold">
+                {status !== 'all' ? t('deliveries.empty.filteredTitle') : kind !== 'all' ? t('cod.filter.empty') : t('deliveries.empty.title')}
+              </p>
               <p className="text-sm text-muted-foreground">{t('deliveries.empty.description')}</p>
               <Link to="/dashboard/book-delivery" className={buttonVariants({ size: 'sm' })}>
                 {t('deliveries.newDelivery')}

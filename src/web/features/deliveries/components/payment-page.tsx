@@ -20,7 +20,9 @@ import { useVerifyPayment } from '../api/verify-payment';
 import { bookingLocationsFor, locationBodyOf } from '../lib/booking-locations';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { apiErrorCode } from '../lib/errors';
+import { amountToPayOf, termsOfCod } from '../lib/cod';
 import { formatNaira } from '../lib/format';
+import { CodTerms } from './cod-terms';
 import { PriceBreakdown } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
 
@@ -103,7 +105,9 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
 
   const balance = profile.data?.walletBalance;
   const balanceText = balance === undefined ? t('payment.balanceLoading') : formatNaira(balance);
-  const isInsufficient = balance !== undefined && balance < delivery.price.total;
+  // A pay-on-delivery booking also holds its return reserve (decision 053): the sum is what is charged.
+  const amountToPay = amountToPayOf(delivery);
+  const isInsufficient = balance !== undefined && balance < amountToPay;
   const isBusy = initiate.isPending || update.isPending || isRedirecting;
 
   // The lock ran out: re-price through update-booking (which renews it) and let the payer confirm the new total.
@@ -114,6 +118,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
       ...delivery,
       description: delivery.description ?? undefined,
       ...locationBodyOf(delivery, locations),
+      ...(delivery.cod ? { collectOnDelivery: { amountKobo: delivery.cod.amountKobo } } : {}),
     });
     if (!body.success) {
       toast.error(t('payment.priceExpired.title'), { description: t('payment.priceExpired.editNeeded') });
@@ -123,7 +128,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
     try {
       const updated = await update.mutateAsync({ id: delivery.id, body: body.data });
       toast.warning(t('payment.priceExpired.title'), {
-        description: t('payment.priceExpired.description', { amount: formatNaira(updated.price.total) }),
+        description: t('payment.priceExpired.description', { amount: formatNaira(amountToPayOf(updated)) }),
       });
     } catch (error) {
       toastApiError(t, error, t('payment.priceExpired.title'));
@@ -207,7 +212,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
           </RadioGroup>
           {isInsufficient && (
             <Notice title={t('payment.insufficient.noteTitle')} tone="warning">
-              <p>{t('payment.insufficient.note', { balance: formatNaira(balance), total: formatNaira(delivery.price.total) })}</p>
+              <p>{t('payment.insufficient.note', { balance: formatNaira(balance), total: formatNaira(amountToPay) })}</p>
             </Notice>
           )}
         </CardContent>
@@ -221,9 +226,10 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
         <CardContent className="grid gap-4">
           <p className="text-sm break-words text-muted-foreground">{delivery.route}</p>
           <PriceBreakdown price={delivery.price} />
+          {delivery.cod && <CodTerms terms={termsOfCod(delivery.cod)} deliveryFeeKobo={delivery.price.total} />}
           <Button size="lg" className="w-full whitespace-normal" disabled={isBusy} onClick={() => void handleConfirm()}>
             {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-            {isBusy ? t('payment.processing') : t('payment.confirm', { amount: formatNaira(delivery.price.total) })}
+            {isBusy ? t('payment.processing') : t('payment.confirm', { amount: formatNaira(amountToPay) })}
           </Button>
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { formatKilometres } from '@/web/lib/units';
 import { useDelivery } from '../api/get-delivery';
+import { amountToPayOf } from '../lib/cod';
 import { formatDateTime, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { DeliveryDetails } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
@@ -49,7 +50,7 @@ export function PaymentSuccessPage() {
       <header className="grid justify-items-center gap-3 text-center">
         <CircleCheck className="size-14 text-success" aria-hidden="true" />
         <h2 className="text-2xl font-bold tracking-tight">{t('payment.success.title')}</h2>
-        <p className="text-muted-foreground">{t('payment.success.subtitle', { amount: formatNaira(delivery.price.total) })}</p>
+        <p className="text-muted-foreground">{t('payment.success.subtitle', { amount: formatNaira(amountToPayOf(delivery)) })}</p>
       </header>
 
       <Card className="min-w-0">
@@ -95,7 +96,7 @@ export function PaymentSuccessPage() {
             </div>
             <div className="grid gap-0.5 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
               <dt className="text-sm text-muted-foreground">{t('payment.success.amountPaid')}</dt>
-              <dd className="font-medium tabular-nums">{formatNaira(delivery.price.total)}</dd>
+              <dd className="font-medium tabular-nums">{formatNaira(amountToPayOf(delivery))}</dd>
             </div>
             {delivery.paymentMethod && (
               <div className="grid gap-0.5 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">

@@ -1,10 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { INITIAL_ESTIMATE_KOBO, modeUnavailability, priceTrip, type PriceOptions, type RateCard, type Trip } from '@/shared/pricing';
+import {
+  codTermsOf,
+  INITIAL_ESTIMATE_KOBO,
+  modeUnavailability,
+  priceTrip,
+  type PriceOptions,
+  type RateCard,
+  type Trip,
+} from '@/shared/pricing';
 import { TRANSPORT_MODES } from '@/shared/schemas/deliveries';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { formatKilometres } from '@/web/lib/units';
 import { formatNaira } from '../lib/format';
+import { CodTerms } from './cod-terms';
 import { PriceBreakdown } from './delivery-summary';
 
 export interface PriceEstimateProps {
@@ -12,13 +21,15 @@ export interface PriceEstimateProps {
   /** Null until both places are known. */
   trip: Trip | null;
   options: Partial<PriceOptions>;
+  /** Pay on delivery is switched on: the amount to collect, or null while it is not a valid one. */
+  cod?: { amountKobo: number | null };
 }
 
 /**
  * The live estimate, priced by the same shared functions and rate card as the server. Options not chosen yet
  * add nothing, and the vehicle defaults to the first one that takes the trip.
  */
-export function PriceEstimate({ rateCard, trip, options }: PriceEstimateProps) {
+export function PriceEstimate({ rateCard, trip, options, cod }: PriceEstimateProps) {
   const { t, i18n } = useTranslation();
   if (!trip) {
     return (
@@ -36,7 +47,8 @@ export function PriceEstimate({ rateCard, trip, options }: PriceEstimateProps) {
 
   const deliveryType = options.deliveryType ?? 'standard';
   const isChosenModeAvailable =
-    options.transportMode !== undefined && modeUnavailability(rateCard, trip, options.transportMode, deliveryType) === null;
+    options.transportMode !== undefined &&
+    modeUnavailability(rateCard, trip, options.transportMode, deliveryType) === null;
   const mode = isChosenModeAvailable
     ? options.transportMode
     : TRANSPORT_MODES.find((candidate) => modeUnavailability(rateCard, trip, candidate, deliveryType) === null);
@@ -48,7 +60,11 @@ export function PriceEstimate({ rateCard, trip, options }: PriceEstimateProps) {
       transportMode: mode,
       deliveryType,
     });
-  const isComplete = isChosenModeAvailable && options.packageType !== undefined && options.packageWeight !== undefined && options.deliveryType !== undefined;
+  const isComplete =
+    isChosenModeAvailable &&
+    options.packageType !== undefined &&
+    options.packageWeight !== undefined &&
+    options.deliveryType !== undefined;
   const distance = formatKilometres(trip.distanceMeters, i18n.language);
 
   return (
@@ -79,6 +95,15 @@ export function PriceEstimate({ rateCard, trip, options }: PriceEstimateProps) {
           )}
         </div>
         {price && <PriceBreakdown price={price} />}
+        {price &&
+          cod &&
+          (cod.amountKobo === null ? (
+            <p className="border-t border-border pt-3 text-sm text-muted-foreground" data-testid="cod-terms-hint">
+              {t('cod.terms.enterAmount')}
+            </p>
+          ) : (
+            <CodTerms terms={codTermsOf(rateCard, price.total, cod.amountKobo)} deliveryFeeKobo={price.total} />
+          ))}
       </CardContent>
     </Card>
   );

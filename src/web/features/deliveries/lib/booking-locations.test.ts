@@ -62,6 +62,16 @@ describe('the pickers as the booking body', () => {
     expect(body.description).toBeUndefined();
   });
 
+  it('sends pay on delivery as kobo when switched on with an amount in bounds, and refuses one out of bounds', () => {
+    expect(bookingBodyOf(bookingFormValuesSchema.parse(formValues())).collectOnDelivery).toBeUndefined();
+    const on = bookingBodyOf(bookingFormValuesSchema.parse(formValues({ payOnDelivery: true, codAmount: '20,000' })));
+    expect(on.collectOnDelivery).toEqual({ amountKobo: 2_000_000 });
+    // Switched off, a typed amount is not sent.
+    expect(bookingBodyOf(bookingFormValuesSchema.parse(formValues({ payOnDelivery: false, codAmount: '20,000' }))).collectOnDelivery).toBeUndefined();
+    const refused = bookingFormValuesSchema.safeParse(formValues({ payOnDelivery: true, codAmount: '50' }));
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['codAmount', 'booking.validation.codAmount']]);
+  });
+
   it('sends a saved address by id until its words are edited', () => {
     const saved: LocationValue = { choice: { kind: 'address', address: HOME }, line: HOME.line, directions: '', save: false };
     expect(toLocationInput(saved)).toEqual({ addressId: HOME.id });

@@ -19,6 +19,7 @@ import {
   type AddressBody,
   type LocationInput,
 } from '@/shared/schemas/places';
+import { codAmountKoboOf } from './cod';
 
 export type Side = 'pickup' | 'dropoff';
 
@@ -49,7 +50,8 @@ function rawLocationInput({ choice, line, directions }: LocationValue): Record<s
   if (choice.kind === 'place') return { placeId: choice.place.id, ...given };
   const { address } = choice;
   // The saved address as it is; once its street or directions are edited, the place (or point) with the new words.
-  if (line.trim() === address.line && directions.trim() === (address.directions ?? '')) return { addressId: address.id };
+  if (line.trim() === address.line && directions.trim() === (address.directions ?? ''))
+    return { addressId: address.id };
   return address.placeId ? { placeId: address.placeId, ...given } : { lat: address.lat, lng: address.lng, ...given };
 }
 
@@ -66,7 +68,8 @@ export function locationText({ choice, line }: LocationValue): string {
   if (!choice) return '';
   if (choice.kind === 'booked') return choice.text;
   const trimmed = line.trim();
-  if (choice.kind === 'place') return describeLocation({ line: trimmed, placeName: choice.place.name, state: choice.place.state });
+  if (choice.kind === 'place')
+    return describeLocation({ line: trimmed, placeName: choice.place.name, state: choice.place.state });
   return describeLocation({ line: trimmed, placeName: choice.address.lga, state: choice.address.state });
 }
 
@@ -81,7 +84,12 @@ export function pointOf(choice: LocationChoice | null): (Point & { state: string
  * The trip the form prices: measured from the two places, or, while both ends are still the booking's own,
  * the distance the server measured for it.
  */
-export function tripOfLocations(rateCard: RateCard, pickup: LocationValue, dropoff: LocationValue, bookedTrip: Trip | null): Trip | null {
+export function tripOfLocations(
+  rateCard: RateCard,
+  pickup: LocationValue,
+  dropoff: LocationValue,
+  bookedTrip: Trip | null,
+): Trip | null {
   const from = pointOf(pickup.choice);
   const to = pointOf(dropoff.choice);
   if (from && to) return tripOf(rateCard, { pickup: from, dropoff: to });
@@ -127,7 +135,11 @@ function locationValueSchema(requiredKey: string) {
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        ctx.addIssue({ code: 'custom', path: [field === 'line' || field === 'directions' ? field : 'choice'], message: issue.message });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field === 'line' || field === 'directions' ? field : 'choice'],
+          message: issue.message,
+        });
       }
     });
 }
@@ -141,9 +153,15 @@ export const bookingFormValuesSchema = z
     dropoff: locationValueSchema(BOOKING_MESSAGE_KEYS.dropoffLocation),
     ...bookingOptionsShape,
     description: bookingFormSchema.shape.description,
+    /** Pay on delivery (decision 053): the switch, and the amount to collect as typed naira. */
+    payOnDelivery: z.boolean().optional(),
+    codAmount: z.string().optional(),
   })
   .superRefine(
     (values, ctx) => {
+      if (values.payOnDelivery && codAmountKoboOf(values.codAmount ?? '') === null) {
+        ctx.addIssue({ code: 'custom', path: ['codAmount'], message: BOOKING_MESSAGE_KEYS.codAmount });
+      }
       const pickup = values.pickup && toLocationInput(values.pickup);
       const dropoff = values.dropoff && toLocationInput(values.dropoff);
       if (pickup && dropoff && sameLocationInput(pickup, dropoff)) {
@@ -152,8 +170,10 @@ export const bookingFormValuesSchema = z
       const { min, max } = deliveryDateRange();
       const date = values.deliveryDate;
       if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)) {
-        if (date < min) ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: BOOKING_MESSAGE_KEYS.deliveryDateInvalid });
-        else if (date > max) ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: BOOKING_MESSAGE_KEYS.deliveryDateTooFar });
+        if (date < min)
+          ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: BOOKING_MESSAGE_KEYS.deliveryDateInvalid });
+        else if (date > max)
+          ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: BOOKING_MESSAGE_KEYS.deliveryDateTooFar });
       }
     },
     // Checked with the other fields' errors, not after them (as the shared booking schema does).
@@ -164,17 +184,22 @@ export type BookingFormInput = z.input<typeof bookingFormValuesSchema>;
 export type BookingFormValues = z.output<typeof bookingFormValuesSchema>;
 
 /** The form's top-level fields in the spec's order (the order the first error is toasted in). */
-export const FORM_FIELD_ORDER = BOOKING_FIELDS.map((name) =>
-  name === 'pickupLocation' ? 'pickup' : name === 'dropoffLocation' ? 'dropoff' : name,
-) as readonly (keyof BookingFormValues)[];
+export const FORM_FIELD_ORDER = [
+  ...BOOKING_FIELDS.map((name) =>
+    name === 'pickupLocation' ? 'pickup' : name === 'dropoffLocation' ? 'dropoff' : name,
+  ),
+  'codAmount',
+] as readonly (keyof BookingFormValues)[];
 
 /** POST /book-delivery's body: the places exactly, plus the readable text of each. */
 export function bookingBodyOf(values: BookingFormValues): BookingBody {
-  const { pickup, dropoff, description, ...rest } = values;
+  const { pickup, dropoff, description, payOnDelivery, codAmount, ...rest } = values;
   const pickupInput = toLocationInput(pickup);
   const dropoffInput = toLocationInput(dropoff);
+  const codAmountKobo = payOnDelivery ? codAmountKoboOf(codAmount ?? '') : null;
   return {
     ...rest,
+    ...(codAmountKobo !== null ? { collectOnDelivery: { amountKobo: codAmountKobo } } : {}),
     description: description ? description : undefined,
     ...(pickupInput ? { pickup: pickupInput } : {}),
     ...(dropoffInput ? { dropoff: dropoffInput } : {}),
@@ -198,6 +223,7 @@ export function addressBodyOf(value: LocationValue): AddressBody | null {
 
 /** Which picker a server field belongs to: `pickup.line` is the street, any other `pickup…` the place. */
 export function formFieldOfServerField(field: string): string | null {
+  if (/^collectOnDelivery(\.|$)/.test(field)) return 'codAmount';
   const match = /^(pickup|dropoff)(Location)?(?:\.(\w+))?$/.exec(field);
   if (match) {
     const part = match[3];
@@ -228,17 +254,25 @@ export function flowStateOf(locations: BookingLocations | null) {
 }
 
 /** The places a history entry carries for this booking, when they still describe it. */
-export function bookingLocationsFor(state: unknown, delivery: Pick<Delivery, 'id' | 'pickupLocation' | 'dropoffLocation'>): BookingLocations | null {
+export function bookingLocationsFor(
+  state: unknown,
+  delivery: Pick<Delivery, 'id' | 'pickupLocation' | 'dropoffLocation'>,
+): BookingLocations | null {
   const parsed = flowStateSchema.safeParse(state);
   if (!parsed.success) return null;
   const locations = parsed.data.bookingLocations;
   const isCurrent =
-    locations.deliveryId === delivery.id && locations.pickupText === delivery.pickupLocation && locations.dropoffText === delivery.dropoffLocation;
+    locations.deliveryId === delivery.id &&
+    locations.pickupText === delivery.pickupLocation &&
+    locations.dropoffText === delivery.dropoffLocation;
   return isCurrent ? locations : null;
 }
 
 /** What the flow carries after a save: the choices, tied to the saved booking's texts. */
-export function bookingLocationsOf(values: Pick<BookingFormValues, 'pickup' | 'dropoff'>, delivery: Delivery): BookingLocations | null {
+export function bookingLocationsOf(
+  values: Pick<BookingFormValues, 'pickup' | 'dropoff'>,
+  delivery: Delivery,
+): BookingLocations | null {
   const { pickup, dropoff } = values;
   if (!pickup.choice || !dropoff.choice) return null;
   return {
@@ -251,7 +285,10 @@ export function bookingLocationsOf(values: Pick<BookingFormValues, 'pickup' | 'd
 }
 
 /** The pickers' values for an unpaid booking: its places when the flow carried them, else its texts. */
-export function locationValuesOf(delivery: Delivery, locations: BookingLocations | null): { pickup: LocationValue; dropoff: LocationValue } {
+export function locationValuesOf(
+  delivery: Delivery,
+  locations: BookingLocations | null,
+): { pickup: LocationValue; dropoff: LocationValue } {
   if (locations) {
     return { pickup: { ...locations.pickup, save: false }, dropoff: { ...locations.dropoff, save: false } };
   }
@@ -262,7 +299,10 @@ export function locationValuesOf(delivery: Delivery, locations: BookingLocations
 }
 
 /** The location part of a re-pricing body, from the carried places when they match (exactly as booked). */
-export function locationBodyOf(delivery: Delivery, locations: BookingLocations | null): Pick<BookingBody, 'pickup' | 'dropoff' | 'pickupLocation' | 'dropoffLocation'> {
+export function locationBodyOf(
+  delivery: Delivery,
+  locations: BookingLocations | null,
+): Pick<BookingBody, 'pickup' | 'dropoff' | 'pickupLocation' | 'dropoffLocation'> {
   const values = locationValuesOf(delivery, locations);
   const pickup = toLocationInput(values.pickup);
   const dropoff = toLocationInput(values.dropoff);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNaira } from '@/shared/money';
-import { priceTrip, sameDayMaxMeters, type RateCard } from '@/shared/pricing';
+import { codTermsOf, priceTrip, sameDayMaxMeters, type RateCard } from '@/shared/pricing';
 import { TRANSPORT_MODES, type TransportMode } from '@/shared/schemas/deliveries';
 import { buttonVariants } from '@/web/components/ui/button';
 import { apiErrorText } from '@/web/lib/api-client';
@@ -177,6 +177,8 @@ function RateCardView({ rateCard, language }: { rateCard: RateCard; language: st
         </ScrollingTable>
       </section>
 
+      <PayOnDeliveryRates rateCard={rateCard} language={language} />
+
       <section aria-labelledby="rates-distance-title" className="grid max-w-3xl gap-3">
         <h2 id="rates-distance-title" className="text-2xl font-semibold">
           {t('rates.distance.title')}
@@ -211,6 +213,69 @@ function RateCardView({ rateCard, language }: { rateCard: RateCard; language: st
         </div>
       </section>
     </>
+  );
+}
+
+/** The worked pay-on-delivery example of issue 22: ₦20,000 collected on a ₦3,000 delivery. */
+const COD_EXAMPLE = { amountKobo: 2_000_000, deliveryFeeKobo: 300_000 } as const;
+
+/** Pay on delivery (decision 053): its fee, the amounts it takes, and the return reserve and fee, from the rate card. */
+function PayOnDeliveryRates({ rateCard, language }: { rateCard: RateCard; language: string }) {
+  const { t } = useTranslation();
+  const { cod } = rateCard;
+  const percent = (basisPoints: number) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  const returnShare = percent(cod.returnSharePercent * 100);
+  const rows = [
+    { key: 'fee', value: t('rates.cod.items.fee.value', { percent: percent(cod.feeBasisPoints), min: formatNaira(cod.minFeeKobo) }) },
+    { key: 'bounds', value: t('rates.cod.items.bounds.value', { min: formatNaira(cod.minAmountKobo), max: formatNaira(cod.maxAmountKobo) }) },
+    { key: 'reserve', value: t('rates.cod.items.reserve.value', { percent: returnShare }) },
+    { key: 'returnFee', value: t('rates.cod.items.returnFee.value', { percent: returnShare }) },
+  ] as const;
+  const example = codTermsOf(rateCard, COD_EXAMPLE.deliveryFeeKobo, COD_EXAMPLE.amountKobo);
+
+  return (
+    <section aria-labelledby="rates-cod-title" className="grid min-w-0 gap-4">
+      <h2 id="rates-cod-title" className="text-2xl font-semibold">
+        {t('rates.cod.title')}
+      </h2>
+      <p className="max-w-3xl">{t('rates.cod.intro')}</p>
+      <ScrollingTable captionId="rates-cod-caption" caption={t('rates.cod.caption')} testId="rates-cod">
+        <thead className="border-b border-border bg-muted">
+          <tr>
+            <th scope="col" className={headCell}>
+              {t('rates.fees.columns.fee')}
+            </th>
+            <th scope="col" className={`${headCell} text-right`}>
+              {t('rates.fees.columns.amount')}
+            </th>
+            <th scope="col" className={`${headCell} hidden sm:table-cell`}>
+              {t('rates.fees.columns.appliesTo')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-border last:border-0" data-cod={row.key}>
+              <th scope="row" className="px-3 py-2 text-left align-top font-semibold">
+                {t(`rates.cod.items.${row.key}.name`)}
+                <span className="block text-xs font-normal text-muted-foreground sm:hidden">{t(`rates.cod.items.${row.key}.when`)}</span>
+              </th>
+              {/* The figures may wrap on a phone (a sentence in some languages), never widen the page. */}
+              <td className="px-3 py-2 text-right align-top tabular-nums">{row.value}</td>
+              <td className="hidden px-3 py-2 align-top sm:table-cell">{t(`rates.cod.items.${row.key}.when`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollingTable>
+      <p className="max-w-3xl text-sm text-muted-foreground" data-testid="rates-cod-example">
+        {t('rates.cod.example', {
+          amount: formatNaira(example.amountKobo),
+          fee: formatNaira(COD_EXAMPLE.deliveryFeeKobo),
+          settled: formatNaira(example.settledKobo),
+          reserve: formatNaira(example.reserveKobo),
+        })}
+      </p>
+    </section>
   );
 }
 

@@ -1,4 +1,6 @@
-import { KOBO_PER_NAIRA } from '@/shared/money';
+import { parseNairaToKobo, type NairaParse } from '@/web/lib/naira';
+
+export { parseNairaToKobo };
 
 /** i18n keys of what is wrong with a typed amount (the first three are the wallet server's keys too). */
 export const AMOUNT_MESSAGES = {
@@ -9,27 +11,7 @@ export const AMOUNT_MESSAGES = {
 } as const;
 
 export type AmountProblem = keyof typeof AMOUNT_MESSAGES;
-export type AmountResult = { ok: true; kobo: number } | { ok: false; problem: AmountProblem };
-
-/** Naira as people type them: "5000", "5,000", "₦5,000.50", "5 000". At most kobo precision. */
-const NAIRA_PATTERN = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
-/** Far above any limit, and well inside what a double holds exactly. */
-const MAX_DIGITS = 13;
-
-/**
- * Naira text to integer kobo, without floating point: "1,234.5" is 123450. Non-numeric, zero, negative,
- * sub-kobo ("1.005") and absurdly large amounts are `invalid`.
- */
-export function parseNairaToKobo(input: string): AmountResult {
-  const text = input.trim().replace(/^₦\s*/, '').replace(/\s/g, '');
-  if (!NAIRA_PATTERN.test(text)) return { ok: false, problem: 'invalid' };
-  const [whole = '', fraction = ''] = text.replace(/,/g, '').split('.');
-  const digits = whole.replace(/^0+(?=\d)/, '');
-  if (digits.length > MAX_DIGITS) return { ok: false, problem: 'invalid' };
-  const kobo = Number(digits) * KOBO_PER_NAIRA + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(kobo) || kobo <= 0) return { ok: false, problem: 'invalid' };
-  return { ok: true, kobo };
-}
+export type AmountResult = NairaParse | { ok: false; problem: AmountProblem };
 
 export interface AmountRules {
   minKobo: number;
