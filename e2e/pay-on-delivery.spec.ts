@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
 import { codTermsOf, RATE_CARD } from '../src/shared/pricing.js';
 import { signUpInBrowser } from './accounts.js';
+import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 
 /**
@@ -168,5 +170,118 @@ test.describe('pay on delivery: booking', () => {
     await expect(page.getByTestId('cod-settled')).toHaveText('₦492,500.00');
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
+  });
+});
+
+const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
+  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  return { context, page: await context.newPage() };
+}
+
+async function call(request: APIRequestContext, url: string, data: object) {
+  const response = await request.post(url, { headers: sameOrigin(), data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** The newest message to `phone` that matches `pattern`, polled from the dev outbox. */
+async function messageTo(request: APIRequestContext, phone: string, pattern: RegExp) {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(phone)}`)).json()) as { data: { body: string }[] }).data;
+      found = messages.find((message) => pattern.test(message.body))?.body;
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+test.describe('pay on delivery: the driver and the shipper', () => {
+  test('the driver sees the amount due, is refused the hand-over until the receiver pays, sends the link again, sees "Paid" live and hands over; the shipper sees it collected', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const shipper = await signInAs(browser, E2E_FUNDED_CUSTOMER);
+    const operator = await signInAs(browser, E2E_OPERATOR);
+    // The driver's phone.
+    const driver = await signInAs(browser, E2E_DRIVER, { width: 360, height: 740 });
+    const receiverPhone = `+23480${String(Date.now()).slice(-8)}`;
+
+    const booked = await call(shipper.context.request, '/api/book-delivery', {
+      receiverName: 'Amaka Nwosu',
+      receiverPhone,
+      pickupLocation: 'Ikeja City Mall',
+      dropoffLocation: 'Allen Avenue, Ikeja',
+      packageType: 'documents',
+      packageWeight: 'light',
+      transportMode: 'bike',
+      deliveryType: 'standard',
+      deliveryTime: 'afternoon',
+      deliveryDate: tomorrow(),
+      collectOnDelivery: { amountKobo: 500_000 },
+    });
+    const id = booked.id as string;
+    await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
+    const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
+    await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
+    for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
+    const code = /\b(\d{4})\b/.exec((await messageTo(driver.context.request, receiverPhone, /this code only/)).replace(/https?:\/\/\S+/g, ''))![1]!;
+
+    // The shipper's wallet: ₦5,000 awaits nothing yet (unpaid), nothing collected.
+    await shipper.page.goto('/dashboard/wallet');
+    const collectedBefore = (await shipper.page.getByTestId('cod-collected').textContent())!;
+
+    // The driver's job: the amount due, unpaid, and the link to send again.
+    await driver.page.goto('/dashboard/driver');
+    const job = driver.page.getByRole('article').filter({ hasText: id });
+    await expect(job.getByTestId('driver-job-cod-amount')).toHaveText('₦5,000.00');
+    await expect(job.getByTestId('driver-job-cod-state')).toHaveText('Awaiting payment');
+    await expect(job.getByTestId('driver-job-cod-note')).toContainText('The receiver pays ₦5,000.00 through the link we sent');
+
+    // The hand-over is refused, in the error's own words, with the link to send again.
+    await job.getByRole('button', { name: 'Mark delivered' }).click();
+    const dialog = driver.page.getByRole('dialog');
+    await dialog.getByLabel("Receiver's code").fill(code);
+    await dialog.getByRole('button', { name: 'Confirm delivery' }).click();
+    const refusal = dialog.getByTestId('cod-unpaid');
+    await expect(refusal).toContainText('The receiver has not paid the ₦5,000.00 due on delivery yet. Send them the payment link again.');
+    await expect(dialog.getByTestId('attempts-left')).toHaveText('5 attempts left');
+    await refusal.getByRole('button', { name: 'Send the payment link again' }).click();
+    await expect(toast(driver.page, 'Payment link sent to the receiver again')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const overflow = await driver.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The receiver pays through the newest link, on the sandbox's checkout.
+    const payLink = /https?:\/\/\S+\/pay\/\S+/.exec(await messageTo(driver.context.request, receiverPhone, /\/pay\//))![0];
+    const receiver = await browser.newContext();
+    const payPage = await receiver.newPage();
+    await payPage.goto(new URL(new URL(payLink).pathname, test.info().project.use.baseURL!).toString());
+    await payPage.getByRole('button', { name: /Pay/ }).click();
+    await payPage.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(payPage.getByRole('heading', { name: 'Paid' })).toBeVisible();
+
+    // The driver's screen turns "Paid" without a reload, and the hand-over goes through.
+    await expect(job.getByTestId('driver-job-cod-state')).toHaveText('Paid');
+    await expect(job.getByTestId('driver-job-cod-note')).toHaveText('The receiver has paid. You can hand the parcel over.');
+    await job.getByRole('button', { name: 'Mark delivered' }).click();
+    await dialog.getByLabel("Receiver's code").fill(code);
+    await dialog.getByRole('button', { name: 'Confirm delivery' }).click();
+    await expect(toast(driver.page, 'Delivered')).toBeVisible();
+
+    // The shipper: collected less the fee (₦100 at least), and My Deliveries says paid.
+    await shipper.page.reload();
+    const kobo = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+    await expect.poll(async () => kobo((await shipper.page.getByTestId('cod-collected').textContent())!)).toBe(kobo(collectedBefore) + 490_000);
+    await shipper.page.goto('/dashboard/my-deliveries?kind=pay_on_delivery');
+    const row = shipper.page.getByRole('row').filter({ hasText: id });
+    await expect(row.getByTestId('cod-state')).toHaveText('Paid');
+    for (const context of [shipper.context, operator.context, driver.context, receiver]) await context.close();
   });
 });

@@ -24,6 +24,7 @@ import { fieldErrorText, SERVER_ERROR } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { useDeliverJob } from '../api/deliver-job';
 import { isAcceptablePhoto, shrinkPhoto } from '../lib/photo';
+import { ResendPayLinkButton } from './pay-on-delivery-panel';
 
 type DeliverFormValues = z.infer<typeof deliverBodySchema>;
 
@@ -46,6 +47,8 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [photoError, setPhotoError] = useState<string>();
   const [isPreparingPhoto, setIsPreparingPhoto] = useState(false);
+  // The hand-over of a pay-on-delivery job the receiver has not paid is refused (409 COD_UNPAID, decision 053).
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
   const deliver = useDeliverJob();
   const isLocked = job.handoverAttemptsLeft <= 0;
   // A parcel on its way back is handed to the sender, with the code they were sent.
@@ -59,6 +62,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
       form.reset();
       setPhoto(null);
       setPhotoError(undefined);
+      setCodRefusal(null);
     }
   };
 
@@ -82,6 +86,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
   };
 
   const handleValid = ({ code }: DeliverFormValues) => {
+    setCodRefusal(null);
     deliver.mutate(
       { jobId: job.id, code, photo },
       {
@@ -96,6 +101,12 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
         },
         onError: (error) => {
           if (isApiError(error) && error.unavailable) return;
+          if (isApiError(error) && error.code === 'COD_UNPAID') {
+            // Not a wrong code: the code stays, to hand over once the receiver has paid.
+            setCodRefusal(apiErrorText(t, error));
+            return;
+          }
+          setCodRefusal(null);
           form.setValue('code', '');
           form.setError('code', { type: SERVER_ERROR, message: apiErrorText(t, error) });
           toastApiError(t, error, t('driverWorkspace.toasts.deliverFailed'));
@@ -158,6 +169,13 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
                 {t('driverWorkspace.deliver.attemptsLeft', { count: job.handoverAttemptsLeft })}
               </p>
             </div>
+            {codRefusal && !job.cod?.paidAt && (
+              <div role="alert" className="grid gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3" data-testid="cod-unpaid">
+                <p className="text-sm font-semibold text-destructive">{t('driverWorkspace.cod.refusedTitle')}</p>
+                <p className="text-sm">{codRefusal}</p>
+                <ResendPayLinkButton jobId={job.id} className="w-full" />
+              </div>
+            )}
             <div className="grid gap-2">
               <Label htmlFor={photoId}>
                 <Camera className="size-4" aria-hidden="true" />

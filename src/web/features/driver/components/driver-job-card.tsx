@@ -11,6 +11,7 @@ import { useAdvanceJob } from '../api/advance-job';
 import { nextStepFor, telHref, type DriverStep } from '../lib/next-step';
 import { DeliverDialog } from './deliver-dialog';
 import { FailedAttemptDialog } from './failed-attempt-dialog';
+import { CodStateBadge, PayOnDeliveryPanel } from './pay-on-delivery-panel';
 
 /** One job, readable on a 360 px phone in the sun: where, who, what, what it pays, and one big next button. */
 export function DriverJobCard({ job }: { job: DriverJob }) {
@@ -71,6 +72,17 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
               {job.deliveryDate} · {t(`booking.options.deliveryTime.${job.deliveryTime}`, { defaultValue: job.deliveryTime })}
             </dd>
           </div>
+          {job.cod && (
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <dt className="text-muted-foreground">{t('driverWorkspace.cod.due')}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="driver-job-cod-amount">
+                {formatNaira(job.cod.amountKobo)}
+              </dd>
+              <dd>
+                <CodStateBadge cod={job.cod} />
+              </dd>
+            </div>
+          )}
           <div className="flex gap-1">
             <dt className="text-muted-foreground">{t('driverWorkspace.job.earnings')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="driver-job-earnings">
@@ -94,6 +106,7 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
             {t('driverWorkspace.awaitingDecision')}
           </p>
         )}
+        {job.cod && <PayOnDeliveryPanel job={job} cod={job.cod} />}
         {(job.status === 'out_for_delivery' || job.status === 'returning') && <DeliverDialog job={job} />}
         {job.status === 'out_for_delivery' && <FailedAttemptDialog job={job} />}
         {next && next !== 'deliver' && (

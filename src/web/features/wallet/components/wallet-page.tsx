@@ -1,25 +1,62 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader2, Wallet } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
+import { useCodSummary } from '../api/get-cod-summary';
 import { useWallet } from '../api/get-wallet';
 import { useTopUpReturn } from '../hooks/use-top-up-return';
 import { TopUpDialog } from './top-up-dialog';
 import { TransactionsList } from './transactions-list';
 import { WithdrawDialog } from './withdraw-dialog';
 
-function Stat({ label, kobo }: { label: string; kobo: number | undefined }) {
+function Stat({ label, kobo, testId, children }: { label: string; kobo: number | undefined; testId?: string; children?: ReactNode }) {
   return (
     <Card className="min-w-0">
       <CardContent className="grid gap-1 px-4 sm:px-6">
         <p className="text-sm break-words text-muted-foreground">{label}</p>
-        <p className="text-xl font-semibold tabular-nums [overflow-wrap:anywhere]">
+        <p className="text-xl font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
           {kobo === undefined ? '—' : formatNaira(kobo)}
         </p>
+        {children}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Pay on delivery (decision 053): what receivers paid that reached the wallet on hand-over, what they paid that waits
+ * for its hand-over, and what the user owes (a return fee the balance did not cover), only when there is some.
+ */
+function PayOnDeliveryStats({ owedKobo }: { owedKobo: number | undefined }) {
+  const { t } = useTranslation();
+  const summary = useCodSummary();
+  const isOwing = owedKobo !== undefined && owedKobo > 0;
+  return (
+    <section aria-labelledby="wallet-cod-title" className="grid min-w-0 grid-cols-1 gap-3">
+      <h3 id="wallet-cod-title" className="text-lg font-semibold">
+        {t('cod.wallet.title')}
+      </h3>
+      {summary.isError && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
+          <p>{apiErrorText(t, summary.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
+            {t('wallet.retry')}
+          </Button>
+        </div>
+      )}
+      <div className={isOwing ? 'grid grid-cols-1 gap-3 sm:grid-cols-3' : 'grid grid-cols-1 gap-3 sm:grid-cols-2'}>
+        <Stat label={t('cod.wallet.collected')} kobo={summary.data?.collectedKobo} testId="cod-collected" />
+        <Stat label={t('cod.wallet.awaiting')} kobo={summary.data?.awaitingKobo} testId="cod-awaiting" />
+        {isOwing && (
+          <Stat label={t('cod.wallet.owed')} kobo={owedKobo} testId="wallet-owed">
+            <p className="text-sm break-words text-muted-foreground">{t('cod.wallet.owedNote', { amount: formatNaira(owedKobo) })}</p>
+          </Stat>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -98,6 +135,8 @@ export function WalletPage() {
           <Stat label={t('wallet.stats.average')} kobo={wallet.data?.monthlyAverageSpentKobo} />
         </div>
       </section>
+
+      <PayOnDeliveryStats owedKobo={wallet.data?.owedKobo} />
 
       <TransactionsList />
     </div>
