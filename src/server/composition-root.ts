@@ -84,6 +84,7 @@ import { createDriversService } from './modules/drivers/drivers-service.js';
 import { ratingsRoutes } from './modules/drivers/ratings-routes.js';
 import { createDispatchService } from './modules/dispatch/dispatch-service.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch-routes.js';
+import { boardExportRoutes, createBoardExport } from './modules/deliveries/board-export.js';
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
 import { createPartnersService } from './modules/partners/partners-service.js';
 import { operatorPartnersRoutes, partnersRoutes } from './modules/partners/partners-routes.js';
@@ -383,7 +384,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   await api.register(trackingRoutes(createTrackingService(deliveries, drivers), readCache));
   await api.register(publicTrackingApiRoutes(publicTracking));
   await api.register(ratingsRoutes(drivers));
-  await api.register(dispatchRoutes(createDispatchService({ deliveries, drivers })));
+  const dispatch = createDispatchService({ deliveries, drivers, search: createDeliverySearch(db) });
+  await api.register(dispatchRoutes(dispatch));
+  // The board's CSV export (decision 054).
+  await api.register(boardExportRoutes(createBoardExport({ repository: deliveriesRepository, dispatch, getLanguage: users.languageOf })));
   // Partner applications: documents in storage, approval makes a driver (decision 032).
   const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });
   await api.register(partnersRoutes(partners));

@@ -2,7 +2,7 @@ import { fillPlaceholders, is, SQL, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './db/client.js';
 import { createDeliveriesRepository } from './modules/deliveries/deliveries-repository.js';
-import { createDeliverySearch, parseSearchTerm } from './modules/deliveries/delivery-search.js';
+import { createDeliverySearch, parseSearchTerm, type SearchTerm } from './modules/deliveries/delivery-search.js';
 import { prepareClaim } from './modules/messages/outbox-repository.js';
 import { createNotificationsRepository, prepareUnreadCounts } from './modules/notifications/notifications-repository.js';
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
@@ -49,6 +49,12 @@ export function renderHotQuery(db: Executor, sample: HotQuerySample, hot: HotQue
 
 const after = (sample: HotQuerySample) => ({ at: sample.midAt, number: sample.midNumber });
 const afterId = (sample: HotQuerySample) => ({ at: sample.midAt, id: sample.midId });
+/** A week of dates ending at the sample's middle: a date range (dateRangeInstants' shape). */
+const sampleRange = (sample: HotQuerySample) => {
+  // PostgreSQL's text of a timestamptz ("2026-11-26 08:12:34.5+00") as an instant.
+  const mid = new Date(sample.midAt.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).getTime();
+  return { fromAt: new Date(mid - 7 * 24 * 60 * 60 * 1000).toISOString(), toAt: new Date(mid + 60 * 60 * 1000).toISOString() };
+};
 
 const deliveries = (db: Executor) => createDeliveriesRepository(db);
 
@@ -63,11 +69,27 @@ export const HOT_QUERIES: readonly HotQuery[] = [
       build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, display, after(s), 21) }),
     },
   ]),
+  // My Deliveries within a date range (decision 054): the same indexes, a range on created_at.
+  { name: 'my deliveries, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, date range, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, after(s), 21, sampleRange(s)) }) },
+  { name: 'my deliveries, date from only', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21, { fromAt: s.midAt, toAt: 'infinity' }) }) },
+  { name: 'my deliveries, delivered, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, 'delivered', null, 21, sampleRange(s)) }) },
   // The dispatch board's tabs, first and later pages.
   ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
     { name: `board, ${tab}`, build: (db: Executor) => ({ query: deliveries(db).findBoardPage(tab, null, 21) }) },
     { name: `board, ${tab}, next page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, after(s), 21) }) },
   ]),
+  // Each tab within a date range on its own sort date (decision 054), and its name search over the ranged window.
+  ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
+    { name: `board, ${tab}, date range`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, null, 21, sampleRange(s)) }) },
+    {
+      name: `board, ${tab}, receiver search in a date range`,
+      build: (db: Executor, s: HotQuerySample) => ({
+        query: createDeliverySearch(db).searchBoardQuery(tab, parseSearchTerm('Chinedu') as Extract<SearchTerm, { kind: 'text' }>, sampleRange(s)),
+      }),
+    },
+  ]),
+  { name: 'board, all, receiver search', build: (db) => ({ query: createDeliverySearch(db).searchBoardQuery('all', parseSearchTerm('0803 123 4567') as Extract<SearchTerm, { kind: 'text' }>, null) }) },
   // Failed attempts past their decision time (the periodic return).
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },
   // A driver's jobs.
@@ -91,6 +113,10 @@ export const HOT_QUERIES: readonly HotQuery[] = [
       return { query: createDeliverySearch(db).searchOwnQuery(s.userId, parseSearchTerm(text)!) };
     },
   })),
+  {
+    name: 'my deliveries search, receiver name, date range',
+    build: (db, s) => ({ query: createDeliverySearch(db).searchOwnQuery(s.userId, parseSearchTerm('Chinedu')!, sampleRange(s)) }),
+  },
   // Notifications.
   { name: 'notifications, first page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, null, 21) }) },
   { name: 'notifications, deep page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, afterId(s), 21) }) },

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
 import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
+import { DATE_RANGE_MESSAGE_KEYS } from './schemas/date-range.js';
 import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
 import { PARTNER_MESSAGE_KEYS } from './schemas/partners.js';
 import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
@@ -31,6 +32,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof PARTNER_MESSAGE_KEYS>
   | ValuesOf<typeof PAYOUT_MESSAGES>
   | ValuesOf<typeof WALLET_MONEY_MESSAGES>
+  | ValuesOf<typeof DATE_RANGE_MESSAGE_KEYS>
   | ValuesOf<typeof INPUT_MESSAGE_KEYS>;
 
 /** Named values a message interpolates (`{{seconds}}`), the same names on the server and in every locale. */

@@ -182,6 +182,7 @@ export const VALIDATION_MESSAGES = {
   'validation.input.unstorable': 'Contains characters that are not allowed.',
   // MAX_INPUT_DEPTH of the input guard.
   'validation.input.tooDeep': 'Nested more than 16 levels deep.',
+  'validation.dateRange.order': 'The end date must be on or after the start date',
   'walletMoney.validation.invalidAmount': 'Please enter a valid amount',
   'walletMoney.validation.belowMinimum': 'The minimum amount is {{amount}}',
   'walletMoney.validation.aboveMaximum': 'The maximum amount is {{amount}}',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
+import { dateRangeShape, refineDateRange } from './date-range.js';
 import { LANGUAGES } from '../i18n.js';
 import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
 
@@ -211,10 +212,13 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const deliveryIdParamsSchema = z.object({ id: z.string().trim().max(20) });
 
-/** My Deliveries: a status filter and a keyset page (decision 049). */
-export const deliveriesQuerySchema = cursorQuerySchema.extend({
-  status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'),
-});
+/** My Deliveries: a status filter, a date range (of booking, decision 054) and a keyset page (decision 049). */
+export const deliveriesQuerySchema = cursorQuerySchema
+  .extend({
+    status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'),
+    ...dateRangeShape,
+  })
+  .superRefine(refineDateRange);
 
 /**
  * A row of My Deliveries and of Recent Deliveries: what the lists show and act on, nothing more. Lists are the
@@ -241,10 +245,16 @@ export const deliveriesPageSchema = cursorPageSchema(deliveryListItemSchema);
 
 /**
  * My Deliveries' search (decision 052): a delivery number or tracking id (exact), or part of a receiver's name or
- * phone number among the owner's newest deliveries. Bounded: at most 50 matches, no further pages.
+ * phone number among the owner's newest deliveries (within the date range, when one is given: decision 054).
+ * Bounded: at most 50 matches, no further pages.
  */
-export const deliverySearchQuerySchema = z.object({ q: z.string().trim().min(1).max(60) });
+export const deliverySearchQuerySchema = z.object({ q: z.string().trim().min(1).max(60), ...dateRangeShape }).superRefine(refineDateRange);
 export const deliverySearchResultSchema = z.object({ items: z.array(deliveryListItemSchema) });
+
+/** My Deliveries' CSV export: the list's status filter and date range (decision 054). */
+export const deliveriesExportQuerySchema = z
+  .object({ status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'), ...dateRangeShape })
+  .superRefine(refineDateRange);
 export type DeliverySearchResult = z.infer<typeof deliverySearchResultSchema>;
 
 export const dashboardSummarySchema = z.object({

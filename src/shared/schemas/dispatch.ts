@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
+import { dateRangeShape, refineDateRange } from './date-range.js';
 import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
 
 /**
@@ -30,12 +31,35 @@ export const HANDOVER_MAX_ATTEMPTS = 5;
 export const DISPATCH_BOARD_FILTERS = ['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const;
 export type DispatchBoardFilter = (typeof DISPATCH_BOARD_FILTERS)[number];
 
-export const dispatchDeliveriesQuerySchema = cursorQuerySchema.extend({
-  status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'),
-});
+/**
+ * Which date a tab's date range is on: the one it is sorted by, so its own index serves the range (decision 054).
+ * The waiting tabs, when paid; the others, their last change (delivered, cancelled, the failed attempt).
+ */
+export const BOARD_DATE_OF = {
+  unassigned: 'paid',
+  active: 'paid',
+  needs_decision: 'changed',
+  delivered: 'changed',
+  cancelled: 'changed',
+  all: 'changed',
+} as const satisfies Record<DispatchBoardFilter, 'paid' | 'changed'>;
 
-/** The board's search: a delivery id or tracking id, looked up exactly (decision 052). */
-export const dispatchSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(40) });
+export const dispatchDeliveriesQuerySchema = cursorQuerySchema
+  .extend({ status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
+  .superRefine(refineDateRange);
+
+/**
+ * The board's search: a delivery id or tracking id, looked up exactly on any tab (decision 052); or part of a
+ * receiver's name or phone, within the tab and its date range, bounded like My Deliveries' (decision 054).
+ */
+export const dispatchSearchQuerySchema = z
+  .object({ q: z.string().trim().min(1).max(60), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
+  .superRefine(refineDateRange);
+
+/** The board's CSV export: the tab, search and date range on screen (decision 054). */
+export const dispatchExportQuerySchema = z
+  .object({ q: z.string().trim().max(60).optional(), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
+  .superRefine(refineDateRange);
 
 export const deliveryHistoryEntrySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),

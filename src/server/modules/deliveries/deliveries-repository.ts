@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
 import { preparedPerExecutor } from '../../db/prepared-per-executor.js';
@@ -110,6 +111,9 @@ const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'paid_at' | 'updated_at
   all: { where: sql`paid_at is not null`, key: 'updated_at', ascending: false },
 };
 
+/** Whether a board tab lists oldest first (the waiting tabs), for a query that re-sorts a tab's rows. */
+export const BOARD_SORT_ASCENDING = Object.fromEntries(Object.entries(BOARD_TABS).map(([tab, { ascending }]) => [tab, ascending])) as Record<BoardFilter, boolean>;
+
 /** The keyset condition and order of a list sorted by (`key`, number). */
 function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean, after: DeliveryKey | null) {
   const column = { paid_at: deliveries.paidAt, updated_at: deliveries.updatedAt, created_at: deliveries.createdAt }[key];
@@ -123,6 +127,23 @@ function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean
     orderBy: ascending ? [asc(column), asc(number)] : [desc(column), desc(number)],
     /** The sort key of a row, exactly as stored (microseconds), for its cursor. */
     cursorAt: sql<string>`${column}::text`.as('cursor_at'),
+  };
+}
+
+/**
+ * A board tab's rows, order and cursor key (BOARD_TABS), after a key and within a date range: the range is on the
+ * tab's own sort date (when paid for the waiting tabs, the last change for the others), so the tab's partial index
+ * serves it (decision 054). The board's page, its export and its name search read through this.
+ */
+export function boardScope(filter: BoardFilter, after: DeliveryKey | null, range: DateRangeInstants | null) {
+  const tab = BOARD_TABS[filter];
+  const order = keyset(tab.key, tab.ascending, after);
+  const column = { paid_at: deliveries.paidAt, updated_at: deliveries.updatedAt }[tab.key];
+  return {
+    where: and(tab.where, order.after, range ? withinRange(column, range.fromAt, range.toAt) : undefined)!,
+    orderBy: order.orderBy,
+    cursorAt: order.cursorAt,
+    dateColumn: tab.key,
   };
 }
 
@@ -243,6 +264,9 @@ interface PageValues {
   afterAt: unknown;
   afterNumber: unknown;
   limit: unknown;
+  /** A date range's instants (dateRangeInstants), for a ranged page. */
+  fromAt?: unknown;
+  toAt?: unknown;
 }
 const PAGE_PLACEHOLDERS: PageValues = {
   userId: sql.placeholder('userId'),
@@ -250,7 +274,17 @@ const PAGE_PLACEHOLDERS: PageValues = {
   afterAt: sql.placeholder('afterAt'),
   afterNumber: sql.placeholder('afterNumber'),
   limit: sql.placeholder('limit'),
+  fromAt: sql.placeholder('fromAt'),
+  toAt: sql.placeholder('toAt'),
 };
+
+/**
+ * A date range on the column a list is sorted by (issue 24, decision 054): `from` included, `to` excluded, open ends
+ * as infinite timestamps. On the sort column it narrows the list's own index scan, so no other index is needed.
+ */
+export function withinRange(column: SQL | AnyColumn, fromAt: unknown, toAt: unknown): SQL {
+  return sql`${column} >= ${fromAt}::timestamptz and ${column} < ${toAt}::timestamptz`;
+}
 
 export function createDeliveriesRepository(db: Executor) {
   /**
@@ -287,9 +321,10 @@ export function createDeliveriesRepository(db: Executor) {
    * One keyset page of My Deliveries, newest first: by owner (deliveries_user_created_idx) or by owner and status
    * group (deliveries_user_display_idx, whose expression this must be); the first page, or the one after a key.
    */
-  function pageQuery(filtered: boolean, after: boolean, values: PageValues) {
+  function pageQuery(filtered: boolean, after: boolean, values: PageValues, ranged = false) {
     const conditions = [eq(deliveries.userId, values.userId as string)];
     if (filtered) conditions.push(sql`${DISPLAY_STATUS_SQL} = ${values.display}::text`);
+    if (ranged) conditions.push(withinRange(deliveries.createdAt, values.fromAt, values.toAt));
     if (after)
       conditions.push(sql`(${deliveries.createdAt}, ${deliveries.number}) < (${values.afterAt}::timestamptz, ${values.afterNumber}::int)`);
     return db
@@ -300,8 +335,10 @@ export function createDeliveriesRepository(db: Executor) {
       .limit(values.limit as number);
   }
 
-  function preparePage(filtered: boolean, after: boolean) {
-    return pageQuery(filtered, after, PAGE_PLACEHOLDERS).prepare(`deliveries_page_${filtered ? 'status' : 'all'}${after ? '_after' : ''}`);
+  function preparePage(filtered: boolean, after: boolean, ranged = false) {
+    return pageQuery(filtered, after, PAGE_PLACEHOLDERS, ranged).prepare(
+      `deliveries_page_${filtered ? 'status' : 'all'}${after ? '_after' : ''}${ranged ? '_ranged' : ''}`,
+    );
   }
 
   /** Tracking is the other hot read: the delivery and its status history in one prepared round trip. */
@@ -606,14 +643,13 @@ export function createDeliveriesRepository(db: Executor) {
      * One keyset page of the dispatch board's tab (BOARD_TABS): up to `limit` rows after `after`, each with its
      * sort key as text for the next cursor. Pass `limit + 1` to learn whether more follow.
      */
-    findBoardPage(filter: BoardFilter, after: DeliveryKey | null, limit: number) {
-      const tab = BOARD_TABS[filter];
-      const order = keyset(tab.key, tab.ascending, after);
+    findBoardPage(filter: BoardFilter, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) {
+      const scope = boardScope(filter, after, range);
       return db
-        .select({ delivery: deliveries, cursorAt: order.cursorAt })
+        .select({ delivery: deliveries, cursorAt: scope.cursorAt })
         .from(deliveries)
-        .where(and(tab.where, order.after))
-        .orderBy(...order.orderBy)
+        .where(scope.where)
+        .orderBy(...scope.orderBy)
         .limit(limit);
     },
 
@@ -665,17 +701,18 @@ export function createDeliveriesRepository(db: Executor) {
      * each with its sort key as text (`cursorAt`) for the next cursor. No count: the list never totals a history.
      */
     /** The query findPage runs, with its values (for the plan test's registry). */
-    pageQuery: (userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number) =>
-      pageQuery(display !== null, after !== null, { userId, display, afterAt: after?.at, afterNumber: after?.number, limit }),
+    pageQuery: (userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) =>
+      pageQuery(display !== null, after !== null, { userId, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range }, range !== null),
 
     /** The tracking lookup's query (for the plan test's registry). */
     trackingQuery: (owned: boolean) => prepareTracking(owned),
 
-    async findPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number) {
-      const key = `${display ? 'status' : 'all'}:${after ? 'after' : 'first'}`;
+    /** `range`: only rows created within it (dateRangeInstants), by the same index. */
+    async findPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) {
+      const key = `${display ? 'status' : 'all'}:${after ? 'after' : 'first'}${range ? ':ranged' : ''}`;
       let statement = pageStatements.get(key);
-      if (!statement) pageStatements.set(key, (statement = preparePage(display !== null, after !== null)));
-      return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit });
+      if (!statement) pageStatements.set(key, (statement = preparePage(display !== null, after !== null, range !== null)));
+      return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range });
     },
 
     /** The customer's dashboard totals (schema deliveryTotals, kept by the database in every change's transaction). */

@@ -58,17 +58,17 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
         ...rendersOwnJson,
         schema: {
           tags,
-          summary: 'My deliveries, newest first',
+          summary: 'My deliveries, newest first; a status group and a date range of booking (from, to: Lagos days, both included)',
           querystring: deliveriesQuerySchema,
           response: { 200: envelope(deliveriesPageSchema) },
         },
       },
       (request, reply) => {
         const userId = requireUser(request).id;
-        const { status, cursor, limit } = request.query;
+        const { status, cursor, limit, from, to } = request.query;
         const rendered = readCache.render(
           userId,
-          `list:${status}:${cursor ?? ''}:${limit}`,
+          `list:${status}:${cursor ?? ''}:${limit}:${from ?? ''}:${to ?? ''}`,
           negotiateEncoding(request.headers['accept-encoding']),
           async () => ok(await service.listDeliveries(userId, request.query)),
         );

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/deliveries.js';
 import type { AssignedDriver, BoardFilter, DeliveriesRepository, DeliveryKey, DeliveryRow, PaidFields } from './deliveries-repository.js';
 import { z } from 'zod';
+import { dateRangeInstants, type DateRange } from '../../../shared/schemas/date-range.js';
 import { cursorInstant, cursorInt, decodeCursor, pageOf } from '../../lib/cursor.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import { walletMovementEvent, type WalletService } from '../wallet/wallet-service.js';
@@ -452,8 +453,8 @@ export function createDeliveriesService({
     },
 
     /** The dispatch board: one keyset page of paid deliveries by filter, each with its history (oldest first). */
-    async listBoard(filter: BoardFilter, page: CursorQuery) {
-      const found = await repository.findBoardPage(filter, afterKeyOf(page.cursor), page.limit + 1);
+    async listBoard(filter: BoardFilter, page: CursorQuery & DateRange) {
+      const found = await repository.findBoardPage(filter, afterKeyOf(page.cursor), page.limit + 1, dateRangeInstants(page));
       const { items: rows, nextCursor } = pageOf(found, page.limit, (row) => keyOfRow({ cursorAt: row.cursorAt, number: row.delivery.number }), (row) => row.delivery);
       return { rows, nextCursor, history: await historiesOf(rows) };
     },
@@ -469,6 +470,8 @@ export function createDeliveriesService({
     findDriverJob,
 
     historyOf: async (row: DeliveryRow) => (await historiesOf([row])).get(row.id) ?? [],
+    /** The histories of several deliveries at once (a board search's rows). */
+    historiesOf,
 
     /** Deliveries assigned to each driver and not yet delivered. */
     countActiveJobs: (driverIds: readonly string[]) => repository.countActiveJobs(driverIds, ACTIVE_JOB_STATUSES),
@@ -531,8 +534,9 @@ export function createDeliveriesService({
     },
 
     /** My Deliveries: one keyset page, newest first, optionally one status group. */
-    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus } & CursorQuery) {
-      const rows = await repository.findPage(userId, query.status === 'all' ? null : query.status, afterKeyOf(query.cursor), query.limit + 1);
+    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus } & CursorQuery & DateRange) {
+      const display = query.status === 'all' ? null : query.status;
+      const rows = await repository.findPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, dateRangeInstants(query));
       return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
 

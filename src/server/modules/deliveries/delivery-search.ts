@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { normalizeTrackingId, parseDeliveryId } from '../../../shared/ids.js';
-import { listColumns, type DeliveryListRow } from './deliveries-repository.js';
+import { BOARD_SORT_ASCENDING, boardScope, listColumns, type BoardFilter, type DeliveryListRow, type DeliveryRow } from './deliveries-repository.js';
 
 /** A name or phone search looks at no more than the owner's newest this many deliveries (decision 052). */
 export const SEARCH_SCAN_LIMIT = 500;
@@ -43,15 +44,17 @@ export function createDeliverySearch(db: Executor) {
 
   return {
     /** The owner's deliveries that match, newest first, at most SEARCH_RESULT_LIMIT. */
-    searchOwnQuery(userId: string, term: SearchTerm) {
+    searchOwnQuery(userId: string, term: SearchTerm, range: DateRangeInstants | null = null) {
       if (term.kind !== 'text') {
         return db.select(listColumns).from(deliveries).where(exact(term, userId)).limit(1);
       }
-      // The owner's newest rows by deliveries_user_created_idx, then the name or phone test over those only.
+      // The owner's newest rows by deliveries_user_created_idx, then the name or phone test over those only. With a
+      // date range: the newest before its end, those from its start kept outside, which are the newest in the range
+      // (the index walk stops after SEARCH_SCAN_LIMIT rows whatever the range holds).
       const recent = db
         .select({ ...listColumns, receiverName: deliveries.receiverName, receiverPhone: deliveries.receiverPhone })
         .from(deliveries)
-        .where(eq(deliveries.userId, userId))
+        .where(and(eq(deliveries.userId, userId), range ? sql`${deliveries.createdAt} < ${range.toAt}::timestamptz` : undefined))
         .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
         .limit(SEARCH_SCAN_LIMIT)
         .as('recent');
@@ -62,17 +65,51 @@ export function createDeliverySearch(db: Executor) {
         .select(columns)
         .from(recent)
         .where(
-          or(
-            ilike(recent.receiverName, term.pattern),
-            term.digits ? sql`${recent.receiverPhone} like ${`%${term.digits}%`}` : undefined,
+          and(
+            or(ilike(recent.receiverName, term.pattern), term.digits ? sql`${recent.receiverPhone} like ${`%${term.digits}%`}` : undefined),
+            range ? sql`${recent.createdAt} >= ${range.fromAt}::timestamptz` : undefined,
           ),
         )
         .orderBy(desc(recent.createdAt), desc(recent.number))
         .limit(SEARCH_RESULT_LIMIT);
     },
 
-    async searchOwn(userId: string, term: SearchTerm): Promise<DeliveryListRow[]> {
-      return (await this.searchOwnQuery(userId, term)) as DeliveryListRow[];
+    /**
+     * An id or tracking id: an exact find on any filter and date. Filters narrow only a name or phone search, which
+     * looks at the owner's newest SEARCH_SCAN_LIMIT deliveries within the range.
+     */
+    async searchOwn(userId: string, term: SearchTerm, range: DateRangeInstants | null = null): Promise<DeliveryListRow[]> {
+      return (await this.searchOwnQuery(userId, term, range)) as DeliveryListRow[];
+    },
+
+    /**
+     * The dispatch board's name or phone search (decision 054): the tab's first SEARCH_SCAN_LIMIT rows in its own
+     * order within the date range (the tab's partial index, as its pages read them), then the test over those only,
+     * at most SEARCH_RESULT_LIMIT, in the tab's order. Across every customer's deliveries a search without such a
+     * bound would be a scan.
+     */
+    searchBoardQuery(filter: BoardFilter, term: Extract<SearchTerm, { kind: 'text' }>, range: DateRangeInstants | null) {
+      const scope = boardScope(filter, null, range);
+      const window = db
+        .select({ ...getTableColumns(deliveries), cursorAt: scope.cursorAt })
+        .from(deliveries)
+        .where(scope.where)
+        .orderBy(...scope.orderBy)
+        .limit(SEARCH_SCAN_LIMIT)
+        .as('board_window');
+      const { cursorAt: _cursorAt, ...columns } = window._.selectedFields;
+      const sortKey = scope.dateColumn === 'paid_at' ? window.paidAt : window.updatedAt;
+      const ascending = BOARD_SORT_ASCENDING[filter];
+      return db
+        .select(columns as unknown as typeof deliveries._.columns)
+        .from(window)
+        .where(or(ilike(window.receiverName, term.pattern), term.digits ? sql`${window.receiverPhone} like ${`%${term.digits}%`}` : undefined))
+        .orderBy(...(ascending ? [asc(sortKey), asc(window.number)] : [desc(sortKey), desc(window.number)]))
+        .limit(SEARCH_RESULT_LIMIT);
+    },
+
+    async searchBoard(filter: BoardFilter, term: Extract<SearchTerm, { kind: 'text' }>, range: DateRangeInstants | null): Promise<DeliveryRow[]> {
+      return (await this.searchBoardQuery(filter, term, range)) as unknown as DeliveryRow[];
     },
   };
 }

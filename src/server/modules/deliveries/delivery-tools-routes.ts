@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/schemas/common.js';
-import { deliverySearchQuerySchema, deliverySearchResultSchema } from '../../../shared/schemas/deliveries.js';
+import { deliveriesExportQuerySchema, deliverySearchQuerySchema, deliverySearchResultSchema } from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import type { DeliveryToolsService } from './delivery-tools-service.js';
@@ -23,13 +23,18 @@ export function deliveryToolsRoutes(tools: DeliveryToolsService): FastifyPluginA
           response: { 200: envelope(deliverySearchResultSchema) },
         },
       },
-      async (request) => ok(await tools.searchDeliveries(requireUser(request).id, request.query.q)),
+      async (request) => ok(await tools.searchDeliveries(requireUser(request).id, request.query.q, request.query)),
     );
 
     app.get(
       '/deliveries/export.csv',
       {
-        schema: { tags, summary: 'My deliveries as CSV (UTF-8, formula-safe cells), newest first', security },
+        schema: {
+          tags,
+          summary: 'My deliveries as CSV (UTF-8, formula-safe cells), newest first, with the list\'s status filter and date range',
+          security,
+          querystring: deliveriesExportQuerySchema,
+        },
       },
       async (request, reply) => {
         const userId = requireUser(request).id;
@@ -38,7 +43,7 @@ export function deliveryToolsRoutes(tools: DeliveryToolsService): FastifyPluginA
           .type('text/csv; charset=utf-8')
           .header('cache-control', 'private, no-store')
           .header('content-disposition', `attachment; filename="lanefreight-deliveries-${day}.csv"`)
-          .send(Readable.from(tools.exportCsv(userId)));
+          .send(Readable.from(tools.exportCsv(userId, request.query)));
       },
     );
   };

@@ -1,10 +1,12 @@
 import { formatDeliveryId } from '../../../shared/ids.js';
-import { statusLabelOf } from '../../../shared/schemas/deliveries.js';
+import { statusLabelOf, type DisplayStatus } from '../../../shared/schemas/deliveries.js';
+import { dateRangeInstants, type DateRange } from '../../../shared/schemas/date-range.js';
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 import { loadLocaleSection } from '../../lib/locale-texts.js';
 import type { DeliveriesRepository, DeliveryListRow } from './deliveries-repository.js';
 import { parseSearchTerm, type DeliverySearch } from './delivery-search.js';
 import { toDeliveryListItem } from './delivery-view.js';
+import { csvCell, csvLine } from '../../lib/csv.js';
 
 /** Rows read per round trip of an export: one keyset page of My Deliveries' own statement. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -15,16 +17,13 @@ const COLUMNS = loadLocaleSection('deliveries.columns', { required: [...COLUMN_K
 const STATUSES = loadLocaleSection('deliveries.status', { required: ['awaiting_payment', 'pending', 'in_transit', 'delivered', 'cancelled'] });
 const TRACKING = loadLocaleSection('tracking', { required: ['inputLabel'] });
 
-/**
- * A spreadsheet cell: quoted, quotes doubled, and text a spreadsheet would run as a formula (=, +, -, @, a tab or a
- * carriage return first) kept as text with a leading apostrophe (OWASP's CSV injection advice).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+/** The formula-safe cell and line of every CSV the server writes: one rule, in lib/csv.ts. */
+export { csvCell };
 
-const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** What the export narrows to: the list's own filters. */
+export interface ExportFilters extends DateRange {
+  status?: 'all' | DisplayStatus;
+}
 
 export function createDeliveryToolsService(deps: {
   search: DeliverySearch;
@@ -32,17 +31,20 @@ export function createDeliveryToolsService(deps: {
   getLanguage: (userId: string) => Promise<string>;
 }) {
   return {
-    async searchDeliveries(userId: string, q: string) {
+    async searchDeliveries(userId: string, q: string, range: DateRange = {}) {
       const term = parseSearchTerm(q);
       if (!term) return { items: [] };
-      return { items: (await deps.search.searchOwn(userId, term)).map(toDeliveryListItem) };
+      return { items: (await deps.search.searchOwn(userId, term, dateRangeInstants(range))).map(toDeliveryListItem) };
     },
 
     /**
-     * My Deliveries as CSV, newest first, read a keyset page at a time (the list's own index), so an account with
+     * My Deliveries as CSV, newest first, with the list's status filter and date range (decision 054), read a keyset
+     * page at a time (the list's own index), so an account with
      * years of deliveries streams in constant memory. Amounts are naira with two decimals, a number a spreadsheet sums.
      */
-    async *exportCsv(userId: string): AsyncGenerator<string> {
+    async *exportCsv(userId: string, filters: ExportFilters = {}): AsyncGenerator<string> {
+      const display = filters.status && filters.status !== 'all' ? filters.status : null;
+      const range = dateRangeInstants(filters);
       const language = await deps.getLanguage(userId);
       const lng = isLanguage(language) ? language : FALLBACK_LANGUAGE;
       const column = COLUMNS.texts[lng];
@@ -50,7 +52,7 @@ export function createDeliveryToolsService(deps: {
       yield `\uFEFF${csvLine([column('id'), TRACKING.texts[lng]('inputLabel'), column('date'), column('route'), column('amount'), column('status')])}`;
       let after: { at: string; number: number } | null = null;
       for (;;) {
-        const rows: (DeliveryListRow & { cursorAt: string })[] = await deps.repository.findPage(userId, null, after, EXPORT_PAGE_SIZE);
+        const rows: (DeliveryListRow & { cursorAt: string })[] = await deps.repository.findPage(userId, display, after, EXPORT_PAGE_SIZE, range);
         let chunk = '';
         for (const row of rows) {
           const item = toDeliveryListItem(row);

@@ -35,7 +35,7 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: 'Operators: the dispatch board (paid deliveries by filter, with driver and history)',
+          summary: "Operators: the dispatch board (paid deliveries by filter, with driver and history); a date range (from, to: Lagos days) on the tab's own date",
           querystring: dispatchDeliveriesQuerySchema,
           response: { 200: envelope(dispatchDeliveriesPageSchema) },
         },
@@ -48,12 +48,13 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: 'Operators: find a paid delivery on the board by its delivery id or tracking id',
+          summary:
+            "Operators: find a paid delivery on the board by its delivery id or tracking id (any tab), or part of a receiver's name or phone within the tab and date range (at most 50)",
           querystring: dispatchSearchQuerySchema,
           response: { 200: envelope(dispatchSearchResultSchema) },
         },
       },
-      async (request) => ok(await service.searchDeliveries(request.query.q)),
+      async (request) => ok(await service.searchDeliveries(request.query)),
     );
 
     app.get(

@@ -6,25 +6,45 @@ import type { DeliveriesService, DeliveryRow, StatusHistory } from '../deliverie
 import type { DriversService } from '../drivers/drivers-service.js';
 import { toDispatchDelivery } from './dispatch-view.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
-import { parseSearchTerm } from '../deliveries/delivery-search.js';
+import { parseSearchTerm, type DeliverySearch } from '../deliveries/delivery-search.js';
+import { dateRangeInstants, type DateRange } from '../../../shared/schemas/date-range.js';
 
 interface Deps {
   deliveries: Pick<
     DeliveriesService,
-    'findAny' | 'assignDriver' | 'stepStatus' | 'decideAfterFailure' | 'handOver' | 'listBoard' | 'countActiveJobs' | 'findByTrackingIdForPublic' | 'historyOf'
+    | 'findAny'
+    | 'assignDriver'
+    | 'stepStatus'
+    | 'decideAfterFailure'
+    | 'handOver'
+    | 'listBoard'
+    | 'countActiveJobs'
+    | 'findByTrackingIdForPublic'
+    | 'historyOf'
+    | 'historiesOf'
   >;
   drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
+  /** The board's name and phone search (decision 054). */
+  search: Pick<DeliverySearch, 'searchBoard'>;
 }
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
-export function createDispatchService({ deliveries, drivers }: Deps) {
+export function createDispatchService({ deliveries, drivers, search }: Deps) {
   async function boardRow({ row, history }: { row: DeliveryRow; history: StatusHistory }): Promise<DispatchDelivery> {
     const driver = row.driverId ? await drivers.find(row.driverId) : null;
     return toDispatchDelivery(row, history, driver ?? undefined);
   }
 
+  /** Board cards of rows, with their histories and drivers, each read once for them all. */
+  async function boardItems(rows: DeliveryRow[]): Promise<DispatchDelivery[]> {
+    if (rows.length === 0) return [];
+    const history = await deliveries.historiesOf(rows);
+    const driverById = await drivers.findMany([...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))]);
+    return rows.map((row) => toDispatchDelivery(row, history.get(row.id) ?? [], row.driverId ? driverById.get(row.driverId) : undefined));
+  }
+
   return {
-    async listDeliveries(query: { status: DispatchBoardFilter } & CursorQuery) {
+    async listDeliveries(query: { status: DispatchBoardFilter } & CursorQuery & DateRange) {
       const { rows, nextCursor, history } = await deliveries.listBoard(query.status, query);
       const driverIds = [...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))];
       const driverById = await drivers.findMany(driverIds);
@@ -35,12 +55,13 @@ export function createDispatchService({ deliveries, drivers }: Deps) {
     },
 
     /**
-     * The board's search: a delivery id or a tracking id, each one index lookup; the board holds paid deliveries
-     * only, so an unpaid booking is not found. Names and phones are not searched here: across every customer's
-     * deliveries that would be a scan (decision 052).
+     * The board's search: a delivery id or a tracking id, each one index lookup on any tab; the board holds paid
+     * deliveries only, so an unpaid booking is not found (decision 052). Part of a receiver's name or phone is
+     * looked for in the tab and date range shown, bounded (boardSearchRows, decision 054).
      */
-    async searchDeliveries(q: string): Promise<{ items: DispatchDelivery[] }> {
-      const term = parseSearchTerm(q);
+    async searchDeliveries(query: { q: string; status?: DispatchBoardFilter } & DateRange): Promise<{ items: DispatchDelivery[] }> {
+      const term = parseSearchTerm(query.q);
+      if (term?.kind === 'text') return { items: await boardItems(await search.searchBoard(query.status ?? 'unassigned', term, dateRangeInstants(query))) };
       let row: DeliveryRow | null = null;
       if (term?.kind === 'number') {
         row = await deliveries.findAny(formatDeliveryId(term.number)).catch((err: unknown) => {

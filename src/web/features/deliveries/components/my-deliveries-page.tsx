@@ -5,8 +5,10 @@ import { QueryLoadMore } from '@/web/components/load-more';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { SearchBox } from '@/web/components/search-box';
+import { DateRangeFilter, dayParam } from '@/web/components/date-range-filter';
+import type { DateRange } from '@/shared/schemas/date-range';
 import { KIND_FILTERS, useDeliveries, type KindFilter, type StatusFilter } from '../api/get-deliveries';
-import { DELIVERIES_EXPORT_URL, useDeliverySearch } from '../api/search-deliveries';
+import { deliveriesExportUrl, useDeliverySearch } from '../api/search-deliveries';
 import { DeliveryTable } from './delivery-table';
 import { LoadError, LoadingState } from './page-states';
 import { SelectField } from './select-field';
@@ -35,6 +37,8 @@ export function MyDeliveriesPage() {
   const kind = parseKind(searchParams.get('kind'));
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all' || kind !== 'all';
+  // The date range (decision 054): it narrows the pages, a search and the export.
+  const range: DateRange = { from: dayParam(searchParams.get('from')), to: dayParam(searchParams.get('to')) };
 
   const update = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -67,7 +71,7 @@ export function MyDeliveriesPage() {
             <Filter aria-hidden="true" />
             {t('deliveries.filters')}
           </Button>
-          <a href={DELIVERIES_EXPORT_URL} download className={buttonVariants({ variant: 'outline' })}>
+          <a href={deliveriesExportUrl({ status, ...range })} download className={buttonVariants({ variant: 'outline' })}>
             <Download aria-hidden="true" />
             {t('deliveries.export')}
           </a>
@@ -109,14 +113,21 @@ export function MyDeliveriesPage() {
         )}
       </div>
 
-      {q ? <SearchResults q={q} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} kind={kind} />}
+      <DateRangeFilter
+        key={`${range.from ?? ''}:${range.to ?? ''}`}
+        id="deliveries-dates"
+        applied={range}
+        onApply={(next) => update({ from: next.from ?? null, to: next.to ?? null })}
+      />
+
+      {q ? <SearchResults q={q} range={range} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} kind={kind} range={range} />}
     </div>
   );
 }
 
-function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
+function SearchResults({ q, range, onClear }: { q: string; range: DateRange; onClear: () => void }) {
   const { t } = useTranslation();
-  const search = useDeliverySearch(q);
+  const search = useDeliverySearch(q, range);
   const items = search.data?.items ?? [];
   return (
     <section aria-labelledby="deliveries-search-title" className="grid min-w-0 gap-3">
@@ -148,9 +159,9 @@ function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
   );
 }
 
-function DeliveryPages({ status, kind }: { status: StatusFilter; kind: KindFilter }) {
+function DeliveryPages({ status, kind, range }: { status: StatusFilter; kind: KindFilter; range: DateRange }) {
   const { t } = useTranslation();
-  const query = useDeliveries({ status, limit: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) });
+  const query = useDeliveries({ status, limit: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }), ...range });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
@@ -165,7 +176,11 @@ function DeliveryPages({ status, kind }: { status: StatusFilter; kind: KindFilte
           ) : items.length === 0 ? (
             <div className="grid justify-items-center gap-3 px-4 py-12 text-center">
               <p className="font-semibold">
-                {status !== 'all' ? t('deliveries.empty.filteredTitle') : kind !== 'all' ? t('cod.filter.empty') : t('deliveries.empty.title')}
+                {status !== 'all' || range.from || range.to
+                  ? t('deliveries.empty.filteredTitle')
+                  : kind !== 'all'
+                    ? t('cod.filter.empty')
+                    : t('deliveries.empty.title')}
               </p>
               <p className="text-sm text-muted-foreground">{t('deliveries.empty.description')}</p>
               <Link to="/dashboard/book-delivery" className={buttonVariants({ size: 'sm' })}>

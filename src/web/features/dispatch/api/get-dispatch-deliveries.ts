@@ -2,21 +2,22 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { dispatchDeliveriesPageSchema, type DispatchBoardFilter } from '@/shared/schemas/dispatch';
 import { apiRequest } from '@/web/lib/api-client';
 import { dispatchKeys } from './query-keys';
+import type { DateRange } from '@/shared/schemas/date-range';
 
 export const DISPATCH_PAGE_SIZE = 20;
 
-/** `GET /api/dispatch/deliveries?status=&limit=&cursor=`: one tab of the board, one keyset page at a time. */
-export function getDispatchDeliveries(params: { status: DispatchBoardFilter; cursor: string | null }, signal?: AbortSignal) {
+/** `GET /api/dispatch/deliveries?status=&from=&to=&limit=&cursor=`: one tab of the board, one keyset page at a time. */
+export function getDispatchDeliveries(params: { status: DispatchBoardFilter; cursor: string | null } & DateRange, signal?: AbortSignal) {
   return apiRequest('/dispatch/deliveries', dispatchDeliveriesPageSchema, {
-    query: { status: params.status, limit: DISPATCH_PAGE_SIZE, cursor: params.cursor ?? undefined },
+    query: { status: params.status, from: params.from, to: params.to, limit: DISPATCH_PAGE_SIZE, cursor: params.cursor ?? undefined },
     signal,
   });
 }
 
-export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFilter }) =>
+export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFilter } & DateRange) =>
   infiniteQueryOptions({
     queryKey: dispatchKeys.deliveries(params),
-    queryFn: ({ signal, pageParam }) => getDispatchDeliveries({ status: params.status, cursor: pageParam }, signal),
+    queryFn: ({ signal, pageParam }) => getDispatchDeliveries({ ...params, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -25,6 +26,6 @@ export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFi
     refetchOnWindowFocus: true,
   });
 
-export function useDispatchDeliveries(params: { status: DispatchBoardFilter }) {
+export function useDispatchDeliveries(params: { status: DispatchBoardFilter } & DateRange) {
   return useInfiniteQuery(dispatchDeliveriesQueryOptions(params));
 }

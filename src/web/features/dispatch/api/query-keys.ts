@@ -6,8 +6,8 @@ import { DISPATCH_KEY } from '@/web/lib/query-keys';
 /** Under the one root the live stream refreshes when a delivery moves. */
 export const dispatchKeys = {
   all: DISPATCH_KEY,
-  deliveries: (params: { status: DispatchBoardFilter }) => [...DISPATCH_KEY, 'deliveries', params] as const,
-  search: (q: string) => [...DISPATCH_KEY, 'search', q] as const,
+  deliveries: (params: { status: DispatchBoardFilter; from?: string; to?: string }) => [...DISPATCH_KEY, 'deliveries', params] as const,
+  search: (q: string, status: DispatchBoardFilter, range: { from?: string; to?: string } = {}) => [...DISPATCH_KEY, 'search', q, status, range] as const,
   drivers: (transportMode: TransportMode) => [...DISPATCH_KEY, 'drivers', transportMode] as const,
   /** Without a status: the prefix of every withdrawals list (pending, paid, failed, all). */
   withdrawals: (status?: WithdrawalStatus) => [...DISPATCH_KEY, 'withdrawals', ...(status ? [status] : [])] as const,

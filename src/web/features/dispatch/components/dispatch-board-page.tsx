@@ -1,41 +1,67 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Loader2, X } from 'lucide-react';
+import { Download, Loader2, X } from 'lucide-react';
 import { SearchBox } from '@/web/components/search-box';
-import { DISPATCH_BOARD_FILTERS, type DispatchBoardFilter } from '@/shared/schemas/dispatch';
-import { Button } from '@/web/components/ui/button';
+import { DateRangeFilter, dayParam } from '@/web/components/date-range-filter';
+import { BOARD_DATE_OF, DISPATCH_BOARD_FILTERS, type DispatchBoardFilter } from '@/shared/schemas/dispatch';
+import type { DateRange } from '@/shared/schemas/date-range';
+import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { apiErrorText } from '@/web/lib/api-client';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { useDispatchDeliveries } from '../api/get-dispatch-deliveries';
-import { useDispatchSearch } from '../api/search-dispatch-deliveries';
+import { boardExportUrl, useDispatchSearch } from '../api/search-dispatch-deliveries';
 import { DispatchDeliveryCard } from './dispatch-delivery-card';
 
-const SEARCH_MAX = 40;
+const SEARCH_MAX = 60;
 
 const isFilter = (value: string | null): value is DispatchBoardFilter =>
   (DISPATCH_BOARD_FILTERS as readonly (string | null)[]).includes(value);
 
-/** /dashboard/operator/dispatch?status=…: the filter lives in the URL, so a reload or a shared link keeps it. */
+/**
+ * /dashboard/operator/dispatch?status=&q=&from=&to=: the tab, search and date range live in the URL, so a reload or
+ * a shared link keeps them; the export takes the same (decision 054).
+ */
 export function DispatchBoardPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('status');
   const status: DispatchBoardFilter = isFilter(requested) ? requested : 'unassigned';
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
-  const board = useDispatchDeliveries({ status });
+  const range: DateRange = { from: dayParam(searchParams.get('from')), to: dayParam(searchParams.get('to')) };
+  const board = useDispatchDeliveries({ status, ...range });
   const items = board.data?.pages.flatMap((page) => page.items);
+
+  /** Changes some of the URL's parameters, keeping the others. */
+  const update = (changes: Record<string, string | null>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
 
   const handleFilterChange = (value: string) => {
     if (!isFilter(value)) return;
-    setSearchParams(value === 'unassigned' ? {} : { status: value }, { replace: true });
+    update({ status: value === 'unassigned' ? null : value });
   };
 
   return (
     <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6">
-      <header className="grid gap-1">
-        <h2 className="text-2xl font-bold tracking-tight">{t('dispatch.title')}</h2>
-        <p className="text-muted-foreground">{t('dispatch.subtitle')}</p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-2xl font-bold tracking-tight break-words">{t('dispatch.title')}</h2>
+          <p className="text-muted-foreground">{t('dispatch.subtitle')}</p>
+        </div>
+        <a href={boardExportUrl({ status, q, ...range })} download className={buttonVariants({ variant: 'outline' })}>
+          <Download aria-hidden="true" />
+          {t('dispatch.export.button')}
+        </a>
       </header>
 
       <SearchBox
@@ -46,33 +72,16 @@ export function DispatchBoardPage() {
         submitLabel={t('deliveries.search.submit')}
         initial={q}
         maxLength={SEARCH_MAX}
-        onSearch={(value) =>
-          setSearchParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (value) next.set('q', value);
-              else next.delete('q');
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onSearch={(value) => update({ q: value || null })}
       />
-      {q && (
-        <BoardSearchResults
-          q={q}
-          onClear={() =>
-            setSearchParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                next.delete('q');
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        />
-      )}
+      <DateRangeFilter
+        key={`${range.from ?? ''}:${range.to ?? ''}`}
+        id="dispatch-dates"
+        applied={range}
+        hint={t(`dispatch.dateBasis.${BOARD_DATE_OF[status]}`)}
+        onApply={(next) => update({ from: next.from ?? null, to: next.to ?? null })}
+      />
+      {q && <BoardSearchResults q={q} status={status} range={range} onClear={() => update({ q: null })} />}
 
       <Tabs value={status} onValueChange={handleFilterChange} className="min-w-0">
         {/* Five tabs do not fit 360 px: the row scrolls sideways instead of squeezing the labels. */}
@@ -120,10 +129,13 @@ export function DispatchBoardPage() {
   );
 }
 
-/** The board's search result: the one paid delivery with that id or tracking id, as its card, or why none. */
-function BoardSearchResults({ q, onClear }: { q: string; onClear: () => void }) {
+/**
+ * The board's search results: the paid delivery with that id or tracking id (any tab), or those of the tab and dates
+ * whose receiver's name or phone matches, as cards; or why none.
+ */
+function BoardSearchResults({ q, status, range, onClear }: { q: string; status: DispatchBoardFilter; range: DateRange; onClear: () => void }) {
   const { t } = useTranslation();
-  const search = useDispatchSearch(q);
+  const search = useDispatchSearch(q, status, range);
   return (
     <section aria-labelledby="dispatch-search-title" className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
