@@ -64,6 +64,7 @@ test.describe('pay on delivery: booking', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('the switch and amount, the terms beside the form, the preview and the payment of fee plus reserve', async ({ page, request, context }) => {
+    test.setTimeout(150_000);
     const errors = trackConsoleErrors(page);
     await signUp(request, context, 'Bola Merchant');
     const feeKobo = await priceOf(request, MARINA, LEKKI_PHASE_1, OPTIONS);
@@ -156,6 +157,19 @@ test.describe('pay on delivery: booking', () => {
     const row = page.getByRole('row').filter({ hasText: deliveryId });
     await expect(row.getByTestId('cod-value')).toContainText('₦20,000.00');
     await expect(row.getByTestId('cod-state')).toHaveText('Awaiting payment');
+    await expect(page.getByRole('columnheader', { name: 'Pay on delivery' })).toBeVisible();
+    // The Payment filter goes into the URL as kind, and keeps the pay-on-delivery order.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await choose(page, 'Payment', 'Pay on delivery');
+    await expect(page).toHaveURL(/kind=pay_on_delivery/);
+    await expect(row.getByTestId('cod-value')).toContainText('₦20,000.00');
+    // On a phone, the card carries the same line, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const card = page.getByTestId('delivery-card').filter({ hasText: deliveryId });
+    await expect(card.getByTestId('cod-value')).toContainText('₦20,000.00');
+    await expect(card.getByTestId('cod-state')).toHaveText('Awaiting payment');
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
 
     expect(errors).toEqual([]);
   });
@@ -202,6 +216,19 @@ async function messageTo(request: APIRequestContext, phone: string, pattern: Reg
   return found!;
 }
 
+const bookingBody = (receiverPhone: string) => ({
+  receiverName: 'Amaka Nwosu',
+  receiverPhone,
+  pickupLocation: 'Ikeja City Mall',
+  dropoffLocation: 'Allen Avenue, Ikeja',
+  packageType: 'documents',
+  packageWeight: 'light',
+  transportMode: 'bike',
+  deliveryType: 'standard',
+  deliveryTime: 'afternoon',
+  deliveryDate: tomorrow(),
+});
+
 test.describe('pay on delivery: the driver and the shipper', () => {
   test('the driver sees the amount due, is refused the hand-over until the receiver pays, sends the link again, sees "Paid" live and hands over; the shipper sees it collected', async ({
     browser,
@@ -213,21 +240,11 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     const driver = await signInAs(browser, E2E_DRIVER, { width: 360, height: 740 });
     const receiverPhone = `+23480${String(Date.now()).slice(-8)}`;
 
-    const booked = await call(shipper.context.request, '/api/book-delivery', {
-      receiverName: 'Amaka Nwosu',
-      receiverPhone,
-      pickupLocation: 'Ikeja City Mall',
-      dropoffLocation: 'Allen Avenue, Ikeja',
-      packageType: 'documents',
-      packageWeight: 'light',
-      transportMode: 'bike',
-      deliveryType: 'standard',
-      deliveryTime: 'afternoon',
-      deliveryDate: tomorrow(),
-      collectOnDelivery: { amountKobo: 500_000 },
-    });
+    const booked = await call(shipper.context.request, '/api/book-delivery', { ...bookingBody(receiverPhone), collectOnDelivery: { amountKobo: 500_000 } });
     const id = booked.id as string;
     await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
+    // A prepaid booking beside it, which the pay-on-delivery filter leaves out.
+    const prepaid = (await call(shipper.context.request, '/api/book-delivery', bookingBody(receiverPhone))).id as string;
     const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
     await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
     for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
@@ -282,6 +299,10 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await shipper.page.goto('/dashboard/my-deliveries?kind=pay_on_delivery');
     const row = shipper.page.getByRole('row').filter({ hasText: id });
     await expect(row.getByTestId('cod-state')).toHaveText('Paid');
+    // Only pay-on-delivery orders are listed; without the filter the prepaid one is there too, marked so.
+    await expect(shipper.page.getByRole('row').filter({ hasText: prepaid })).toHaveCount(0);
+    await shipper.page.goto('/dashboard/my-deliveries');
+    await expect(shipper.page.getByRole('row').filter({ hasText: prepaid }).getByText('Prepaid', { exact: true })).toBeAttached();
     for (const context of [shipper.context, operator.context, driver.context, receiver]) await context.close();
   });
 });
