@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
-import { codTermsOf, RATE_CARD } from '../src/shared/pricing.js';
-import { signUpInBrowser } from './accounts.js';
+import { codTermsOf, RATE_CARD, returnFeeOf } from '../src/shared/pricing.js';
+import { registerVerified, signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 
@@ -239,6 +239,7 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     // The driver's phone.
     const driver = await signInAs(browser, E2E_DRIVER, { width: 360, height: 740 });
     const receiverPhone = `+23480${String(Date.now()).slice(-8)}`;
+    const kobo = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
     const booked = await call(shipper.context.request, '/api/book-delivery', { ...bookingBody(receiverPhone), collectOnDelivery: { amountKobo: 500_000 } });
     const id = booked.id as string;
@@ -252,7 +253,9 @@ test.describe('pay on delivery: the driver and the shipper', () => {
 
     // The shipper's wallet: ₦5,000 awaits nothing yet (unpaid), nothing collected.
     await shipper.page.goto('/dashboard/wallet');
+    await expect(shipper.page.getByTestId('cod-awaiting')).toHaveText(/₦/);
     const collectedBefore = (await shipper.page.getByTestId('cod-collected').textContent())!;
+    const awaitingBefore = (await shipper.page.getByTestId('cod-awaiting').textContent())!;
 
     // The driver's job: the amount due, unpaid, and the link to send again.
     await driver.page.goto('/dashboard/driver');
@@ -284,6 +287,9 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await payPage.getByRole('button', { name: 'Approve payment' }).click();
     await expect(payPage.getByRole('heading', { name: 'Paid' })).toBeVisible();
 
+    // The shipper's wallet, still open, counts it as awaiting settlement without a reload (delivery.cod_paid).
+    await expect.poll(async () => kobo((await shipper.page.getByTestId('cod-awaiting').textContent())!)).toBe(kobo(awaitingBefore) + 500_000);
+
     // The driver's screen turns "Paid" without a reload, and the hand-over goes through.
     await expect(job.getByTestId('driver-job-cod-state')).toHaveText('Paid');
     await expect(job.getByTestId('driver-job-cod-note')).toHaveText('The receiver has paid. You can hand the parcel over.');
@@ -294,8 +300,8 @@ test.describe('pay on delivery: the driver and the shipper', () => {
 
     // The shipper: collected less the fee (₦100 at least), and My Deliveries says paid.
     await shipper.page.reload();
-    const kobo = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
     await expect.poll(async () => kobo((await shipper.page.getByTestId('cod-collected').textContent())!)).toBe(kobo(collectedBefore) + 490_000);
+    await expect(shipper.page.getByTestId('cod-awaiting')).toHaveText(awaitingBefore);
     await shipper.page.goto('/dashboard/my-deliveries?kind=pay_on_delivery');
     const row = shipper.page.getByRole('row').filter({ hasText: id });
     await expect(row.getByTestId('cod-state')).toHaveText('Paid');
@@ -304,5 +310,42 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await shipper.page.goto('/dashboard/my-deliveries');
     await expect(shipper.page.getByRole('row').filter({ hasText: prepaid }).getByText('Prepaid', { exact: true })).toBeAttached();
     for (const context of [shipper.context, operator.context, driver.context, receiver]) await context.close();
+  });
+});
+
+test.describe('pay on delivery: what is owed', () => {
+  test('a prepaid order returned with nothing in the wallet shows the return fee as Owed, taken from the next top-up', async ({ browser, request }) => {
+    test.setTimeout(150_000);
+    const email = await registerVerified(request, 'Tunde Owes', 'Cargo!Lane-2718', 'owed');
+    const shipper = await signInAs(browser, { email, password: 'Cargo!Lane-2718' });
+    const operator = await signInAs(browser, E2E_OPERATOR);
+    const driver = await signInAs(browser, E2E_DRIVER);
+
+    // Booked and paid by card, so the wallet stays empty.
+    const booked = await call(shipper.context.request, '/api/book-delivery', bookingBody(`+23481${String(Date.now()).slice(-8)}`));
+    const id = booked.id as string;
+    const feeKobo = (booked.price as { total: number }).total;
+    const checkout = await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'card' });
+    await shipper.page.goto(checkout.checkoutUrl as string);
+    await shipper.page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(shipper.page).toHaveURL(/\/dashboard\/payment-success/);
+
+    // Assigned, out, not delivered, and returned to the shipper with the code they were sent.
+    const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
+    await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
+    for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
+    await call(driver.context.request, `/api/driver/jobs/${id}/failed-attempt`, { reason: 'receiver_unavailable' });
+    await call(shipper.context.request, `/api/deliveries/${id}/after-failure`, { decision: 'return' });
+    const code = /\b(\d{4})\b/.exec((await messageTo(driver.context.request, email, /coming back to you/)).replace(/https?:\/\/\S+/g, ''))![1]!;
+    await call(driver.context.request, `/api/driver/jobs/${id}/deliver`, { code });
+
+    // The wallet could not pay the return fee (half the delivery fee): it is owed, and the page says when it is taken.
+    const owed = formatNaira(returnFeeOf(RATE_CARD, feeKobo));
+    await shipper.page.goto('/dashboard/wallet');
+    await expect(shipper.page.getByTestId('wallet-owed')).toHaveText(owed);
+    await expect(shipper.page.getByText(`You owe ${owed} from a return fee your wallet could not cover. It is taken from your next top-up or payment.`)).toBeVisible();
+    await expect(shipper.page.getByTestId('cod-collected')).toHaveText('₦0.00');
+    await expect(shipper.page.getByTestId('cod-awaiting')).toHaveText('₦0.00');
+    for (const context of [shipper.context, operator.context, driver.context]) await context.close();
   });
 });
