@@ -103,6 +103,15 @@ export const ERROR_CODES = [
   'QUOTE_USED',
   // Keyset paging (docs/decisions/049).
   'INVALID_CURSOR',
+  // Webhooks (docs/decisions/054).
+  'WEBHOOK_ENDPOINT_NOT_FOUND',
+  'WEBHOOK_EVENT_NOT_FOUND',
+  'WEBHOOK_ENDPOINT_LIMIT',
+  'WEBHOOK_ENDPOINT_DISABLED',
+  'WEBHOOK_URL_NOT_HTTPS',
+  'WEBHOOK_URL_FORBIDDEN',
+  'WEBHOOK_URL_UNRESOLVABLE',
+  'WEBHOOKS_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

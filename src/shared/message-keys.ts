@@ -8,6 +8,7 @@ import { PLACE_MESSAGE_KEYS } from './schemas/places.js';
 import { UNAVAILABLE_MESSAGE_KEYS } from './schemas/quotes.js';
 import { PAYOUT_MESSAGES } from './schemas/payouts.js';
 import { WALLET_MONEY_MESSAGES } from './schemas/wallet-money.js';
+import { WEBHOOK_MESSAGE_KEYS } from './schemas/webhooks.js';
 
 type ValuesOf<T> = T[keyof T];
 
@@ -32,6 +33,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof PARTNER_MESSAGE_KEYS>
   | ValuesOf<typeof PAYOUT_MESSAGES>
   | ValuesOf<typeof WALLET_MONEY_MESSAGES>
+  | ValuesOf<typeof WEBHOOK_MESSAGE_KEYS>
   | ValuesOf<typeof DATE_RANGE_MESSAGE_KEYS>
   | ValuesOf<typeof INPUT_MESSAGE_KEYS>;
 

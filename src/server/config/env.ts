@@ -85,6 +85,13 @@ export const envSchema = z.object({
   PUBLIC_TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Place searches (`GET /api/places`, the booking form's autocomplete) per minute per client IP. */
   PLACES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Merchant API requests (`/api/v1`) per minute per API key, shared by every instance through the rate-limit store. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /**
+   * The key API keys are hashed with (HMAC-SHA256): a stolen table is useless without it. Every instance must have the
+   * same one; changing it invalidates every key. Unset: a development key written in the code, which protects nothing.
+   */
+  API_KEY_PEPPER: optionalString,
   /** Consecutive wrong passwords that lock an account until a password reset; NIST 800-63B allows at most 100. */
   SIGNIN_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).max(100).default(100),
   /** Codes sent by SMS or WhatsApp per hour, all numbers together (against SMS pumping). */
@@ -113,12 +120,26 @@ export const envSchema = z.object({
    * the cache off, so every read reaches the database (npm run bench:scale measures reads that way).
    */
   DELIVERY_READ_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
+   * The key webhook signing secrets are encrypted with at rest (decision 054): 32 bytes, base64. Without it,
+   * production refuses new webhook endpoints (503); elsewhere a development key written in the code is used, which
+   * protects nothing.
+   */
+  WEBHOOK_SECRETS_KEY: optionalString.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
+    message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+  }),
+  /**
+   * `refuse`: webhooks go only to https URLs on public addresses (production's rule, decision 054); `allow` also lets
+   * them reach this machine (loopback, http) for a local receiver. Unset: `refuse` in production, `allow` elsewhere.
+   */
+  WEBHOOK_LOCAL_TARGETS: z.enum(['allow', 'refuse']).optional(),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export type Env = Omit<ParsedEnv, 'HOST' | 'PAYMENT_GATEWAY' | 'PUBLIC_URL'> & {
+export type Env = Omit<ParsedEnv, 'HOST' | 'PAYMENT_GATEWAY' | 'PUBLIC_URL' | 'WEBHOOK_LOCAL_TARGETS'> & {
   HOST: string;
+  WEBHOOK_LOCAL_TARGETS: 'allow' | 'refuse';
   PUBLIC_URL: string;
   PAYMENT_GATEWAY: 'sandbox' | 'paystack';
 };
@@ -185,6 +206,9 @@ function crossVariableIssues(source: NodeJS.ProcessEnv): string[] {
       `DATABASE_POOL_MAX: must leave at least ${READ_CONNECTIONS_MIN} connections for reads beyond DATABASE_MONEY_WRITES_MAX + DATABASE_OTHER_WRITES_MAX`,
     );
   }
+  if (isProduction && raw(source, 'WEBHOOK_LOCAL_TARGETS') === 'allow') {
+    issues.push('WEBHOOK_LOCAL_TARGETS: cannot be allow when NODE_ENV=production (webhooks could reach inside the network)');
+  }
   if (isProduction && raw(source, 'DEV_OUTBOX') === 'on') {
     issues.push('DEV_OUTBOX: cannot be on when NODE_ENV=production (it shows every sign-in and reset code)');
   }
@@ -199,6 +223,7 @@ function resolveEnv(parsed: ParsedEnv): Env {
     // Follows PORT, so a receiver's tracking link works on whatever port the app was started (docs/decisions/048).
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     PAYMENT_GATEWAY: parsed.PAYMENT_GATEWAY ?? (parsed.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
+    WEBHOOK_LOCAL_TARGETS: parsed.WEBHOOK_LOCAL_TARGETS ?? (isProduction ? 'refuse' : 'allow'),
   };
 }
 

@@ -114,6 +114,14 @@ export const ERROR_MESSAGES = {
   QUOTE_NOT_FOUND: 'We could not find this price quote.',
   QUOTE_EXPIRED: 'This price quote has expired. Please get a fresh price.',
   QUOTE_USED: 'This price quote has already been used for a booking.',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'We could not find this webhook endpoint.',
+  WEBHOOK_EVENT_NOT_FOUND: 'This event was never sent to this endpoint.',
+  WEBHOOK_ENDPOINT_LIMIT: 'You already have {{limit}} webhook endpoints. Remove one before adding another.',
+  WEBHOOK_ENDPOINT_DISABLED: 'This endpoint is switched off. Switch it on first.',
+  WEBHOOK_URL_NOT_HTTPS: 'The endpoint URL must start with https://.',
+  WEBHOOK_URL_FORBIDDEN: 'This URL points to a private or local network address. Use a public address.',
+  WEBHOOK_URL_UNRESOLVABLE: 'We could not find the host of this URL. Check the address.',
+  WEBHOOKS_NOT_CONFIGURED: 'Webhooks are not set up on this server yet. Please try again later.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -151,6 +159,10 @@ export const VALIDATION_MESSAGES = {
   'booking.validation.deliveryDateTooFar': 'Delivery date must be within the next 30 days',
   'booking.validation.receiverPhoneInvalid': 'Enter a valid phone number',
   'booking.validation.tooLong': 'This is too long',
+  'webhooks.validation.url': 'Enter the full address of your endpoint, starting with https://',
+  'webhooks.validation.urlTooLong': 'This address is too long',
+  'webhooks.validation.events': 'Choose at least one event',
+  'webhooks.validation.mode': 'Choose test or live',
   'booking.validation.receiverLanguage': 'Choose one of the listed languages',
   'places.validation.query': 'Type between 1 and 100 characters to search',
   'places.validation.placeUnknown': 'Choose a place from the list',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 
-export const NOTIFICATION_TYPES = ['delivery', 'wallet', 'promotion', 'partner'] as const;
+export const NOTIFICATION_TYPES = ['delivery', 'wallet', 'promotion', 'partner', 'developer'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -24,6 +24,7 @@ export const NOTIFICATION_KEYS = [
   'transportationApplicationRejected',
   'investmentApplicationApproved',
   'investmentApplicationRejected',
+  'webhookEndpointDisabled',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 

@@ -21,7 +21,8 @@ export type MessageKind =
   | 'update:delivery-status'
   | `receiver:${ReceiverMessageKind}`
   | `receipt:${ReceiptKind}`
-  | `decision:${ApplicationDecision}`;
+  | `decision:${ApplicationDecision}`
+  | 'webhook:endpoint-disabled';
 
 export const MESSAGE_CATEGORIES = {
   'code:verify': 'essential',
@@ -43,6 +44,7 @@ export const MESSAGE_CATEGORIES = {
   'receipt:refund': 'essential',
   'decision:approved': 'essential',
   'decision:rejected': 'essential',
+  'webhook:endpoint-disabled': 'essential',
 } as const satisfies Record<MessageKind, MessageCategory>;
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_CATEGORIES) as MessageKind[];

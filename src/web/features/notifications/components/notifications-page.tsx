@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BellOff, Check, CheckCheck, Handshake, Loader2, Megaphone, Package, Wallet, X } from 'lucide-react';
+import { BellOff, Check, CheckCheck, Handshake, Loader2, Megaphone, Package, Wallet, Webhook, X } from 'lucide-react';
 import { QueryLoadMore } from '@/web/components/load-more';
 import type { Notification } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
@@ -17,7 +17,7 @@ import { relativeTime } from '../lib/relative-time';
 import { splitAroundIds } from '../lib/unbroken-ids';
 
 const PAGE_SIZE = 20;
-const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone, partner: Handshake } as const;
+const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone, partner: Handshake, developer: Webhook } as const;
 
 function NotificationItem({ notification, now }: { notification: Notification; now: number }) {
   const { t, i18n } = useTranslation();
