@@ -39,6 +39,7 @@ const delivery = (n: number) => ({
   canCancel: false,
   estimatedDelivery: null,
   price: { total: 250_000 },
+  cod: null,
 });
 
 const notification = (n: number) => ({

@@ -91,6 +91,7 @@ const JOB = {
   deliveryTime: 'afternoon',
   earningsKobo: 280_000,
   handoverAttemptsLeft: 5,
+  cod: null,
   history: [{ status: 'picked_up', note: null, at: '2026-11-22T09:30:00.000Z' }],
 };
 
