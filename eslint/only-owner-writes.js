@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   userPreferences: ['preferences'],
   addresses: ['addresses'],
   quotes: ['quotes'],
+  apiKeys: ['api-keys'],
 };
 
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);

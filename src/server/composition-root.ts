@@ -103,6 +103,13 @@ import { createQuotesRepository } from './modules/quotes/quotes-repository.js';
 import { createQuotesService } from './modules/quotes/quotes-service.js';
 import { quotesRoutes } from './modules/quotes/quotes-routes.js';
 import { RATE_CARD, type RateCard } from '../shared/pricing.js';
+import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
+import { createApiKeysService } from './modules/api-keys/api-keys-service.js';
+import { createApiKeyHasher } from './modules/api-keys/api-key-secret.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys-routes.js';
+import { createMerchantDeliveries } from './modules/deliveries/merchant-deliveries.js';
+import { createMerchantApiService } from './modules/merchant-api/merchant-api-service.js';
+import { v1Routes } from './modules/merchant-api/v1-routes.js';
 
 /**
  * The one place where modules meet: every repository and service is built here, and each service receives only
@@ -432,6 +439,27 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   });
   api.addHook('onReady', async () => undecidedReturns.start());
   api.addHook('onClose', async () => undecidedReturns.stop());
+
+  // The merchant API (issue 23): keys managed with the session, /api/v1 called with them.
+  const apiKeys = createApiKeysService({
+    repository: createApiKeysRepository(db),
+    transactions,
+    hashKey: createApiKeyHasher(env.API_KEY_PEPPER),
+    invalidationBus: deps.invalidationBus,
+  });
+  await api.register(apiKeysRoutes(apiKeys));
+  const merchantDeliveries = createMerchantDeliveries({ db, transactions: moneyTransactions, repository: deliveriesRepository, deliveries });
+  await api.register(
+    v1Routes({
+      keys: apiKeys,
+      limiter: createRateLimiter(rateLimitStore, { name: 'api:key', limit: env.API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }),
+      service: createMerchantApiService({ quotes, deliveries, merchantDeliveries, payments, wallet }),
+      merchantDeliveries,
+      places,
+      storage,
+    }),
+    { prefix: '/v1' },
+  );
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
   return { publicTracking, reconcilePayments: payments.reconcileStale, returnUndecided: (now: Date) => deliveries.returnUndecided(now) };

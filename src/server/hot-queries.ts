@@ -8,6 +8,8 @@ import { createNotificationsRepository, prepareUnreadCounts } from './modules/no
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
 import { createWalletHistoryRepository } from './modules/wallet/wallet-history-repository.js';
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
+import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
+import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 
 /**
  * The registry of hot queries (decision 049): every list that grows with data and every lookup on a hot path, built
@@ -90,6 +92,26 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     },
   ]),
   { name: 'board, all, receiver search', build: (db) => ({ query: createDeliverySearch(db).searchBoardQuery('all', parseSearchTerm('0803 123 4567') as Extract<SearchTerm, { kind: 'text' }>, null) }) },
+  // The merchant API's list (issue 23): a key's mode, first and deep pages, by status, by the merchant's reference.
+  ...([true, false] as const).flatMap((livemode) => [
+    {
+      name: `merchant API deliveries, livemode ${livemode}`,
+      build: (db: Executor, s: HotQuerySample) => ({ query: merchantPageQuery(db, { userId: s.userId, livemode }, {}, null, 21) }),
+    },
+    {
+      name: `merchant API deliveries, livemode ${livemode}, deep page`,
+      build: (db: Executor, s: HotQuerySample) => ({ query: merchantPageQuery(db, { userId: s.userId, livemode }, {}, after(s), 21) }),
+    },
+  ]),
+  {
+    name: 'merchant API deliveries, by status, deep page',
+    build: (db, s) => ({ query: merchantPageQuery(db, { userId: s.userId, livemode: true }, { status: 'delivered' }, after(s), 21) }),
+  },
+  {
+    name: 'merchant API deliveries, by reference',
+    build: (db, s) => ({ query: merchantPageQuery(db, { userId: s.userId, livemode: true }, { externalReference: 'order-10293' }, null, 21) }),
+  },
+  { name: 'api keys of an account', build: (db, s) => ({ query: createApiKeysRepository(db).listLiveQuery(s.userId) }) },
   // Failed attempts past their decision time (the periodic return).
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },
   // A driver's jobs.

@@ -103,6 +103,14 @@ export const ERROR_CODES = [
   'QUOTE_USED',
   // Keyset paging (docs/decisions/049).
   'INVALID_CURSOR',
+  // The merchant API: keys, required idempotency keys, test mode, strict bodies (issue 23).
+  'API_KEY_NOT_FOUND',
+  'API_KEY_LIMIT',
+  'API_KEY_NOT_ALLOWED',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'TEST_MODE_ONLY',
+  'EXTERNAL_REFERENCE_TAKEN',
+  'UNKNOWN_FIELD',
   // Webhooks (docs/decisions/054).
   'WEBHOOK_ENDPOINT_NOT_FOUND',
   'WEBHOOK_EVENT_NOT_FOUND',

@@ -1,3 +1,4 @@
+import { API_KEY_MESSAGE_KEYS } from './schemas/api-keys.js';
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
 import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
 import { DATE_RANGE_MESSAGE_KEYS } from './schemas/date-range.js';
@@ -33,6 +34,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof PARTNER_MESSAGE_KEYS>
   | ValuesOf<typeof PAYOUT_MESSAGES>
   | ValuesOf<typeof WALLET_MONEY_MESSAGES>
+  | ValuesOf<typeof API_KEY_MESSAGE_KEYS>
   | ValuesOf<typeof WEBHOOK_MESSAGE_KEYS>
   | ValuesOf<typeof DATE_RANGE_MESSAGE_KEYS>
   | ValuesOf<typeof INPUT_MESSAGE_KEYS>;

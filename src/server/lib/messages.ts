@@ -114,6 +114,13 @@ export const ERROR_MESSAGES = {
   QUOTE_NOT_FOUND: 'We could not find this price quote.',
   QUOTE_EXPIRED: 'This price quote has expired. Please get a fresh price.',
   QUOTE_USED: 'This price quote has already been used for a booking.',
+  API_KEY_NOT_FOUND: 'We could not find this API key.',
+  API_KEY_LIMIT: 'You already have {{limit}} API keys. Revoke one before creating another.',
+  API_KEY_NOT_ALLOWED: 'API keys are for shipper accounts. Operator accounts cannot create them.',
+  IDEMPOTENCY_KEY_REQUIRED: 'This request needs an Idempotency-Key header, so that a retry cannot book twice.',
+  TEST_MODE_ONLY: 'This works only with a test key (lf_test_…).',
+  EXTERNAL_REFERENCE_TAKEN: 'Another delivery already has the reference {{externalReference}}.',
+  UNKNOWN_FIELD: 'The field {{field}} is not part of this request.',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'We could not find this webhook endpoint.',
   WEBHOOK_EVENT_NOT_FOUND: 'This event was never sent to this endpoint.',
   WEBHOOK_ENDPOINT_LIMIT: 'You already have {{limit}} webhook endpoints. Remove one before adding another.',
@@ -233,6 +240,8 @@ export const VALIDATION_MESSAGES = {
   'validation.partners.tooFewPhotos': 'Upload 3 to 5 vehicle photos',
   'validation.partners.unknownDocument': 'This document is not part of this application',
   'validation.partners.rejectionReason': 'Please give the reason for the rejection',
+  'developers.keys.validation.name': 'Give the key a name of up to 60 characters',
+  'developers.keys.validation.mode': 'Choose test or live',
 } as const satisfies Record<ValidationMessageKey, string>;
 
 /**

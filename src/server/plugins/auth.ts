@@ -18,6 +18,8 @@ declare module 'fastify' {
 
 function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
+  // An API key (`lf_…`) is never a session: it authenticates on /api/v1 only (modules/merchant-api), nowhere here.
+  if (header?.startsWith('Bearer lf_')) return null;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
   return request.cookies[SESSION_COOKIE] ?? null;
 }

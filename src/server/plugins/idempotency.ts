@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import type {} from '../lib/api-key-caller.js';
 import { createIdempotencyRepository, type IdempotencyScope } from './idempotency-repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Accept an `Idempotency-Key` header: a retry with the same key and body gets the first answer again. */
-    idempotent?: boolean;
+    /**
+     * Accept an `Idempotency-Key` header: a retry with the same key and body gets the first answer again. `required`:
+     * a request without one is refused (400 IDEMPOTENCY_KEY_REQUIRED), as the merchant API's bookings are.
+     */
+    idempotent?: boolean | 'required';
   }
   interface FastifyRequest {
     /** The idempotency row this request holds, until its answer is stored. */
@@ -66,7 +70,9 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
   scope.decorateRequest('idempotencyClaim', null);
 
   async function claim(request: FastifyRequest, reply: FastifyReply, key: string, userId: string) {
-    const idempotency: IdempotencyScope = { userId, route: `${request.method} ${request.routeOptions.url}`, key };
+    // A test key and a live key of one account are two scopes: the same key in each is two different requests.
+    const mode = request.apiKey ? ` (${request.apiKey.mode})` : '';
+    const idempotency: IdempotencyScope = { userId, route: `${request.method} ${request.routeOptions.url}${mode}`, key };
     const requestHash = requestHashOf(request);
     // Two rounds: a row that expires or vanishes under us is retried once, then treated as busy.
     for (let round = 0; round < 2; round++) {
@@ -108,10 +114,14 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
   }
 
   scope.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.idempotent !== true) return;
+    const idempotent = request.routeOptions.config.idempotent;
+    if (idempotent !== true && idempotent !== 'required') return;
     const key = keyOf(request);
-    if (key === null || !request.user) return;
-    return claim(request, reply, key, request.user.id);
+    if (key === null && idempotent === 'required') throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    // Keys are scoped to the signed-in user, or to the owner of the API key that calls.
+    const ownerId = request.user?.id ?? request.apiKey?.userId;
+    if (key === null || !ownerId) return;
+    return claim(request, reply, key, ownerId);
   });
 
   // A context hook runs before per-route onSend hooks such as @fastify/compress's, so it sees the serialized body.

@@ -86,6 +86,8 @@ export const deliveries = pgTable(
      * the dispatch board nor offered to drivers, moved along by the merchant API's test route.
      */
     livemode: boolean('livemode').notNull().default(true),
+    /** The merchant's own reference for a delivery booked through the API; unique per merchant and mode when given. */
+    externalReference: text('external_reference'),
     /**
      * Pay on delivery (decision 053): the amount the receiver pays through the pay link, the fee kept from it on
      * settlement, and the return reserve the shipper paid with the delivery fee (held in cod_reserve:{id} until the
@@ -108,20 +110,20 @@ export const deliveries = pgTable(
     // My Deliveries: all, and by status group.
     index('deliveries_user_created_idx').on(t.userId, t.createdAt, t.number),
     index('deliveries_user_display_idx').on(t.userId, DISPLAY_STATUS_SQL, t.createdAt, t.number),
-    // The dispatch board's tabs (paid deliveries only).
+    // The dispatch board's tabs (paid live deliveries only: a test-mode delivery is on no tab).
     index('deliveries_board_unassigned_idx')
       .on(t.paidAt, t.number)
-      .where(sql`status = 'pending' and driver_id is null`),
+      .where(sql`status = 'pending' and driver_id is null and livemode`),
     index('deliveries_board_active_idx')
       .on(t.paidAt, t.number)
       .where(sql`driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`),
     // Delivered and Cancelled each on their own predicate: with one (status, updated_at, number) index for both, the
     // planner walked the All tab's index for Delivered (its leading column follows the table's order) and filtered out
     // every newer row of another status, 25,000 of them at a million deliveries (bench/README.md, issue 20).
-    index('deliveries_board_delivered_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'delivered'`),
-    index('deliveries_board_cancelled_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'cancelled'`),
-    index('deliveries_board_needs_decision_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'failed_attempt'`),
-    index('deliveries_board_all_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null`),
+    index('deliveries_board_delivered_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'delivered' and livemode`),
+    index('deliveries_board_cancelled_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'cancelled' and livemode`),
+    index('deliveries_board_needs_decision_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and status = 'failed_attempt' and livemode`),
+    index('deliveries_board_all_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and livemode`),
     // The receiver's pay link finds its delivery by the token's hash (decision 053).
     uniqueIndex('deliveries_cod_pay_token_key').on(t.codPayTokenHash).where(sql`cod_pay_token_hash is not null`),
     // My Deliveries' pay-on-delivery filter: the owner's pay-on-delivery orders, newest first.
@@ -133,6 +135,13 @@ export const deliveries = pgTable(
     index('deliveries_driver_delivered_idx').on(t.driverId, t.updatedAt, t.number).where(sql`status = 'delivered'`),
     index('deliveries_driver_idx').on(t.driverId, t.status),
     index('deliveries_status_idx').on(t.status, t.paidAt),
+    // The merchant API's list (issue 23): by owner and mode, newest first, optionally one status; and the lookup by
+    // the merchant's own reference, unique per merchant and mode.
+    index('deliveries_merchant_idx').on(t.userId, t.livemode, t.createdAt, t.number),
+    index('deliveries_merchant_status_idx').on(t.userId, t.livemode, t.status, t.createdAt, t.number),
+    uniqueIndex('deliveries_external_reference_key')
+      .on(t.userId, t.livemode, t.externalReference)
+      .where(sql`external_reference is not null`),
     check('deliveries_total_positive', sql`${t.totalKobo} > 0`),
   ],
 );

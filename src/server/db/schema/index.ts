@@ -8,3 +8,4 @@ export * from './live.js';
 export * from './ledger.js';
 export * from './partners.js';
 export * from './places.js';
+export * from './api-keys.js';

@@ -10,6 +10,7 @@ import { driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wall
 import { ACCOUNTS } from '../wallet/accounts.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
 import { paidCtes, payableCte } from './delivery-statements.js';
+import { isTestDelivery } from './test-mode-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
@@ -41,6 +42,8 @@ const BOOKING_COLUMNS = [
   'serviceFeeKobo',
   'totalKobo',
   'priceLockedUntil',
+  'livemode',
+  'externalReference',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof NewDelivery)[];
@@ -99,16 +102,18 @@ export interface DeliveryKey {
 /**
  * Each tab's rows and order, written so that one index serves it (schema/deliveries.ts, decision 049): the waiting
  * tabs (unassigned, active) oldest payment first, the others the latest change first. Statuses are literals, not
- * parameters, so the planner can match the partial indexes in a generic plan too.
+ * parameters, so the planner can match the partial indexes in a generic plan too. Test-mode deliveries (livemode false,
+ * booked with a test API key) are on no tab: their indexes leave them out (the active tab's rows all have a driver,
+ * which a test delivery never gets).
  */
 const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'paid_at' | 'updated_at'; ascending: boolean }> = {
-  unassigned: { where: sql`paid_at is not null and status = 'pending' and driver_id is null`, key: 'paid_at', ascending: true },
+  unassigned: { where: sql`paid_at is not null and status = 'pending' and driver_id is null and livemode`, key: 'paid_at', ascending: true },
   active: { where: sql`paid_at is not null and driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`, key: 'paid_at', ascending: true },
   // A failed attempt waiting for a decision, who has waited longest first (deliveries_board_needs_decision_idx).
-  needs_decision: { where: sql`paid_at is not null and status = 'failed_attempt'`, key: 'updated_at', ascending: true },
-  delivered: { where: sql`paid_at is not null and status = 'delivered'`, key: 'updated_at', ascending: false },
-  cancelled: { where: sql`paid_at is not null and status = 'cancelled'`, key: 'updated_at', ascending: false },
-  all: { where: sql`paid_at is not null`, key: 'updated_at', ascending: false },
+  needs_decision: { where: sql`paid_at is not null and status = 'failed_attempt' and livemode`, key: 'updated_at', ascending: true },
+  delivered: { where: sql`paid_at is not null and status = 'delivered' and livemode`, key: 'updated_at', ascending: false },
+  cancelled: { where: sql`paid_at is not null and status = 'cancelled' and livemode`, key: 'updated_at', ascending: false },
+  all: { where: sql`paid_at is not null and livemode`, key: 'updated_at', ascending: false },
 };
 
 /** Whether a board tab lists oldest first (the waiting tabs), for a query that re-sorts a tab's rows. */
@@ -392,7 +397,14 @@ export function createDeliveriesRepository(db: Executor) {
   function prepareWalletPayment(db: Executor) {
     const p = sql.placeholder;
     const { payable, isPayable } = payableCte(db, { deliveryId: p('deliveryId'), amountKobo: p('amountKobo'), lockValidAt: p('at') });
-    const debit = walletDebitCtes(db, { userId: p('userId'), amountKobo: p('amountKobo'), at: p('at'), onlyIf: isPayable });
+    const debit = walletDebitCtes(db, {
+      userId: p('userId'),
+      amountKobo: p('amountKobo'),
+      at: p('at'),
+      onlyIf: isPayable,
+      // A test-mode delivery is paid with sandbox money only, never with money that could be paid out.
+      sandboxOnly: isTestDelivery(db, p('deliveryId')),
+    });
     const { paid, ctes: paidWrites } = paidCtes(db, payable, {
       trackingId: p('trackingId'),
       at: p('at'),

@@ -64,6 +64,8 @@ export type HandoverProof =
   | { by: 'driver'; driverId: string; code: string; proofKey: string | null }
   | { by: 'operator'; note: string };
 
+const WEB_BOOKING = { livemode: true, externalReference: null };
+
 /** How many times an assignment or a hand-over judges the row afresh when it changed between the reading and the write. */
 const REJUDGEMENTS = 3;
 
@@ -284,6 +286,8 @@ export function createDeliveriesService({
     ): Promise<{ row: DeliveryRow; history: StatusHistory }> {
       for (let judged = 0; judged < REJUDGEMENTS; judged++) {
         const row = await findAny(publicId);
+        // A test-mode delivery is never anyone's job (it is on no board tab either).
+        if (!row.livemode) throw new AppError('DELIVERY_NOT_FOUND');
         if (row.transportMode !== vehicleMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
         if (!(DRIVER_ASSIGNABLE_STATUSES as readonly string[]).includes(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
         const code = generateHandoverCode();
@@ -482,12 +486,13 @@ export function createDeliveriesService({
     /** What a driver earns on this delivery (integer kobo). */
     driverShareOf: (row: DeliveryRow) => driverShareOf(row, driverSharePercent),
 
-    async createBooking(userId: string, body: BookingBody) {
+    /** `origin`: a merchant API booking's mode and reference (a web booking is live, without a reference). */
+    async createBooking(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING) {
       const now = new Date();
       const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
       const request = await quoteRequestOf(userId, body);
       const insert = (quote: PricedTrip, tx?: Executor) =>
-        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage), createdAt: now, updatedAt: now }, tx);
+        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage), ...origin, createdAt: now, updatedAt: now }, tx);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const row = request
         ? // Priced here, the booking is one statement (the hot path: the form's fields).

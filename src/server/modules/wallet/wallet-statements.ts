@@ -81,9 +81,14 @@ const negated = (value: Value<number>) => sql<number>`-(${value}::bigint)`;
  * `funds` (the wallet's sandbox part before, locked) and `debit`, when `onlyIf` holds: takes the amount only when the
  * balance covers it, real money first (decision 018): sandbox money is spent only where the real money does not
  * cover the amount (wallet-funds.ts, sandboxPartOfDebit: sandbox after = least(sandbox, balance - amount)).
+ * When `sandboxOnly` holds (a test-mode delivery's payment), only sandbox money is taken: the sandbox part must cover it.
  */
-export function walletDebitCtes(qb: Executor, input: { userId: Value<string>; amountKobo: Value<number>; at: Value<Date>; onlyIf: SQL }) {
+export function walletDebitCtes(
+  qb: Executor,
+  input: { userId: Value<string>; amountKobo: Value<number>; at: Value<Date>; onlyIf: SQL; sandboxOnly?: SQL },
+) {
   const amount = bigint(input.amountKobo);
+  const sandboxOnly = input.sandboxOnly ?? sql`false`;
   const funds = qb.$with('funds').as(
     qb.select({ sandboxKobo: wallets.sandboxKobo }).from(wallets).where(and(eq(wallets.userId, sql`${input.userId}::uuid`), input.onlyIf)).for('update'),
   );
@@ -92,10 +97,17 @@ export function walletDebitCtes(qb: Executor, input: { userId: Value<string>; am
       .update(wallets)
       .set({
         balanceKobo: sql`${wallets.balanceKobo} - ${amount}`,
-        sandboxKobo: sql`least(${wallets.sandboxKobo}, ${wallets.balanceKobo} - ${amount})`,
+        sandboxKobo: sql`case when ${sandboxOnly} then ${wallets.sandboxKobo} - ${amount} else least(${wallets.sandboxKobo}, ${wallets.balanceKobo} - ${amount}) end`,
         updatedAt: sql`${input.at}::timestamptz`,
       })
-      .where(and(eq(wallets.userId, sql`${input.userId}::uuid`), gte(wallets.balanceKobo, amount), exists(qb.select({ one: sql`1` }).from(funds))))
+      .where(
+        and(
+          eq(wallets.userId, sql`${input.userId}::uuid`),
+          gte(wallets.balanceKobo, amount),
+          sql`(not ${sandboxOnly} or ${wallets.sandboxKobo} >= ${amount})`,
+          exists(qb.select({ one: sql`1` }).from(funds)),
+        ),
+      )
       .returning({ balanceKobo: wallets.balanceKobo, sandboxKobo: wallets.sandboxKobo }),
   );
   return {

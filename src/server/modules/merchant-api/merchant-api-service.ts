@@ -1,0 +1,85 @@
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { ApiKeyCaller } from '../../lib/api-key-caller.js';
+import type { V1Delivery, V1DeliveryBody, V1Quote } from '../../../shared/schemas/merchant-api.js';
+import type { QuoteBody } from '../../../shared/schemas/quotes.js';
+import type { DeliveriesService } from '../deliveries/deliveries-service.js';
+import type { MerchantDeliveries, MerchantScope } from '../deliveries/merchant-deliveries.js';
+import type { PaymentsService } from '../payments/payments-service.js';
+import type { QuotesService } from '../quotes/quotes-service.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+
+const EXTERNAL_REFERENCE_CONSTRAINT = 'deliveries_external_reference_key';
+
+interface Deps {
+  quotes: Pick<QuotesService, 'quote'>;
+  deliveries: Pick<DeliveriesService, 'createBooking' | 'cancelDelivery'>;
+  merchantDeliveries: MerchantDeliveries;
+  payments: Pick<PaymentsService, 'initiatePayment'>;
+  wallet: Pick<WalletService, 'findBalance' | 'payableOutKobo'>;
+}
+
+export const scopeOf = (caller: ApiKeyCaller): MerchantScope => ({ userId: caller.userId, livemode: caller.mode === 'live' });
+
+/**
+ * The merchant API's bookings (issue 23): the web's services, called with the key owner's account. A test key's
+ * deliveries are test-mode ones, paid with the wallet's sandbox money only.
+ */
+export function createMerchantApiService({ quotes, deliveries, merchantDeliveries, payments, wallet }: Deps) {
+  /** What this mode may spend: all of the balance (live), or its sandbox part only (test). */
+  async function spendableKobo(scope: MerchantScope): Promise<number> {
+    const [balance, payableOut] = await Promise.all([wallet.findBalance(scope.userId), wallet.payableOutKobo(scope.userId)]);
+    return scope.livemode ? balance : balance - payableOut;
+  }
+
+  return {
+    async quote(caller: ApiKeyCaller, body: QuoteBody): Promise<V1Quote> {
+      return { object: 'quote', ...(await quotes.quote(caller.userId, body)), livemode: caller.mode === 'live' };
+    },
+
+    /**
+     * Books at the quote's price and pays from the wallet. When the wallet cannot pay, the booking is cancelled at
+     * once (nothing was paid, nothing is refunded) and the answer is 402 with the shortfall; the quote is used up,
+     * so the merchant tops up and asks a new one.
+     */
+    async book(caller: ApiKeyCaller, body: V1DeliveryBody): Promise<V1Delivery> {
+      const scope = scopeOf(caller);
+      let booked;
+      try {
+        booked = await deliveries.createBooking(
+          caller.userId,
+          {
+            quoteId: body.quoteId,
+            receiverName: body.receiver.name,
+            receiverPhone: body.receiver.phone,
+            receiverLanguage: body.receiver.language,
+            description: body.notes,
+          },
+          { livemode: scope.livemode, externalReference: body.externalReference ?? null },
+        );
+      } catch (error) {
+        if (isUniqueViolation(error, EXTERNAL_REFERENCE_CONSTRAINT)) {
+          throw new AppError('EXTERNAL_REFERENCE_TAKEN', { params: { externalReference: body.externalReference ?? '' } });
+        }
+        throw error;
+      }
+      try {
+        await payments.initiatePayment(caller.userId, { deliveryId: booked.id, method: 'wallet' });
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
+        await deliveries.cancelDelivery(caller.userId, booked.id);
+        const shortfallKobo = Math.max(1, booked.price.total - (await spendableKobo(scope)));
+        throw new AppError('INSUFFICIENT_BALANCE', { params: { shortfallKobo, amountKobo: booked.price.total } });
+      }
+      return merchantDeliveries.get(scope, booked.id);
+    },
+
+    async cancel(caller: ApiKeyCaller, publicId: string): Promise<V1Delivery> {
+      const scope = scopeOf(caller);
+      await merchantDeliveries.find(scope, publicId);
+      await deliveries.cancelDelivery(caller.userId, publicId);
+      return merchantDeliveries.get(scope, publicId);
+    },
+  };
+}
+export type MerchantApiService = ReturnType<typeof createMerchantApiService>;

@@ -1,0 +1,465 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, deliveries, ledgerEntries, postingLines, postings, wallets } from '../../db/schema/index.js';
+import { createSignedInUser, createUser, fundWallet, uniqueSuffix } from '../../test/factories.js';
+import { createTestApp, startAnotherInstance, type App, type TestApp } from '../../test/test-app.js';
+import { isRedisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
+import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
+import { lagosDate } from '../deliveries/delivery-view.js';
+import { API_KEY_PATTERN } from '../../../shared/schemas/api-keys.js';
+
+let t: TestApp;
+let operator: Awaited<ReturnType<typeof createSignedInUser>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+type Merchant = Awaited<ReturnType<typeof createSignedInUser>>;
+
+async function createKey(merchant: Merchant, mode: 'test' | 'live', app: App = t) {
+  const res = await app.app.inject({ method: 'POST', url: '/api/api-keys', headers: merchant.headers, payload: { name: `${mode} key`, mode } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; key: string; last4: string; mode: string; createdAt: string; name: string };
+}
+
+const bearer = (key: string): Headers => ({ authorization: `Bearer ${key}` });
+
+function v1(method: 'GET' | 'POST', url: string, key: string, payload?: unknown, headers: Headers = {}, app: App = t) {
+  return app.app.inject({ method, url: `/api/v1${url}`, headers: { ...bearer(key), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+const tomorrow = () => lagosDate(new Date(Date.now() + 24 * 60 * 60 * 1000));
+
+let places: { ikeja: string; lekki: string } | undefined;
+async function quoteBody() {
+  if (!places) {
+    const key = (await createKey(await createSignedInUser(t.deps), 'test')).key;
+    const idOf = async (q: string) => ((await v1('GET', `/places?q=${encodeURIComponent(q)}`, key)).json() as { items: { id: string }[] }).items[0]!.id;
+    places = { ikeja: await idOf('ikeja city mall'), lekki: await idOf('lekki phase 1') };
+  }
+  return {
+    pickup: { placeId: places.ikeja, line: '194 Obafemi Awolowo Way' },
+    dropoff: { placeId: places.lekki, line: '12 Admiralty Way' },
+    packageType: 'documents',
+    packageWeight: 'light',
+    transportMode: 'bike',
+    deliveryType: 'standard',
+    deliveryTime: 'morning',
+    deliveryDate: tomorrow(),
+  };
+}
+
+async function quote(key: string) {
+  const res = await v1('POST', '/quotes', key, await quoteBody());
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; price: { total: number }; livemode: boolean; object: string };
+}
+
+const deliveryBody = (quoteId: string, extra: Record<string, unknown> = {}) => ({
+  quoteId,
+  receiver: { name: 'Ada Obi', phone: '+2348031234567', language: 'ig' },
+  notes: 'Call on arrival',
+  ...extra,
+});
+
+async function bookVia(key: string, extra: Record<string, unknown> = {}) {
+  const q = await quote(key);
+  const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, extra), { 'idempotency-key': `book-${uniqueSuffix()}` });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; status: string; livemode: boolean; externalReference: string | null; price: { total: number } };
+}
+
+/** Sandbox (test) money in a wallet, with its ledger entry marked as sandbox, as a sandbox card top-up leaves it. */
+async function fundSandbox(userId: string, amountKobo: number) {
+  await t.deps.db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .insert(wallets)
+      .values({ userId, balanceKobo: amountKobo, sandboxKobo: amountKobo })
+      .onConflictDoUpdate({
+        target: wallets.userId,
+        set: { balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`, sandboxKobo: sql`${wallets.sandboxKobo} + ${amountKobo}` },
+      })
+      .returning();
+    const idempotencyKey = `sandbox-topup:${uniqueSuffix()}`;
+    const [posting] = await tx.insert(postings).values({ kind: 'topup', idempotencyKey }).returning({ id: postings.id });
+    await tx.insert(postingLines).values({ postingId: posting!.id, accountType: 'adjustments', amountKobo: -amountKobo });
+    await tx.insert(ledgerEntries).values({
+      postingId: posting!.id,
+      userId,
+      amountKobo,
+      sandboxKobo: amountKobo,
+      balanceAfterKobo: wallet!.balanceKobo,
+      kind: 'topup',
+      description: 'Sandbox top-up',
+      idempotencyKey,
+    });
+  });
+}
+
+async function funds(userId: string) {
+  const [row] = await t.deps.db.select({ balanceKobo: wallets.balanceKobo, sandboxKobo: wallets.sandboxKobo }).from(wallets).where(eq(wallets.userId, userId));
+  return row ?? { balanceKobo: 0, sandboxKobo: 0 };
+}
+
+describe('API keys (POST, GET, DELETE /api/api-keys)', () => {
+  it('shows a key once, stores only its keyed hash, lists it without the secret', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    const created = await createKey(merchant, 'test');
+    expect(created.key).toMatch(API_KEY_PATTERN);
+    expect(created.key.startsWith('lf_test_')).toBe(true);
+    expect(created.last4).toBe(created.key.slice(-4));
+    const live = await createKey(merchant, 'live');
+    expect(live.key.startsWith('lf_live_')).toBe(true);
+
+    const [stored] = await t.deps.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(stored!.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(created.key.slice(8));
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: merchant.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(created.key);
+    expect(list.body).not.toContain(live.key);
+    const items = list.json().data.items as Record<string, unknown>[];
+    expect(items.map((item) => item.id).sort()).toEqual([created.id, live.id].sort());
+    expect(Object.keys(items[0]!).sort()).toEqual(['createdAt', 'id', 'last4', 'mode', 'name']);
+  });
+
+  it('revokes only the owner\'s key (404 otherwise), and the next call with it is refused', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    const other = await createSignedInUser(t.deps);
+    const created = await createKey(merchant, 'test');
+    expect((await v1('GET', '/deliveries', created.key)).statusCode).toBe(200);
+
+    const byOther = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: other.headers });
+    expect(byOther.statusCode).toBe(404);
+    expect(byOther.json().code).toBe('API_KEY_NOT_FOUND');
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/api-keys/not-a-key', headers: merchant.headers })).statusCode).toBe(404);
+
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: merchant.headers });
+    expect(revoked.statusCode).toBe(200);
+    const after = await v1('GET', '/deliveries', created.key);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String), params: {} } });
+    const list = await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: merchant.headers });
+    expect(list.json().data.items).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: merchant.headers })).statusCode).toBe(404);
+  });
+
+  it('is for shipper accounts: an operator account cannot create one; a name and a mode are required', async () => {
+    const refused = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: operator.headers, payload: { name: 'ops', mode: 'live' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('API_KEY_NOT_ALLOWED');
+    const merchant = await createSignedInUser(t.deps);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: merchant.headers, payload: { name: ' ', mode: 'staging' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().detailKeys).sort()).toEqual(['mode', 'name']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/api-keys', payload: { name: 'x', mode: 'test' } })).statusCode).toBe(401);
+  });
+});
+
+describe('key authentication: /api/v1 only', () => {
+  it('a key never reaches account, operator or driver routes, and a session never reaches /api/v1', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    const { key } = await createKey(merchant, 'live');
+    for (const url of ['/api/deliveries', '/api/user-profile', '/api/api-keys', '/api/dispatch/deliveries', '/api/driver/jobs', '/api/wallet']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(key) });
+      expect(res.statusCode, url).toBe(401);
+    }
+    // A key beside a session cookie does not borrow the session either.
+    const withCookie = await t.app.inject({ method: 'GET', url: '/api/deliveries', headers: { ...bearer(key), cookie: `lf_session=${merchant.token}` } });
+    expect(withCookie.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/deliveries', headers: merchant.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/deliveries' })).statusCode).toBe(401);
+    expect((await v1('GET', '/deliveries', `lf_live_${'x'.repeat(32)}`)).statusCode).toBe(401);
+  });
+
+  it('allows 120 requests a minute per key, then 429 with Retry-After', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    const { key } = await createKey(merchant, 'test');
+    const { key: otherKey } = await createKey(merchant, 'test');
+    await awaitRoomInWindow(30_000);
+    for (let i = 0; i < 120; i++) {
+      const res = await v1('GET', '/places?q=ikeja', key);
+      expect(res.statusCode, `request ${i + 1}`).toBe(200);
+    }
+    const refused = await v1('GET', '/places?q=ikeja', key);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    // Per key: another key of the same account still has its own minute.
+    expect((await v1('GET', '/places?q=ikeja', otherKey)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/v1/quotes and GET /api/v1/places', () => {
+  it('prices a trip exactly as the web does, places included', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    const { key } = await createKey(merchant, 'live');
+    const body = await quoteBody();
+    const viaApi = await v1('POST', '/quotes', key, body);
+    const viaWeb = await t.app.inject({ method: 'POST', url: '/api/quotes', headers: merchant.headers, payload: body });
+    expect(viaApi.statusCode, viaApi.body).toBe(201);
+    const api = viaApi.json();
+    const web = viaWeb.json().data;
+    expect(api).toMatchObject({ object: 'quote', livemode: true, price: web.price, distanceMeters: web.distanceMeters, pickup: web.pickup, dropoff: web.dropoff });
+    expect(api.id).not.toBe(web.id);
+  });
+
+  it('refuses an unknown field by name, at any depth', async () => {
+    const { key } = await createKey(await createSignedInUser(t.deps), 'test');
+    const res = await v1('POST', '/quotes', key, { ...(await quoteBody()), coupon: 'FREE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'UNKNOWN_FIELD', message: 'The field coupon is not part of this request.', params: { field: 'coupon' } } });
+    const q = await quote(key);
+    const nested = await v1('POST', '/deliveries', key, deliveryBody(q.id, { receiver: { name: 'Ada', phone: '+2348031234567', email: 'a@b.ng' } }), { 'idempotency-key': 'nested' });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error).toMatchObject({ code: 'UNKNOWN_FIELD', params: { field: 'receiver.email' } });
+    const missing = await v1('POST', '/deliveries', key, { receiver: { name: 'Ada', phone: '+2348031234567' } }, { 'idempotency-key': 'missing' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_FAILED', params: { field: 'quoteId' } });
+  });
+});
+
+describe('POST /api/v1/deliveries', () => {
+  it('books and pays from the wallet: a plain live delivery with its reference', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    const d = await bookVia(key, { externalReference: 'order-1' });
+    expect(d).toMatchObject({ object: 'delivery', status: 'pending', livemode: true, externalReference: 'order-1', receiverName: 'Ada Obi', receiverLanguage: 'ig', description: 'Call on arrival' });
+    expect(Number.isInteger(d.price.total)).toBe(true);
+    expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000 - d.price.total);
+    expect((await v1('GET', `/deliveries/${d.id}`, key)).json()).toEqual(d);
+  });
+
+  it('requires an Idempotency-Key: missing is 400, the same key with another body is 409, with the same body the first answer', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    const q = await quote(key);
+    const missing = await v1('POST', '/deliveries', key, deliveryBody(q.id));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+
+    const first = await v1('POST', '/deliveries', key, deliveryBody(q.id), { 'idempotency-key': 'order-77' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await v1('POST', '/deliveries', key, deliveryBody(q.id), { 'idempotency-key': 'order-77' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    const other = await v1('POST', '/deliveries', key, deliveryBody(q.id, { notes: 'Another' }), { 'idempotency-key': 'order-77' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000 - first.json().price.total);
+  });
+
+  it('answers 402 with the shortfall when the wallet cannot pay, and leaves nothing to pay', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 1_000);
+    const { key } = await createKey(merchant, 'live');
+    const q = await quote(key);
+    const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', params: { shortfallKobo: q.price.total - 1_000, amountKobo: q.price.total } });
+    const listed = (await v1('GET', '/deliveries?externalReference=short-1', key)).json().items;
+    expect(listed.map((d: { status: string }) => d.status)).toEqual(['cancelled']);
+    expect((await funds(merchant.user.id)).balanceKobo).toBe(1_000);
+  });
+
+  it('keeps a reference unique per merchant and mode (409), and another merchant may use it', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    await bookVia(key, { externalReference: 'dup-1' });
+    const q = await quote(key);
+    const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'dup-1' }), { 'idempotency-key': 'dup' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'EXTERNAL_REFERENCE_TAKEN', params: { externalReference: 'dup-1' } });
+    const other = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, other.user.id, 5_000_000);
+    expect((await bookVia((await createKey(other, 'live')).key, { externalReference: 'dup-1' })).externalReference).toBe('dup-1');
+  });
+
+  it('cancels before pickup and gives the money back to the wallet', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    const d = await bookVia(key);
+    const res = await v1('POST', `/deliveries/${d.id}/cancel`, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000);
+  });
+});
+
+describe('GET /api/v1/deliveries: keyset pages', () => {
+  it('lists newest first by pages, by reference and by status, one mode only', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 20_000_000);
+    await fundSandbox(merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    const { key: testKey } = await createKey(merchant, 'test');
+    const booked = [];
+    for (const ref of ['a-1', 'a-2', 'a-3']) booked.push(await bookVia(key, { externalReference: ref }));
+    await bookVia(testKey, { externalReference: 'a-1' });
+    await v1('POST', `/deliveries/${booked[0]!.id}/cancel`, key);
+
+    const first = (await v1('GET', '/deliveries?limit=2', key)).json();
+    expect(first.items.map((d: { id: string }) => d.id)).toEqual([booked[2]!.id, booked[1]!.id]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await v1('GET', `/deliveries?limit=2&cursor=${first.nextCursor}`, key)).json();
+    expect(second.items.map((d: { id: string }) => d.id)).toEqual([booked[0]!.id]);
+    expect(second.nextCursor).toBeNull();
+
+    const byRef = (await v1('GET', '/deliveries?externalReference=a-2', key)).json();
+    expect(byRef.items.map((d: { id: string }) => d.id)).toEqual([booked[1]!.id]);
+    const cancelled = (await v1('GET', '/deliveries?status=cancelled', key)).json();
+    expect(cancelled.items.map((d: { id: string }) => d.id)).toEqual([booked[0]!.id]);
+    const testList = (await v1('GET', '/deliveries', testKey)).json();
+    expect(testList.items).toHaveLength(1);
+    expect(testList.items[0]).toMatchObject({ livemode: false, externalReference: 'a-1' });
+    expect((await v1('GET', '/deliveries?cursor=!!', key)).json().error.code).toBe('INVALID_CURSOR');
+  });
+});
+
+describe('test mode', () => {
+  it('pays test deliveries with sandbox money only, marked as such; live money is never touched', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'test');
+    const q = await quote(key);
+    expect(q.livemode).toBe(false);
+    const refused = await v1('POST', '/deliveries', key, deliveryBody(q.id), { 'idempotency-key': 'no-sandbox' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.params.shortfallKobo).toBe(q.price.total);
+    expect(await funds(merchant.user.id)).toEqual({ balanceKobo: 5_000_000, sandboxKobo: 0 });
+
+    await fundSandbox(merchant.user.id, 1_000_000);
+    const d = await bookVia(key);
+    expect(d).toMatchObject({ livemode: false, status: 'pending' });
+    expect(await funds(merchant.user.id)).toEqual({ balanceKobo: 6_000_000 - d.price.total, sandboxKobo: 1_000_000 - d.price.total });
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, Number(d.id.slice(2))));
+    expect(row).toMatchObject({ livemode: false, paidSandboxKobo: d.price.total });
+  });
+
+  it('a test delivery is on no board tab and cannot be given to a driver; a live one is', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    await fundSandbox(merchant.user.id, 5_000_000);
+    const testDelivery = await bookVia((await createKey(merchant, 'test')).key);
+    const liveDelivery = await bookVia((await createKey(merchant, 'live')).key);
+    const board = async (status: string) => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await t.app.inject({ method: 'GET', url: `/api/dispatch/deliveries?status=${status}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, headers: operator.headers });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json().data as { items: { id: string }[]; nextCursor: string | null };
+        ids.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    for (const status of ['unassigned', 'all']) {
+      const ids = await board(status);
+      expect(ids, status).toContain(liveDelivery.id);
+      expect(ids, status).not.toContain(testDelivery.id);
+    }
+    const driver = await createUser(t.deps.db, { roles: ['customer', 'driver'] });
+    const assign = await t.app.inject({
+      method: 'POST',
+      url: `/api/dispatch/deliveries/${testDelivery.id}/assign-driver`,
+      headers: operator.headers,
+      payload: { driverId: driver.id },
+    });
+    expect(assign.statusCode).toBe(404);
+  });
+
+  it('moves a test delivery along the real lifecycle: failed attempts, a re-attempt, a return; or delivered, with its proof', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundSandbox(merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'test');
+    const advance = (id: string, to: string) => v1('POST', `/test/deliveries/${id}/advance`, key, { to });
+
+    const returned = await bookVia(key);
+    for (const to of ['picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'out_for_delivery', 'failed_attempt', 'returning', 'returned']) {
+      const res = await advance(returned.id, to);
+      expect(res.statusCode, `${to}: ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ status: to, livemode: false });
+    }
+    const skip = await bookVia(key);
+    const refused = await advance(skip.id, 'delivered');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+
+    const delivered = await bookVia(key);
+    expect((await v1('GET', `/deliveries/${delivered.id}/proof`, key)).json()).toMatchObject({ handedOverAt: null, photoUrl: null });
+    for (const to of ['picked_up', 'in_transit', 'out_for_delivery', 'delivered']) expect((await advance(delivered.id, to)).statusCode).toBe(200);
+    const proof = (await v1('GET', `/deliveries/${delivered.id}/proof`, key)).json();
+    expect(proof).toMatchObject({ object: 'proof', deliveryId: delivered.id, livemode: false, photoUrl: null });
+    expect(Date.parse(proof.handedOverAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await v1('GET', `/deliveries/${delivered.id}/proof/photo`, key)).statusCode).toBe(404);
+  });
+
+  it('a live key gets 403 on the test route; a key of one mode cannot see or touch the other mode\'s deliveries (404)', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    await fundSandbox(merchant.user.id, 5_000_000);
+    const { key: liveKey } = await createKey(merchant, 'live');
+    const { key: testKey } = await createKey(merchant, 'test');
+    const live = await bookVia(liveKey);
+    const test = await bookVia(testKey);
+    const forbidden = await v1('POST', `/test/deliveries/${live.id}/advance`, liveKey, { to: 'picked_up' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.code).toBe('TEST_MODE_ONLY');
+    expect((await v1('POST', `/test/deliveries/${live.id}/advance`, testKey, { to: 'picked_up' })).statusCode).toBe(404);
+    expect((await v1('GET', `/deliveries/${test.id}`, liveKey)).statusCode).toBe(404);
+    expect((await v1('GET', `/deliveries/${live.id}`, testKey)).statusCode).toBe(404);
+    expect((await v1('POST', `/deliveries/${test.id}/cancel`, liveKey)).statusCode).toBe(404);
+    expect((await v1('GET', `/deliveries/${live.id}/proof`, testKey)).statusCode).toBe(404);
+    // And another merchant's delivery is not found either.
+    const { key: strangerKey } = await createKey(await createSignedInUser(t.deps), 'live');
+    expect((await v1('GET', `/deliveries/${live.id}`, strangerKey)).statusCode).toBe(404);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes /api/v1 with the shared schemas and their examples', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const path of ['/api/v1/quotes', '/api/v1/deliveries', '/api/v1/deliveries/{id}', '/api/v1/deliveries/{id}/cancel', '/api/v1/deliveries/{id}/proof', '/api/v1/places', '/api/v1/test/deliveries/{id}/advance']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const create = doc.paths['/api/v1/deliveries'].post;
+    expect(JSON.stringify(create.requestBody)).toContain('order-10293');
+    expect(create.responses['402']).toBeDefined();
+    expect(create.parameters.some((p: { name: string; in: string }) => p.name === 'idempotency-key' && p.in === 'header')).toBe(true);
+  });
+});
+
+const redisAvailable = await isRedisAvailable();
+describe.skipIf(!redisAvailable)('revocation across instances (REDIS_URL)', () => {
+  it('a key revoked through one instance is refused by another within 2 seconds', async () => {
+    const one = await startAnotherInstance(t, { REDIS_URL: TEST_REDIS_URL });
+    const two = await startAnotherInstance(t, { REDIS_URL: TEST_REDIS_URL });
+    try {
+      const merchant = await createSignedInUser(t.deps);
+      const created = await createKey(merchant, 'test', one);
+      const onTwo = () => v1('GET', '/deliveries', created.key, undefined, {}, two);
+      expect((await onTwo()).statusCode).toBe(200); // instance two now holds the key in memory
+      const revokedAt = Date.now();
+      expect((await one.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: merchant.headers })).statusCode).toBe(200);
+      await expect.poll(async () => (await onTwo()).statusCode, { timeout: 2_000, interval: 20 }).toBe(401);
+      expect(Date.now() - revokedAt).toBeLessThan(2_000);
+    } finally {
+      await two.app.close();
+      await one.app.close();
+    }
+  });
+});

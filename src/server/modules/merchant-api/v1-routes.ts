@@ -1,0 +1,271 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deliveryIdParamsSchema } from '../../../shared/schemas/deliveries.js';
+import { placesQuerySchema, placesResultSchema } from '../../../shared/schemas/places.js';
+import {
+  v1AdvanceBodySchema,
+  v1DeliveryBodySchema,
+  v1DeliveryListQuerySchema,
+  v1DeliveryPageSchema,
+  v1DeliverySchema,
+  v1ErrorSchema,
+  v1ProofSchema,
+  v1QuoteBodySchema,
+  v1QuoteSchema,
+  type V1Error,
+} from '../../../shared/schemas/merchant-api.js';
+import type { ErrorCode } from '../../../shared/errors.js';
+import type { FileStorage } from '../../adapters/storage/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ApiKeyCaller } from '../../lib/api-key-caller.js';
+import { errorMessage } from '../../lib/messages.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { ApiKeysService } from '../api-keys/api-keys-service.js';
+import type { MerchantDeliveries } from '../deliveries/merchant-deliveries.js';
+import type { PlacesService } from '../places/places-service.js';
+import { scopeOf, type MerchantApiService } from './merchant-api-service.js';
+
+const tags = ['merchant API v1'];
+const security = [{ bearerAuth: [] }];
+/** Every answer may be one of these; the OpenAPI document lists them with the shape of `{ error }`. */
+const errorResponses = { 400: v1ErrorSchema, 401: v1ErrorSchema, 404: v1ErrorSchema, 409: v1ErrorSchema, 429: v1ErrorSchema };
+
+interface Deps {
+  keys: Pick<ApiKeysService, 'authenticate'>;
+  /** 120 requests a minute per key (API_RATE_LIMIT_PER_MINUTE), counted in the shared rate-limit store. */
+  limiter: RateLimiter;
+  service: MerchantApiService;
+  merchantDeliveries: MerchantDeliveries;
+  places: Pick<PlacesService, 'search'>;
+  storage: Pick<FileStorage, 'get'>;
+}
+
+function callerOf(request: FastifyRequest): ApiKeyCaller {
+  if (!request.apiKey) throw new AppError('UNAUTHENTICATED');
+  return request.apiKey;
+}
+
+/** The web's failure envelope `{ success: false, code, message, params }` as the API's `{ error: { code, message, params } }`. */
+function toV1Error(payload: unknown): string | null {
+  if (typeof payload !== 'string') return null;
+  let body: { success?: unknown; code?: unknown; message?: unknown; params?: unknown };
+  try {
+    body = JSON.parse(payload) as typeof body;
+  } catch {
+    return null;
+  }
+  if (body.success !== false || typeof body.code !== 'string') return null;
+  const error: V1Error['error'] = {
+    code: body.code as ErrorCode,
+    message: typeof body.message === 'string' ? body.message : errorMessage(body.code as ErrorCode),
+    params: (body.params && typeof body.params === 'object' ? body.params : {}) as Record<string, string | number>,
+  };
+  return JSON.stringify({ error });
+}
+
+/** A body that fails its schema: an unknown field is named (UNKNOWN_FIELD), any other problem names its field. */
+function validationError(error: FastifyError): AppError {
+  const issues = (error as unknown as { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }).validation;
+  const pathOf = (issue: (typeof issues)[number]) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  for (const issue of issues) {
+    const keys = issue.params?.keys;
+    if (Array.isArray(keys) && typeof keys[0] === 'string') {
+      const field = [pathOf(issue), keys[0]].filter(Boolean).join('.');
+      return new AppError('UNKNOWN_FIELD', { params: { field } });
+    }
+  }
+  const first = issues[0];
+  return new AppError('VALIDATION_FAILED', { params: { field: first ? pathOf(first) || '(body)' : '(body)', reason: first?.message ?? '' } });
+}
+
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * The merchant API, under /api/v1 (issue 23): authenticated by `Authorization: Bearer lf_…` only (a session does not
+ * reach it, and a key reaches nothing else), limited per key, answering plain resources and `{ error }`.
+ */
+export function v1Routes({ keys, limiter, service, merchantDeliveries, places, storage }: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('apiKey', null);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const caller = key ? await keys.authenticate(key) : null;
+      if (!caller) throw new AppError('UNAUTHENTICATED');
+      await limiter.consume(caller.keyId);
+      request.apiKey = caller;
+      // Whatever the session cookie says, a v1 request acts as the key's owner only.
+      request.user = null;
+    });
+
+    // Failures are written by the app's error handler as its envelope and reshaped by onSend below, so the error
+    // schemas document the shape clients get and are not checked against the envelope on the way out.
+    app.setSerializerCompiler((route) =>
+      Number(route.httpStatus) >= 400
+        ? (data: unknown) => JSON.stringify(data)
+        : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
+    );
+
+    app.setErrorHandler((error: FastifyError) => {
+      // Thrown on to the app's handler, which writes the envelope that onSend below reshapes.
+      throw hasZodFastifySchemaValidationErrors(error) ? validationError(error) : error;
+    });
+
+    app.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
+      if (reply.statusCode < 400) return payload;
+      return toV1Error(payload) ?? payload;
+    });
+
+    app.setNotFoundHandler(() => {
+      throw new AppError('ROUTE_NOT_FOUND');
+    });
+
+    app.post(
+      '/quotes',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Price a trip, as the web does (integer kobo), held for 15 minutes: book it with POST /api/v1/deliveries',
+          body: v1QuoteBodySchema,
+          response: { 201: v1QuoteSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.quote(callerOf(request), request.body)),
+    );
+
+    app.post(
+      '/deliveries',
+      {
+        config: { public: true, idempotent: 'required' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Book a quote and pay it from the wallet (a test key: its sandbox money only). Idempotency-Key is required; 402 INSUFFICIENT_BALANCE carries params.shortfallKobo',
+          headers: z.object({ 'idempotency-key': z.string().max(255).optional().meta({ description: 'Required: a retry with the same key and body gets the first answer' }) }),
+          body: v1DeliveryBodySchema,
+          response: { 201: v1DeliverySchema, 402: v1ErrorSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.book(callerOf(request), request.body)),
+    );
+
+    app.get(
+      '/deliveries',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          security,
+          summary: 'The key\'s deliveries (its mode only), newest first, by externalReference and status; keyset pages (nextCursor)',
+          querystring: v1DeliveryListQuerySchema,
+          response: { 200: v1DeliveryPageSchema, ...errorResponses },
+        },
+      },
+      async (request) => merchantDeliveries.list(scopeOf(callerOf(request)), request.query),
+    );
+
+    app.get(
+      '/deliveries/:id',
+      {
+        config: { public: true },
+        schema: { tags, security, summary: 'One delivery (LF…)', params: deliveryIdParamsSchema, response: { 200: v1DeliverySchema, ...errorResponses } },
+      },
+      async (request) => merchantDeliveries.get(scopeOf(callerOf(request)), request.params.id),
+    );
+
+    app.post(
+      '/deliveries/:id/cancel',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel before pickup; what was paid goes back to the wallet (sandbox money stays sandbox money)',
+          params: deliveryIdParamsSchema,
+          response: { 200: v1DeliverySchema, ...errorResponses },
+        },
+      },
+      async (request) => service.cancel(callerOf(request), request.params.id),
+    );
+
+    app.get(
+      '/deliveries/:id/proof',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          security,
+          summary: 'The hand-over: when, and the photo the driver took, if any',
+          params: deliveryIdParamsSchema,
+          response: { 200: v1ProofSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { photoKey: _photoKey, ...proof } = await merchantDeliveries.proof(
+          scopeOf(callerOf(request)),
+          request.params.id,
+          (id) => `/api/v1/deliveries/${id}/proof/photo`,
+        );
+        return proof;
+      },
+    );
+
+    app.get(
+      '/deliveries/:id/proof/photo',
+      {
+        config: { public: true },
+        schema: { tags, security, summary: 'The hand-over photo (image bytes); 404 when none was taken', params: deliveryIdParamsSchema },
+      },
+      async (request, reply) => {
+        const proof = await merchantDeliveries.proof(scopeOf(callerOf(request)), request.params.id, (id) => id);
+        const file = proof.photoKey ? await storage.get(proof.photoKey) : null;
+        if (!file || !proof.photoKey) throw new AppError('NOT_FOUND');
+        const extension = proof.photoKey.split('.').at(-1)?.toLowerCase() ?? '';
+        return reply
+          .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+          .header('content-length', String(file.sizeBytes))
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.stream);
+      },
+    );
+
+    app.get(
+      '/places',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Search Nigerian states, LGAs, areas and landmarks (at most 20, best first) for a quote\'s pickup and dropoff',
+          querystring: placesQuerySchema,
+          response: { 200: placesResultSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ items: await places.search(request.query.q, callerOf(request).keyId) }),
+    );
+
+    app.post(
+      '/test/deliveries/:id/advance',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Test keys only (403 TEST_MODE_ONLY with a live key): one move of the real lifecycle, e.g. picked_up, in_transit, out_for_delivery, delivered, failed_attempt, returning, returned',
+          params: deliveryIdParamsSchema,
+          body: v1AdvanceBodySchema,
+          response: { 200: v1DeliverySchema, 403: v1ErrorSchema, ...errorResponses },
+        },
+      },
+      async (request) => merchantDeliveries.advanceTest(scopeOf(callerOf(request)), request.params.id, request.body.to),
+    );
+  };
+}
