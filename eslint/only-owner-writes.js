@@ -33,6 +33,8 @@ export const TABLE_OWNERS = {
   addresses: ['addresses'],
   quotes: ['quotes'],
   apiKeys: ['api-keys'],
+  receipts: ['receipts'],
+  receiptCounters: ['receipts'],
 };
 
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);

@@ -60,6 +60,9 @@ import { reauthRoutes } from './modules/auth/reauth-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeCustomerUpdates } from './modules/messages/customer-update-subscribers.js';
 import { subscribeReceipts } from './modules/messages/receipt-subscribers.js';
+import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
+import { createReceiptsService } from './modules/receipts/receipts-service.js';
+import { receiptsRoutes } from './modules/receipts/receipts-routes.js';
 import { subscribeApplicationDecisionMessages } from './modules/messages/application-decision-messages.js';
 import { createUserMessageQueue } from './modules/messages/message-queue.js';
 import { subscribeNotifications } from './modules/notifications/notification-subscribers.js';
@@ -348,7 +351,24 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   sessions.subscribe(events);
   const userMessages = createUserMessageQueue({ outbox, findPreferences: preferences.forMessages });
   subscribeCustomerUpdates(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
-  subscribeReceipts(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
+  // Numbered receipts (decision 057): issued after each money movement commits, readable at /dashboard/receipts/{id}.
+  const receipts = createReceiptsService({
+    repository: createReceiptsRepository(db, database.writeDb),
+    vatPercent: env.VAT_PERCENT,
+    getCustomer: async (userId) => {
+      const profile = await users.getProfile(userId);
+      return { name: profile.name, email: profile.email, phone: profile.phone };
+    },
+  });
+  await api.register(receiptsRoutes(receipts));
+  subscribeReceipts(events, {
+    db,
+    queue: userMessages,
+    getProfile: users.getProfile,
+    nudge: () => outboxWorker.nudge(),
+    issueReceipt: receipts.issue,
+    publicUrl: env.PUBLIC_URL,
+  });
   subscribeApplicationDecisionMessages(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeLiveEvents(events, live);
 
@@ -393,7 +413,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   await api.register(ratingsRoutes(drivers));
   const dispatch = createDispatchService({ deliveries, drivers, search: createDeliverySearch(db) });
   await api.register(dispatchRoutes(dispatch));
-  // The board's CSV export (decision 054).
+  // The board's CSV export (decision 057).
   await api.register(boardExportRoutes(createBoardExport({ repository: deliveriesRepository, dispatch, getLanguage: users.languageOf })));
   // Partner applications: documents in storage, approval makes a driver (decision 032).
   const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });

@@ -10,6 +10,7 @@ import { createWalletHistoryRepository } from './modules/wallet/wallet-history-r
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
 import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
+import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
 
 /**
  * The registry of hot queries (decision 049): every list that grows with data and every lookup on a hot path, built
@@ -71,7 +72,7 @@ export const HOT_QUERIES: readonly HotQuery[] = [
       build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, display, after(s), 21) }),
     },
   ]),
-  // My Deliveries within a date range (decision 054): the same indexes, a range on created_at.
+  // My Deliveries within a date range (decision 057): the same indexes, a range on created_at.
   { name: 'my deliveries, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21, sampleRange(s)) }) },
   { name: 'my deliveries, date range, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, after(s), 21, sampleRange(s)) }) },
   { name: 'my deliveries, date from only', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21, { fromAt: s.midAt, toAt: 'infinity' }) }) },
@@ -81,7 +82,7 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     { name: `board, ${tab}`, build: (db: Executor) => ({ query: deliveries(db).findBoardPage(tab, null, 21) }) },
     { name: `board, ${tab}, next page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, after(s), 21) }) },
   ]),
-  // Each tab within a date range on its own sort date (decision 054), and its name search over the ranged window.
+  // Each tab within a date range on its own sort date (decision 057), and its name search over the ranged window.
   ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
     { name: `board, ${tab}, date range`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, null, 21, sampleRange(s)) }) },
     {
@@ -139,6 +140,9 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     name: 'my deliveries search, receiver name, date range',
     build: (db, s) => ({ query: createDeliverySearch(db).searchOwnQuery(s.userId, parseSearchTerm('Chinedu')!, sampleRange(s)) }),
   },
+  // An account's receipts (decision 057), first and later pages.
+  { name: 'receipts, first page', build: (db, s) => ({ query: createReceiptsRepository(db).pageQuery(s.userId, null, 21) }) },
+  { name: 'receipts, next page', build: (db, s) => ({ query: createReceiptsRepository(db).pageQuery(s.userId, 1000, 21) }) },
   // Notifications.
   { name: 'notifications, first page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, null, 21) }) },
   { name: 'notifications, deep page', build: (db, s) => ({ query: createNotificationsRepository(db).findPage(s.userId, false, afterId(s), 21) }) },

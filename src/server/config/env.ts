@@ -120,6 +120,8 @@ export const envSchema = z.object({
   LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
   /** The driver's share of a delivery's fare (base fare + distance fee), credited to their wallet on delivery (decision 034). */
   DRIVER_EARNINGS_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+  /** The VAT rate receipts show as included in a sale's price (Nigeria: 7.5%); it never changes a total (decision 057). */
+  VAT_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
   /** Handover code attempts per minute per driver (on top of the 5 wrong codes a delivery allows). */
   HANDOVER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**

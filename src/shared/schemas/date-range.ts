@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A list's date range (issue 24): `?from=YYYY-MM-DD&to=YYYY-MM-DD`, either or both, whole days in Lagos time
  * (WAT, UTC+1 all year, no daylight saving), both ends included. The server turns it into instants
  * (`dateRangeInstants`), a range on the column the list is sorted by, so the list's own index serves it
- * (decision 054).
+ * (decision 057).
  */
 export const DATE_RANGE_MESSAGE_KEYS = {
   order: 'validation.dateRange.order',

@@ -212,7 +212,7 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const deliveryIdParamsSchema = z.object({ id: z.string().trim().max(20) });
 
-/** My Deliveries: a status filter, a date range (of booking, decision 054) and a keyset page (decision 049). */
+/** My Deliveries: a status filter, a date range (of booking, decision 057) and a keyset page (decision 049). */
 export const deliveriesQuerySchema = cursorQuerySchema
   .extend({
     status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'),
@@ -245,13 +245,13 @@ export const deliveriesPageSchema = cursorPageSchema(deliveryListItemSchema);
 
 /**
  * My Deliveries' search (decision 052): a delivery number or tracking id (exact), or part of a receiver's name or
- * phone number among the owner's newest deliveries (within the date range, when one is given: decision 054).
+ * phone number among the owner's newest deliveries (within the date range, when one is given: decision 057).
  * Bounded: at most 50 matches, no further pages.
  */
 export const deliverySearchQuerySchema = z.object({ q: z.string().trim().min(1).max(60), ...dateRangeShape }).superRefine(refineDateRange);
 export const deliverySearchResultSchema = z.object({ items: z.array(deliveryListItemSchema) });
 
-/** My Deliveries' CSV export: the list's status filter and date range (decision 054). */
+/** My Deliveries' CSV export: the list's status filter and date range (decision 057). */
 export const deliveriesExportQuerySchema = z
   .object({ status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'), ...dateRangeShape })
   .superRefine(refineDateRange);

@@ -32,7 +32,7 @@ export const DISPATCH_BOARD_FILTERS = ['unassigned', 'active', 'needs_decision',
 export type DispatchBoardFilter = (typeof DISPATCH_BOARD_FILTERS)[number];
 
 /**
- * Which date a tab's date range is on: the one it is sorted by, so its own index serves the range (decision 054).
+ * Which date a tab's date range is on: the one it is sorted by, so its own index serves the range (decision 057).
  * The waiting tabs, when paid; the others, their last change (delivered, cancelled, the failed attempt).
  */
 export const BOARD_DATE_OF = {
@@ -50,13 +50,13 @@ export const dispatchDeliveriesQuerySchema = cursorQuerySchema
 
 /**
  * The board's search: a delivery id or tracking id, looked up exactly on any tab (decision 052); or part of a
- * receiver's name or phone, within the tab and its date range, bounded like My Deliveries' (decision 054).
+ * receiver's name or phone, within the tab and its date range, bounded like My Deliveries' (decision 057).
  */
 export const dispatchSearchQuerySchema = z
   .object({ q: z.string().trim().min(1).max(60), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
   .superRefine(refineDateRange);
 
-/** The board's CSV export: the tab, search and date range on screen (decision 054). */
+/** The board's CSV export: the tab, search and date range on screen (decision 057). */
 export const dispatchExportQuerySchema = z
   .object({ q: z.string().trim().max(60).optional(), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
   .superRefine(refineDateRange);

@@ -15,7 +15,7 @@ export function dayParam(value: string | null): string | undefined {
 }
 
 /**
- * A list's date range (decision 054): two labelled date fields, applied together (Enter or the button), so a list
+ * A list's date range (decision 057): two labelled date fields, applied together (Enter or the button), so a list
  * is asked once per range, not on every keystroke; a clear button when a range is set. A start after the end is
  * said beside the fields and not applied. Give it `key` of the applied range to show a new one.
  */

@@ -111,7 +111,7 @@ export interface BoardExportQuery extends DateRange {
 }
 
 /**
- * The dispatch board as CSV (decision 054): what the operator sees, in their language. With a search, its matches
+ * The dispatch board as CSV (decision 057): what the operator sees, in their language. With a search, its matches
  * (at most 50); without, every row of the tab in the date range, in the tab's order, read a keyset page of
  * BOARD_EXPORT_PAGE_SIZE at a time over the tab's index, so memory stays flat and nothing counts the table.
  */

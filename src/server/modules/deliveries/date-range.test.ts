@@ -10,7 +10,7 @@ import { BOARD_DATE_OF, DISPATCH_BOARD_FILTERS } from '../../../shared/schemas/d
 import { boardScope } from './deliveries-repository.js';
 import { BOARD_EXPORT_PAGE_SIZE } from './board-export.js';
 
-/** Date ranges on My Deliveries and the dispatch board, the board's name search and its CSV export (decision 054). */
+/** Date ranges on My Deliveries and the dispatch board, the board's name search and its CSV export (decision 057). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

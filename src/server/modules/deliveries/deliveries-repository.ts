@@ -138,7 +138,7 @@ function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean
 /**
  * A board tab's rows, order and cursor key (BOARD_TABS), after a key and within a date range: the range is on the
  * tab's own sort date (when paid for the waiting tabs, the last change for the others), so the tab's partial index
- * serves it (decision 054). The board's page, its export and its name search read through this.
+ * serves it (decision 057). The board's page, its export and its name search read through this.
  */
 export function boardScope(filter: BoardFilter, after: DeliveryKey | null, range: DateRangeInstants | null) {
   const tab = BOARD_TABS[filter];
@@ -284,7 +284,7 @@ const PAGE_PLACEHOLDERS: PageValues = {
 };
 
 /**
- * A date range on the column a list is sorted by (issue 24, decision 054): `from` included, `to` excluded, open ends
+ * A date range on the column a list is sorted by (issue 24, decision 057): `from` included, `to` excluded, open ends
  * as infinite timestamps. On the sort column it narrows the list's own index scan, so no other index is needed.
  */
 export function withinRange(column: SQL | AnyColumn, fromAt: unknown, toAt: unknown): SQL {

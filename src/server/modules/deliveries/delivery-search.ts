@@ -83,7 +83,7 @@ export function createDeliverySearch(db: Executor) {
     },
 
     /**
-     * The dispatch board's name or phone search (decision 054): the tab's first SEARCH_SCAN_LIMIT rows in its own
+     * The dispatch board's name or phone search (decision 057): the tab's first SEARCH_SCAN_LIMIT rows in its own
      * order within the date range (the tab's partial index, as its pages read them), then the test over those only,
      * at most SEARCH_RESULT_LIMIT, in the tab's order. Across every customer's deliveries a search without such a
      * bound would be a scan.

@@ -38,7 +38,7 @@ export function createDeliveryToolsService(deps: {
     },
 
     /**
-     * My Deliveries as CSV, newest first, with the list's status filter and date range (decision 054), read a keyset
+     * My Deliveries as CSV, newest first, with the list's status filter and date range (decision 057), read a keyset
      * page at a time (the list's own index), so an account with
      * years of deliveries streams in constant memory. Amounts are naira with two decimals, a number a spreadsheet sums.
      */

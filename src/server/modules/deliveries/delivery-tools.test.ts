@@ -135,7 +135,7 @@ describe('GET /api/dispatch/deliveries/search', () => {
     expect((await board(row!.trackingId!)).map((item) => item.id)).toEqual([paid.id]);
     expect(await board(unpaid.id)).toEqual([]);
     expect(await board('LF999999')).toEqual([]);
-    // A name is looked for on the tab (unassigned by default; decision 054), unlike an id.
+    // A name is looked for on the tab (unassigned by default; decision 057), unlike an id.
     expect((await board('Chinedu')).map((item) => item.id)).toContain(paid.id);
     expect(await board('Nobody By This Name')).toEqual([]);
     expect((await get(`/api/dispatch/deliveries/search?q=${paid.id}`, customer.headers)).statusCode).toBe(403);

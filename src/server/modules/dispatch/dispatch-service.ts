@@ -24,7 +24,7 @@ interface Deps {
     | 'historiesOf'
   >;
   drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
-  /** The board's name and phone search (decision 054). */
+  /** The board's name and phone search (decision 057). */
   search: Pick<DeliverySearch, 'searchBoard'>;
 }
 
@@ -57,7 +57,7 @@ export function createDispatchService({ deliveries, drivers, search }: Deps) {
     /**
      * The board's search: a delivery id or a tracking id, each one index lookup on any tab; the board holds paid
      * deliveries only, so an unpaid booking is not found (decision 052). Part of a receiver's name or phone is
-     * looked for in the tab and date range shown, bounded (boardSearchRows, decision 054).
+     * looked for in the tab and date range shown, bounded (DeliverySearch.searchBoard, decision 057).
      */
     async searchDeliveries(query: { q: string; status?: DispatchBoardFilter } & DateRange): Promise<{ items: DispatchDelivery[] }> {
       const term = parseSearchTerm(query.q);

@@ -4,7 +4,9 @@ import { formatDeliveryId } from '../../../shared/ids.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { categoryOf } from './message-policy.js';
 import type { UserMessageQueue } from './message-queue.js';
-import { renderReceipt, type ReceiptFacts, type ReceiptKind } from './receipt-templates.js';
+import { renderReceipt, type ReceiptFacts } from './receipt-templates.js';
+import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
+import type { ReceiptDraft } from '../receipts/receipts-service.js';
 
 interface Deps {
   db: Executor;
@@ -12,8 +14,25 @@ interface Deps {
   getProfile: (userId: string) => Promise<Pick<UserProfile, 'email' | 'language'>>;
   /** Wakes the outbox worker once a message is queued. */
   nudge: () => void;
+  /** Numbers the receipt (modules/receipts, decision 057); `created` false when its source had one already. */
+  issueReceipt: (draft: ReceiptDraft) => Promise<{ id: string; number: string; created: boolean }>;
+  /** Where the receipt's page is (PUBLIC_URL). */
+  publicUrl: string;
   now?: () => Date;
 }
+
+/**
+ * Which wallet movement makes which receipt, by its ledger kind: one line per kind (a pay-on-delivery settlement, say,
+ * would be one more, with its kind in shared/schemas/receipts.ts and its texts). A delivery paid by wallet or card
+ * has its receipt from delivery.paid instead (its wallet debit is left out here).
+ */
+export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind; direction: 'credited' | 'debited' }>> = {
+  topup: { kind: 'top-up', direction: 'credited' },
+  refund: { kind: 'refund', direction: 'credited' },
+  // A withdrawal holds its amount when asked for (wallet-service.ts); an instant payout debits it directly.
+  hold: { kind: 'withdrawal', direction: 'debited' },
+  withdrawal: { kind: 'withdrawal', direction: 'debited' },
+};
 
 /**
  * Receipts by email, written once the money has moved (the domain events are published after commit, on the
@@ -22,11 +41,18 @@ interface Deps {
  * wallet's history and notifications already tell it, and an SMS receipt would cost more than the message is
  * worth. Receipts are essential messages (decision 030), so preferences do not stop them.
  */
-export function subscribeReceipts(events: Pick<DomainEvents, 'onPublisher'>, { db, queue, getProfile, nudge, now = () => new Date() }: Deps) {
-  const send = async (userId: string, kind: ReceiptKind, facts: Omit<ReceiptFacts, 'at'>) => {
+export function subscribeReceipts(
+  events: Pick<DomainEvents, 'onPublisher'>,
+  { db, queue, getProfile, nudge, issueReceipt, publicUrl, now = () => new Date() }: Deps,
+) {
+  /** Every account gets the numbered receipt (in the app); one with an email also gets it by email, once. */
+  const send = async (userId: string, kind: ReceiptKind, facts: Omit<ReceiptFacts, 'at' | 'receipt'>, draft: Omit<ReceiptDraft, 'userId' | 'kind' | 'amountKobo'>) => {
+    const receipt = await issueReceipt({ ...draft, userId, kind, amountKobo: facts.amountKobo });
+    if (!receipt.created) return;
     const profile = await getProfile(userId);
     if (!profile.email) return;
-    const message = renderReceipt(kind, profile.language, { ...facts, at: now() });
+    const link = `${publicUrl.replace(/\/$/, '')}/dashboard/receipts/${receipt.id}`;
+    const message = renderReceipt(kind, profile.language, { ...facts, at: now(), receipt: { number: receipt.number, link } });
     const queued = await queue.queueMessage(
       { userId, category: categoryOf(`receipt:${kind}`), channel: 'email', recipient: profile.email, ...message },
       db,
@@ -34,24 +60,29 @@ export function subscribeReceipts(events: Pick<DomainEvents, 'onPublisher'>, { d
     if (queued) nudge();
   };
 
-  events.onPublisher('delivery.paid', (e) =>
-    send(e.userId, 'payment', {
-      amountKobo: e.amountKobo,
-      deliveryId: formatDeliveryId(e.number),
-      trackingId: e.trackingId ?? '',
-      method: e.method,
-    }),
-  );
-
-  events.onPublisher('wallet.credited', async (e) => {
-    const kind: ReceiptKind | null = e.kind === 'topup' ? 'top-up' : e.kind === 'refund' ? 'refund' : null;
-    if (!kind) return;
-    await send(e.userId, kind, { amountKobo: e.amountKobo, balanceAfterKobo: e.balanceAfterKobo });
+  events.onPublisher('delivery.paid', (e) => {
+    const deliveryId = formatDeliveryId(e.number);
+    return send(
+      e.userId,
+      'payment',
+      { amountKobo: e.amountKobo, deliveryId, trackingId: e.trackingId ?? '', method: e.method },
+      // A delivery is paid once: its payment has one receipt, whatever publishes it again.
+      { sourceKey: `delivery-paid:${e.deliveryId}`, deliveryId, trackingId: e.trackingId, method: e.method },
+    );
   });
 
-  // A withdrawal holds its amount when asked for (wallet-service.ts); an instant payout debits it directly.
-  events.onPublisher('wallet.debited', async (e) => {
-    if (e.kind !== 'hold' && e.kind !== 'withdrawal') return;
-    await send(e.userId, 'withdrawal', { amountKobo: Math.abs(e.amountKobo), balanceAfterKobo: e.balanceAfterKobo });
-  });
+  for (const direction of ['credited', 'debited'] as const) {
+    events.onPublisher(`wallet.${direction}`, async (e) => {
+      const rule = RECEIPT_OF_LEDGER_KIND[e.kind];
+      if (!rule || rule.direction !== direction) return;
+      const deliveryId = e.deliveryNumber === null ? null : formatDeliveryId(e.deliveryNumber);
+      await send(
+        e.userId,
+        rule.kind,
+        { amountKobo: Math.abs(e.amountKobo), balanceAfterKobo: e.balanceAfterKobo, ...(deliveryId ? { deliveryId } : {}) },
+        // Each wallet movement is published once, after its commit; it has no key of its own in the event.
+        { sourceKey: null, deliveryId, balanceAfterKobo: e.balanceAfterKobo },
+      );
+    });
+  }
 }

@@ -1,11 +1,11 @@
 import { loadLocaleSection } from '../../lib/locale-texts.js';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
 import { formatNaira } from '../../../shared/money.js';
+import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
 import type { RenderedMessage } from './message-templates.js';
 
-/** What a receipt is for: a delivery paid (wallet or card), a wallet top-up, a withdrawal asked for, a refund. */
-export const RECEIPT_KINDS = ['payment', 'top-up', 'withdrawal', 'refund'] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+/** What a receipt is for (shared/schemas/receipts.ts): a delivery paid, a top-up, a withdrawal asked for, a refund. */
+export { RECEIPT_KINDS, type ReceiptKind } from '../../../shared/schemas/receipts.js';
 
 const SECTION_KEY: Record<ReceiptKind, string> = {
   payment: 'payment',
@@ -18,6 +18,7 @@ const RECEIPT_KEYS = [
   ...Object.values(SECTION_KEY).flatMap((name) => [`${name}.subject`, `${name}.body`]),
   'methods.wallet',
   'methods.card',
+  'numbered',
   'footer',
 ];
 
@@ -36,6 +37,8 @@ export interface ReceiptFacts {
   deliveryId?: string;
   trackingId?: string;
   method?: 'wallet' | 'card';
+  /** Its number and the address of its page (decision 057). */
+  receipt?: { number: string; link: string };
 }
 
 /** Receipts are dated in Nigeria's time, whatever the server's zone. */
@@ -58,7 +61,7 @@ export function renderReceipt(kind: ReceiptKind, language: string, facts: Receip
   const name = SECTION_KEY[kind];
   return {
     subject: t(`${name}.subject`, params),
-    body: `${t(`${name}.body`, params)}\n\n${t('footer')}`,
+    body: [t(`${name}.body`, params), ...(facts.receipt ? [t('numbered', facts.receipt)] : []), t('footer')].join('\n\n'),
     holdsSecret: false,
   };
 }

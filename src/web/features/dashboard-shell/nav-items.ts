@@ -112,6 +112,7 @@ const TITLE_KEY_BY_SEGMENT: Record<string, string> = {
   payment: 'payment',
   'my-deliveries': 'myDeliveries',
   wallet: 'wallet',
+  receipts: 'receipts',
   tracking: 'tracking',
   notifications: 'notifications',
   settings: 'settings',

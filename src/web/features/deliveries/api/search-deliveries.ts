@@ -17,7 +17,7 @@ export function useDeliverySearch(q: string, range: DateRange = {}) {
   return useQuery(deliverySearchQueryOptions(q, range));
 }
 
-/** The export is a plain download (the browser sends the session cookie), of the list as filtered (decision 054). */
+/** The export is a plain download (the browser sends the session cookie), of the list as filtered (decision 057). */
 export function deliveriesExportUrl(filters: { status: string } & DateRange) {
   const query = new URLSearchParams();
   if (filters.status !== 'all') query.set('status', filters.status);

@@ -37,7 +37,7 @@ export function MyDeliveriesPage() {
   const kind = parseKind(searchParams.get('kind'));
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all' || kind !== 'all';
-  // The date range (decision 054): it narrows the pages, a search and the export.
+  // The date range (decision 057): it narrows the pages, a search and the export.
   const range: DateRange = { from: dayParam(searchParams.get('from')), to: dayParam(searchParams.get('to')) };
 
   const update = (changes: Record<string, string | null>) => {

@@ -20,7 +20,7 @@ const isFilter = (value: string | null): value is DispatchBoardFilter =>
 
 /**
  * /dashboard/operator/dispatch?status=&q=&from=&to=: the tab, search and date range live in the URL, so a reload or
- * a shared link keeps them; the export takes the same (decision 054).
+ * a shared link keeps them; the export takes the same (decision 057).
  */
 export function DispatchBoardPage() {
   const { t } = useTranslation();

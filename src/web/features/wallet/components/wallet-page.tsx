@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader2, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { Loader2, ReceiptText, Wallet } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
-import { Button } from '@/web/components/ui/button';
+import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
 import { useCodSummary } from '../api/get-cod-summary';
@@ -69,9 +70,16 @@ export function WalletPage() {
   return (
     // One column of minmax(0, 1fr): a long line inside never widens the page past a 360 px screen.
     <div className="mx-auto grid w-full max-w-5xl min-w-0 grid-cols-1 gap-6">
-      <header className="grid gap-1">
-        <h2 className="text-2xl font-bold tracking-tight break-words">{t('wallet.title')}</h2>
-        <p className="text-muted-foreground">{t('wallet.subtitle')}</p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-2xl font-bold tracking-tight break-words">{t('wallet.title')}</h2>
+          <p className="text-muted-foreground">{t('wallet.subtitle')}</p>
+        </div>
+        {/* Numbered receipts of every payment, top-up, withdrawal and refund (decision 057). */}
+        <Link to="/dashboard/receipts" className={buttonVariants({ variant: 'outline' })}>
+          <ReceiptText aria-hidden="true" />
+          {t('receipts.walletLink')}
+        </Link>
       </header>
 
       <Card className="min-w-0 bg-primary text-primary-foreground">

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { cursorPageSchema } from './paging.js';
+
+/**
+ * Numbered receipts (issue 24, decision 057). A kind is one entry here (and its texts: `receipts.kinds.<kind>` in the
+ * web, `messages.receipts` for the email); `taxable` says whether it is a sale whose price includes VAT. Money moved
+ * within the customer's own wallet (a top-up, a withdrawal) is not a sale; a refund gives back a sale's VAT.
+ */
+export const RECEIPT_KIND_RULES = {
+  payment: { taxable: true },
+  'top-up': { taxable: false },
+  withdrawal: { taxable: false },
+  refund: { taxable: true },
+} as const satisfies Record<string, { taxable: boolean }>;
+export type ReceiptKind = keyof typeof RECEIPT_KIND_RULES;
+export const RECEIPT_KINDS = Object.keys(RECEIPT_KIND_RULES) as ReceiptKind[];
+
+/** R000042: the printed number, six digits at least. */
+export const formatReceiptNumber = (n: number) => `R${String(n).padStart(6, '0')}`;
+
+/** The VAT included in a price at a rate in basis points (750 = 7.5%), to the kobo: price × rate ÷ (1 + rate). */
+export function vatIncludedKobo(amountKobo: number, basisPoints: number): number {
+  return Math.round((amountKobo * basisPoints) / (10_000 + basisPoints));
+}
+
+export const receiptSummarySchema = z.object({
+  id: z.string(),
+  /** R000042 */
+  number: z.string(),
+  kind: z.enum(RECEIPT_KINDS as [ReceiptKind, ...ReceiptKind[]]),
+  /** Integer kobo, VAT included. */
+  amountKobo: z.number().int(),
+  createdAt: z.string(),
+  /** The delivery's public id (LF042), for a payment or refund. */
+  deliveryId: z.string().nullable(),
+});
+export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
+
+export const receiptSchema = receiptSummarySchema.extend({
+  /** The VAT rate it was issued under (7.5), 0 for what is not a sale. */
+  vatPercent: z.number(),
+  vatKobo: z.number().int(),
+  trackingId: z.string().nullable(),
+  method: z.enum(['wallet', 'card']).nullable(),
+  balanceAfterKobo: z.number().int().nullable(),
+  /** Whom it is for, as the account says now. */
+  customer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptsPageSchema = cursorPageSchema(receiptSummarySchema);
+export const receiptIdParamsSchema = z.object({ id: z.uuid() });

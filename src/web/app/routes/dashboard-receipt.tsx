@@ -1,0 +1,5 @@
+import { ReceiptPage } from '@/web/features/receipts';
+
+export function Component() {
+  return <ReceiptPage />;
+}

@@ -1,0 +1,5 @@
+import { ReceiptsPage } from '@/web/features/receipts';
+
+export function Component() {
+  return <ReceiptsPage />;
+}

@@ -1,0 +1,2 @@
+export { ReceiptsPage } from './components/receipts-page';
+export { ReceiptPage } from './components/receipt-page';
