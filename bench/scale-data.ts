@@ -25,7 +25,8 @@ export function shapeOf(deliveries: number): ScaleShape {
     merchantDeliveries: Math.floor(deliveries / 20),
     drivers: Math.max(2, Math.round(users / 25)),
     withdrawals: Math.max(40, Math.round(deliveries / 25)),
-    applications: Math.max(10, Math.round(users / 10)),
+    // At least 60, so that the small database's open applications fill a page as the large one's do.
+    applications: Math.max(60, Math.round(users / 10)),
   };
 }
 
@@ -49,8 +50,13 @@ export function trackingIdSql(g: string) {
 export function scaleStatements(shape: ScaleShape): { label: string; sql: string }[] {
   const { deliveries: N, users: U, drivers: D } = shape;
   const customers = U - 2 - D;
-  // The newest 3 % are still moving (awaiting payment, waiting for a driver, on the road); older ones ended.
-  const movingFrom = Math.floor(N * 0.97);
+  // The newest 3 % are still moving (awaiting payment, waiting for a driver, on the road); older ones ended. At least
+  // 300 are, and at least 400 are new enough to be unread, so that at 1,000 deliveries the board's tabs, their next
+  // pages and the merchant's unread notifications are full pages, as at 1,000,000: a ratio then compares table sizes,
+  // not a short page with a full one.
+  const movingFrom = N - Math.max(Math.round(N * 0.03), 300);
+  const unreadFrom = N - Math.max(Math.round((N * 10) / 365), 400);
+  const { applications: A, withdrawals: W } = shape;
   // Who booked, which driver, which status: from hashes of g, so that none of them follows another (g % 100 would give
   // each customer or driver a single status).
   const userOf = `case when g % 20 = 0 then 1 else ${3 + D} + (abs(hashint4(g + 1500000000)::bigint) % ${customers})::int end`;
@@ -88,7 +94,8 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
           from generate_series(1, ${shape.applications}) a,
             lateral (select case when a <= ${D} then a + 2 else ${3 + D} + (a - ${D}) % ${customers} end as u) who,
             lateral (select case when a <= ${D} then 'transportation' else 'investment' end as type,
-              case when a <= ${D} then 'approved' when a % 20 = 0 then 'submitted' when a % 20 = 1 then 'under_review'
+              case when a <= ${D} then 'approved' when a > ${A - 20} then 'submitted' when a > ${A - 40} then 'under_review'
+                when a % 20 = 0 then 'submitted' when a % 20 = 1 then 'under_review'
                 when a % 20 < 6 then 'rejected' else 'approved' end as status) t
           returning id, created_at
         )
@@ -196,11 +203,13 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
           insert into withdrawals (id, user_id, amount_kobo, bank_code, account_number_masked, account_name, status, payout_gateway,
             reference, created_at, completed_at, failure_reason)
           select md5('scale-withdrawal-' || k)::uuid, ${userIdSql(`3 + k % ${D}`)}, 500000, '058', '******7890', 'Scale Driver',
-            case when k % 50 = 0 then 'pending' when k % 20 = 0 then 'failed' else 'paid' end, 'manual', 'LF-WD-' || k,
-            now() - interval '30 days' + k * (interval '30 days' / ${shape.withdrawals}),
-            case when k % 50 <> 0 then now() - interval '30 days' + k * (interval '30 days' / ${shape.withdrawals}) + interval '1 hour' end,
-            case when k % 50 <> 0 and k % 20 = 0 then 'Account name mismatch' end
-          from generate_series(1, ${shape.withdrawals}) k
+            ws.status, 'manual', 'LF-WD-' || k,
+            now() - interval '30 days' + k * (interval '30 days' / ${W}),
+            case when ws.status <> 'pending' then now() - interval '30 days' + k * (interval '30 days' / ${W}) + interval '1 hour' end,
+            case when ws.status = 'failed' then 'Account name mismatch' end
+          from generate_series(1, ${W}) k,
+            -- The newest 25 are pending too, so that the small database's pending list is a full page.
+            lateral (select case when k % 50 = 0 or k > ${W - 25} then 'pending' when k % 20 = 0 then 'failed' else 'paid' end as status) ws
           returning id, user_id, amount_kobo, status, created_at, completed_at
         )
         insert into scale_moves
@@ -260,10 +269,10 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
     },
     { label: 'drop the moves', sql: `drop table scale_moves` },
     {
-      label: 'notifications (paid, assigned, delivered; the newest unread)',
+      label: 'notifications (paid, assigned, delivered; the newest deliveries’ unread)',
       sql: `insert into notifications (user_id, type, message_key, params, read_at, created_at)
         select d.user_id, 'delivery', n.key, jsonb_build_object('deliveryNumber', d.number, 'trackingId', d.tracking_id),
-          case when d.created_at > now() - interval '10 days' then null else d.created_at + n.after + interval '1 hour' end,
+          case when d.number > ${unreadFrom} then null else d.created_at + n.after + interval '1 hour' end,
           d.created_at + n.after
         from deliveries d
         join (values ('deliveryPaid', interval '2 minutes', 2), ('driverAssigned', interval '10 minutes', 3),

@@ -146,9 +146,9 @@ async function prepare(
         operator: (await sessions.startSession(ids.operator, true)).token,
         driver: (await sessions.startSession(ids.driver, true)).token,
       };
-      // The merchant's newest delivery to track, and a key halfway down their history: a deep page.
+      // The merchant's newest delivery in transit to track (the same kind at both sizes: with its history and driver), and a key halfway down their history: a deep page.
       const { rows } = await client.query<{ tracking_id: string }>(
-        `select tracking_id from deliveries where user_id = $1 order by created_at desc, number desc limit 1`,
+        `select tracking_id from deliveries where user_id = $1 and status = 'in_transit' order by created_at desc, number desc limit 1`,
         [ids.merchant],
       );
       const mid = await client.query<{ at: string; number: number }>(

@@ -77,6 +77,7 @@ import { createPaymentsRepository } from './modules/payments/payments-repository
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments-service.js';
 import { paymentsRoutes, paystackWebhookRoutes } from './modules/payments/payments-routes.js';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-routes.js';
+import { payLinkPages } from './modules/payments/pay-link-routes.js';
 import { createPaymentReconciler } from './modules/payments/payments-reconciler.js';
 import { createTrackingService } from './modules/tracking/tracking-service.js';
 import { trackingRoutes } from './modules/tracking/tracking-routes.js';
@@ -105,6 +106,13 @@ import { addressesRoutes } from './modules/addresses/addresses-routes.js';
 import { createQuotesRepository } from './modules/quotes/quotes-repository.js';
 import { createQuotesService } from './modules/quotes/quotes-service.js';
 import { quotesRoutes } from './modules/quotes/quotes-routes.js';
+import { createBatchBooking } from './modules/deliveries/batch-booking.js';
+import { createImportsRepository } from './modules/imports/imports-repository.js';
+import { createImportsService } from './modules/imports/imports-service.js';
+import { importsRoutes } from './modules/imports/imports-routes.js';
+import { createWebhooks } from './modules/webhooks/webhooks-module.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks-routes.js';
+import type { WebhooksService } from './modules/webhooks/webhooks-service.js';
 import { RATE_CARD, type RateCard } from '../shared/pricing.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { createApiKeysService } from './modules/api-keys/api-keys-service.js';
@@ -148,6 +156,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How often failed attempts past their decision time are returned (a few minutes late at most, on a 24-hour deadline). */
 const UNDECIDED_RETURNS_EVERY_MS = 5 * 60 * 1000;
 const PAYMENT_RECONCILE_EVERY_MS = 60 * 1000;
+/** How often validations nobody is working on are looked for (one stale for a minute is taken up). */
+const IMPORT_RESUME_EVERY_MS = 30 * 1000;
 
 /** The shared services, opened once per process (closed by `close`, before the database). */
 export async function createAppDeps(
@@ -201,10 +211,14 @@ export async function createAppDeps(
 /** What the routes outside /api need from the modules. */
 export interface RegisteredModules {
   publicTracking: PublicTrackingService;
+  /** The receiver's pay link pages, outside /api (decision 053). */
+  payments: PaymentsService;
   /** One round of payment reconciliation (the reconciler runs it every minute; tests and operators may run it now). */
   reconcilePayments: PaymentsService['reconcileStale'];
   /** One round of returning failed attempts nobody decided on in time (every few minutes; tests may run it now). */
   returnUndecided: (now: Date) => Promise<number>;
+  /** The webhook worker's two steps, run now (tests move their clock forward instead of waiting for retries). */
+  webhooks: Pick<WebhooksService, 'relayOnce' | 'deliverDue'>;
 }
 
 /** Every module's routes under /api, wired once. */
@@ -301,7 +315,9 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
     driverAssignedMessage: receiverMessages.driverAssignedMessage,
     returnCodeMessage: receiverMessages.returnCodeMessage,
+    payLinkMessage: receiverMessages.payLinkMessage,
     accountLanguageOf: users.languageOf,
+    rateCard: deps.rateCard,
   });
   // Drivers: approved transportation partners, their vehicles and ratings (decisions 031, 034).
   const drivers = createDriversService({ repository: createDriversRepository(db), users, transactions: moneyTransactions, deliveries });
@@ -347,6 +363,8 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   readCache.subscribe(events);
   publicTracking.subscribe(events);
   receiverMessages.subscribe(events);
+  payments.subscribe(events);
+  deliveries.subscribe(events);
   subscribeNotifications(events, notifications);
   sessions.subscribe(events);
   const userMessages = createUserMessageQueue({ outbox, findPreferences: preferences.forMessages });
@@ -371,6 +389,19 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   });
   subscribeApplicationDecisionMessages(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeLiveEvents(events, live);
+  // Signed webhooks (decision 054): relayed from the changes the database queued with each delivery's commit.
+  const webhooks = createWebhooks(env, db, events, {
+    transactions,
+    deliveries,
+    notifications,
+    messages: userMessages,
+    getProfile: users.getProfile,
+    nudgeMessages: () => outboxWorker.nudge(),
+    log: api.log,
+  });
+  api.addHook('onReady', async () => webhooks.worker.start());
+  api.addHook('onClose', async () => webhooks.worker.stop());
+  await api.register(webhooksRoutes(webhooks.service));
 
   await api.register(deliveriesRoutes(deliveries, readCache));
   await api.register(
@@ -382,6 +413,33 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       }),
     ),
   );
+  // Bulk import (issue 23, decision 055): validated in the background, booked and paid all at once.
+  const imports = createImportsService({
+    repository: createImportsRepository(db),
+    transactions: moneyTransactions,
+    places,
+    quotes,
+    wallet,
+    batchBooking: createBatchBooking({ transactions: moneyTransactions, repository: deliveriesRepository }),
+    accountLanguageOf: users.languageOf,
+    log: api.log,
+  });
+  await api.register(importsRoutes(imports));
+  const importValidations = createPeriodicJob({
+    name: 'taking up import validations',
+    everyMs: IMPORT_RESUME_EVERY_MS,
+    log: api.log,
+    run: () => imports.resumeValidations(),
+  });
+  // A restart takes up at once what it left validating.
+  api.addHook('onReady', async () => {
+    importValidations.start();
+    void imports.resumeValidations().catch((err: unknown) => api.log.error({ err }, 'taking up import validations failed'));
+  });
+  api.addHook('onClose', async () => {
+    await importValidations.stop();
+    await imports.settled();
+  });
   await api.register(paymentsRoutes(payments));
   await api.register(paystackWebhookRoutes(payments, gateway));
   if (gateway.name === 'sandbox') {
@@ -389,6 +447,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       sandboxCheckoutRoutes({
         repository: createSandboxRepository(db),
         findPayer: async (reference) => (await paymentsRepository.findByReference(reference))?.userId ?? null,
+        isOpenCharge: async (reference) => (await paymentsRepository.findByReference(reference))?.purpose === 'cod',
         publicUrl: env.PUBLIC_URL,
       }),
     );
@@ -399,6 +458,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
         history: createWalletHistoryRepository(db),
         findBalance: wallet.findBalance,
         findWithdrawable: wallet.payableOutKobo,
+        findOwed: wallet.findOwed,
       }),
     ),
   );
@@ -482,12 +542,19 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   );
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
-  return { publicTracking, reconcilePayments: payments.reconcileStale, returnUndecided: (now: Date) => deliveries.returnUndecided(now) };
+  return {
+    publicTracking,
+    payments,
+    reconcilePayments: payments.reconcileStale,
+    returnUndecided: (now: Date) => deliveries.returnUndecided(now),
+    webhooks: webhooks.service,
+  };
 }
 
 /** The public tracking page, outside /api: no sign-in (decision 037). */
 export async function registerPublicPages(app: FastifyInstance, modules: RegisteredModules) {
   await app.register(publicTrackingPage(modules.publicTracking));
+  await app.register(payLinkPages(modules.payments));
 }
 
 /** The development mailbox page, outside /api (only when enabled). */

@@ -7,7 +7,9 @@ import { prepareClaim } from './modules/messages/outbox-repository.js';
 import { createNotificationsRepository, prepareUnreadCounts } from './modules/notifications/notifications-repository.js';
 import { createPartnersRepository } from './modules/partners/partners-repository.js';
 import { createWalletHistoryRepository } from './modules/wallet/wallet-history-repository.js';
+import { createImportsRepository } from './modules/imports/imports-repository.js';
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
+import { createWebhooksRepository } from './modules/webhooks/webhooks-repository.js';
 import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
@@ -113,7 +115,21 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     build: (db, s) => ({ query: merchantPageQuery(db, { userId: s.userId, livemode: true }, { externalReference: 'order-10293' }, null, 21) }),
   },
   { name: 'api keys of an account', build: (db, s) => ({ query: createApiKeysRepository(db).listLiveQuery(s.userId) }) },
+  // Each tab within a date range on its own sort date (decision 054), and its name search over the ranged window.
+  ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
+    { name: `board, ${tab}, date range`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, null, 21, sampleRange(s)) }) },
+    {
+      name: `board, ${tab}, receiver search in a date range`,
+      build: (db: Executor, s: HotQuerySample) => ({
+        query: createDeliverySearch(db).searchBoardQuery(tab, parseSearchTerm('Chinedu') as Extract<SearchTerm, { kind: 'text' }>, sampleRange(s)),
+      }),
+    },
+  ]),
+  { name: 'board, all, receiver search', build: (db) => ({ query: createDeliverySearch(db).searchBoardQuery('all', parseSearchTerm('0803 123 4567') as Extract<SearchTerm, { kind: 'text' }>, null) }) },
   // Failed attempts past their decision time (the periodic return).
+  { name: 'my deliveries, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, null, 21) }) },
+  { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, after(s), 21) }) },
+  { name: 'pay link lookup', build: (db) => ({ query: deliveries(db).payTokenQuery('0'.repeat(64)) }) },
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },
   // A driver's jobs.
   ...(['active', 'completed'] as const).map((scope) => ({
@@ -153,6 +169,17 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     name: 'outbox, claim due messages',
     build: (db) => ({ query: prepareClaim(db), values: { now: new Date().toISOString(), leaseUntil: new Date().toISOString(), limit: 50 } }),
   },
+  // Webhooks (decision 054): an endpoint's attempt log, and the worker's claim of due sends.
+  { name: 'webhook attempts, first page', build: (db, s) => ({ query: createWebhooksRepository(db).attemptsPageQuery(s.midId, null, 21) }) },
+  {
+    name: 'webhook attempts, deep page',
+    build: (db, s) => ({ query: createWebhooksRepository(db).attemptsPageQuery(s.midId, { at: s.midAt, id: s.midId }, 21) }),
+  },
+  { name: 'webhooks, claim due sends', build: (db) => ({ query: createWebhooksRepository(db).claimQuery(new Date(), new Date(), 50) }) },
+  // Bulk imports (decision 055): a customer's imports, and the validations to take up after a restart.
+  { name: 'imports, first page', build: (db, s) => ({ query: createImportsRepository(db).pageQuery(s.userId, null, 11) }) },
+  { name: 'imports, deep page', build: (db, s) => ({ query: createImportsRepository(db).pageQuery(s.userId, { at: s.midAt, id: s.midId }, 11) }) },
+  { name: 'imports, validations to take up', build: (db) => ({ query: createImportsRepository(db).unclaimedQuery(new Date(), 20) }) },
   // The wallet's history.
   { name: 'wallet transactions, first page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, null, 21) }) },
   { name: 'wallet transactions, deep page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, afterId(s), 21) }) },

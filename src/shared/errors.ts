@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'INVALID_TRACKING_ID',
   'INVALID_STATUS_TRANSITION',
   'REATTEMPT_LIMIT',
+  // Pay on delivery (decision 053): the receiver has not paid yet; the pay link is dead (the delivery ended).
+  'COD_UNPAID',
+  'COD_AMOUNT_INVALID',
+  'PAY_LINK_EXPIRED',
+  'NOT_PAY_ON_DELIVERY',
   // Uploads, payouts and idempotency keys (docs/decisions/024, 025).
   'FILE_TYPE_NOT_ALLOWED',
   'FILE_TOO_LARGE',
@@ -120,6 +125,16 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_FORBIDDEN',
   'WEBHOOK_URL_UNRESOLVABLE',
   'WEBHOOKS_NOT_CONFIGURED',
+  // Bulk import (issue 23, docs/decisions/055).
+  'IMPORT_NOT_FOUND',
+  'IMPORT_EMPTY',
+  'IMPORT_TOO_MANY_ROWS',
+  'IMPORT_NOT_UTF8',
+  'IMPORT_MALFORMED',
+  'IMPORT_HEADER_INVALID',
+  'IMPORT_NOT_READY',
+  'IMPORT_PRICES_CHANGED',
+  'IMPORT_INSUFFICIENT_BALANCE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -29,6 +29,11 @@ export const RATE_CARD = {
   /** How long an estimate's window is at least, and how much of the travel time it adds on top. */
   windowMinutes: 25,
   windowShareOfTravel: 0.3,
+  /**
+   * Pay on delivery (decision 053): the fee kept from what the receiver pays (basis points, at least the minimum), the
+   * bounds of that amount, and the return reserve (and a return's fee) as a share of the delivery fee.
+   */
+  cod: { feeBasisPoints: 150, minFeeKobo: 10_000, minAmountKobo: 10_000, maxAmountKobo: 50_000_000, returnSharePercent: 50 },
   modes: {
     bike: { baseFare: 200_000, perKm: 10_000, maxMeters: 60_000, interstate: false, pickupMinutes: 20, cityKmh: 22, highwayKmh: 40 },
     car: { baseFare: 350_000, perKm: 15_000, maxMeters: null, interstate: true, pickupMinutes: 30, cityKmh: 20, highwayKmh: 70 },
@@ -63,7 +68,41 @@ export interface RateCard {
   drivingHoursPerDay: number;
   windowMinutes: number;
   windowShareOfTravel: number;
+  cod: CodRates;
   modes: Record<TransportMode, ModeRates>;
+}
+
+export interface CodRates {
+  feeBasisPoints: number;
+  minFeeKobo: number;
+  minAmountKobo: number;
+  maxAmountKobo: number;
+  /** The return reserve a pay-on-delivery shipper pays, and the fee of any return: this share of the delivery fee. */
+  returnSharePercent: number;
+}
+
+/** The pay-on-delivery fee kept from `amountKobo` on settlement: 1.5 %, rounded to the kobo, at least ₦100. */
+export function codFeeOf(rateCard: RateCard, amountKobo: number): number {
+  return Math.max(rateCard.cod.minFeeKobo, Math.round((amountKobo * rateCard.cod.feeBasisPoints) / 10_000));
+}
+
+/** A return's fee, and the reserve a pay-on-delivery order holds for it: half the delivery fee, rounded up to the kobo. */
+export function returnFeeOf(rateCard: RateCard, deliveryFeeKobo: number): number {
+  return Math.ceil((deliveryFeeKobo * rateCard.cod.returnSharePercent) / 100);
+}
+
+/** What a pay-on-delivery order costs at booking and what the shipper gets when it is handed over. */
+export interface CodTerms {
+  amountKobo: number;
+  feeKobo: number;
+  reserveKobo: number;
+  /** Settled to the shipper's wallet on hand-over: the amount less the fee (the reserve comes back with it). */
+  settledKobo: number;
+}
+
+export function codTermsOf(rateCard: RateCard, deliveryFeeKobo: number, amountKobo: number): CodTerms {
+  const feeKobo = codFeeOf(rateCard, amountKobo);
+  return { amountKobo, feeKobo, reserveKobo: returnFeeOf(rateCard, deliveryFeeKobo), settledKobo: amountKobo - feeKobo };
 }
 
 /** A trip as priced: how far by road, and whether it crosses a state line. */

@@ -33,7 +33,11 @@ const PUBLISHER_ONLY = 'publisherOnly';
 export type DomainEvent =
   | ({ type: 'delivery.created' } & DeliveryFacts)
   | ({ type: 'delivery.updated' } & DeliveryFacts)
-  | ({ type: 'delivery.paid'; method: 'wallet' | 'card'; amountKobo: number } & DeliveryFacts)
+  | ({ type: 'delivery.paid'; method: 'wallet' | 'card'; amountKobo: number; payOnDelivery?: boolean } & DeliveryFacts)
+  /** The receiver of a pay-on-delivery order paid into escrow (decision 053): told to the shipper and the driver. */
+  | ({ type: 'delivery.cod_paid'; driverId: string | null; amountKobo: number } & DeliveryFacts)
+  /** What a receiver paid goes back to them (a return, a cancellation): the payments module refunds it at the gateway. */
+  | ({ type: 'delivery.cod_refund_due'; amountKobo: number } & DeliveryFacts)
   | ({ type: 'delivery.status_changed'; [PUBLISHER_ONLY]?: { receiver: ReceiverFacts } } & DeliveryFacts)
   | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)

@@ -56,6 +56,10 @@ export const ERROR_MESSAGES = {
   INVALID_TRACKING_ID: 'Please enter a valid tracking ID',
   INVALID_STATUS_TRANSITION: 'That status change is not allowed for this delivery.',
   REATTEMPT_LIMIT: 'This delivery has already been tried again {{limit}} times: it can only be returned now.',
+  COD_UNPAID: 'The receiver has not paid the {{amount}} due on delivery yet. Send them the payment link again.',
+  COD_AMOUNT_INVALID: 'Enter an amount to collect from {{min}} to {{max}}, in whole kobo.',
+  PAY_LINK_EXPIRED: 'This payment link is no longer valid: the delivery has ended.',
+  NOT_PAY_ON_DELIVERY: 'This delivery is not paid on delivery.',
   // Issue 9: lockout, code budget, identifier change, CSRF, a database that does not answer.
   // The same for a right and a wrong password, so a locked account is no password oracle.
   ACCOUNT_LOCKED:
@@ -129,6 +133,15 @@ export const ERROR_MESSAGES = {
   WEBHOOK_URL_FORBIDDEN: 'This URL points to a private or local network address. Use a public address.',
   WEBHOOK_URL_UNRESOLVABLE: 'We could not find the host of this URL. Check the address.',
   WEBHOOKS_NOT_CONFIGURED: 'Webhooks are not set up on this server yet. Please try again later.',
+  IMPORT_NOT_FOUND: 'We could not find this import.',
+  IMPORT_EMPTY: 'This file has no deliveries in it. Fill in the template, one delivery per row.',
+  IMPORT_TOO_MANY_ROWS: 'A file can hold at most {{maxRows}} deliveries. Split it into smaller files.',
+  IMPORT_NOT_UTF8: 'This file is not saved as UTF-8 (line {{row}}). Save it as "CSV UTF-8" and upload it again.',
+  IMPORT_MALFORMED: 'This file is not a valid CSV: a quote opened in row {{row}}, column {{column}} is never closed.',
+  IMPORT_HEADER_INVALID: 'The first row must be the template\'s column names; "{{column}}" is missing, repeated or unknown.',
+  IMPORT_NOT_READY: 'This import cannot be confirmed while it is {{status}}.',
+  IMPORT_PRICES_CHANGED: 'Prices changed since this file was checked. It is being checked again; review the new total.',
+  IMPORT_INSUFFICIENT_BALANCE: 'Your wallet is {{shortfall}} short of the {{total}} these deliveries cost. Top up and confirm again.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -170,6 +183,7 @@ export const VALIDATION_MESSAGES = {
   'webhooks.validation.urlTooLong': 'This address is too long',
   'webhooks.validation.events': 'Choose at least one event',
   'webhooks.validation.mode': 'Choose test or live',
+  'booking.validation.codAmount': 'Enter an amount to collect from ₦100 to ₦500,000, in whole kobo',
   'booking.validation.receiverLanguage': 'Choose one of the listed languages',
   'places.validation.query': 'Type between 1 and 100 characters to search',
   'places.validation.placeUnknown': 'Choose a place from the list',
@@ -199,6 +213,10 @@ export const VALIDATION_MESSAGES = {
   'validation.dispatch.failedAttemptNoteTooLong': 'The note must be at most 300 characters',
   'validation.dispatch.failedAttemptNoteRequired': 'Please say what happened',
   'validation.input.unstorable': 'Contains characters that are not allowed.',
+  'imports.rowErrors.PLACE_UNKNOWN': 'We could not find the place "{{place}}". Use one of the closest places or its id',
+  'imports.rowErrors.PLACE_AMBIGUOUS': 'More than one place is called "{{place}}". Use its id, or add its state after a comma',
+  'imports.rowErrors.FORMULA_REFUSED': 'A cell may not start with =, +, - or @ (a spreadsheet would run it as a formula)',
+  'imports.rowErrors.ROW_MALFORMED': 'This row does not match the header: check its commas and quotes',
   // MAX_INPUT_DEPTH of the input guard.
   'validation.input.tooDeep': 'Nested more than 16 levels deep.',
   'validation.dateRange.order': 'The end date must be on or after the start date',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { dateRangeShape, refineDateRange } from './date-range.js';
 import { LANGUAGES } from '../i18n.js';
+import { RATE_CARD } from '../pricing.js';
 import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
 
 /** Option values are stable codes; their labels are translated (`booking.options.<field>.<value>`). */
@@ -34,6 +35,7 @@ export const BOOKING_MESSAGE_KEYS = {
   receiverPhoneInvalid: 'booking.validation.receiverPhoneInvalid',
   receiverLanguage: 'booking.validation.receiverLanguage',
   tooLong: 'booking.validation.tooLong',
+  codAmount: 'booking.validation.codAmount',
 } as const;
 
 const required = (message: string, max: number) =>
@@ -62,6 +64,35 @@ const receiverShape = {
   /** The language of the receiver's messages and public tracking page; the sender's account language when omitted. */
   receiverLanguage: option(LANGUAGES, BOOKING_MESSAGE_KEYS.receiverLanguage).optional(),
 };
+
+/**
+ * Pay on delivery (decision 053): the amount the receiver pays by link, whole kobo from ₦100 to ₦500,000 (the rate
+ * card's bounds). A booking and a quote take it.
+ */
+export const collectOnDeliverySchema = z.strictObject({
+  amountKobo: z
+    .number({ error: BOOKING_MESSAGE_KEYS.codAmount })
+    .int(BOOKING_MESSAGE_KEYS.codAmount)
+    .min(RATE_CARD.cod.minAmountKobo, BOOKING_MESSAGE_KEYS.codAmount)
+    .max(RATE_CARD.cod.maxAmountKobo, BOOKING_MESSAGE_KEYS.codAmount),
+});
+export type CollectOnDelivery = z.infer<typeof collectOnDeliverySchema>;
+
+/**
+ * What a booking or quote body takes: any number, so that an amount out of bounds or with a fraction of a kobo is the
+ * business rule's 422 (COD_AMOUNT_INVALID, checked by the server with collectOnDeliverySchema), not a malformed body.
+ */
+export const collectOnDeliveryBodySchema = z.strictObject({ amountKobo: z.number({ error: BOOKING_MESSAGE_KEYS.codAmount }) });
+
+/** A pay-on-delivery order's terms and state, as its owner, its driver and the merchant API see them. */
+export const codSchema = z.object({
+  amountKobo: z.number().int(),
+  feeKobo: z.number().int(),
+  reserveKobo: z.number().int(),
+  /** When the receiver paid (into escrow); null while unpaid. */
+  paidAt: z.string().nullable(),
+});
+export type Cod = z.infer<typeof codSchema>;
 
 /** The specification's booking form: every field, with the pickup and dropoff as text. */
 export const bookingFormSchema = z.object({
@@ -108,6 +139,7 @@ export const bookingBodySchema = z
     deliveryType: bookingOptionsShape.deliveryType.optional(),
     deliveryTime: bookingOptionsShape.deliveryTime.optional(),
     deliveryDate: bookingOptionsShape.deliveryDate.optional(),
+    collectOnDelivery: collectOnDeliveryBodySchema.optional(),
   })
   .superRefine(
     (body, ctx) => {
@@ -207,6 +239,8 @@ export const deliverySchema = bookingFormSchema.extend({
   /** YYYY-MM-DD of creation, as the spec's list shows. */
   date: z.string(),
   canCancel: z.boolean(),
+  /** Pay on delivery; null for a prepaid order. */
+  cod: codSchema.nullable(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -215,7 +249,9 @@ export const deliveryIdParamsSchema = z.object({ id: z.string().trim().max(20) }
 /** My Deliveries: a status filter, a date range (of booking, decision 057) and a keyset page (decision 049). */
 export const deliveriesQuerySchema = cursorQuerySchema
   .extend({
-    status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'),
+    status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'returned', 'cancelled']).default('all'),
+    /** Only pay-on-delivery orders (decision 053). */
+    kind: z.enum(['all', 'pay_on_delivery']).default('all'),
     ...dateRangeShape,
   })
   .superRefine(refineDateRange);
@@ -237,6 +273,7 @@ export const deliveryListItemSchema = deliverySchema
     date: true,
     canCancel: true,
     estimatedDelivery: true,
+    cod: true,
   })
   .extend({ price: priceSchema.pick({ total: true }) });
 export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
@@ -256,6 +293,9 @@ export const deliveriesExportQuerySchema = z
   .object({ status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'), ...dateRangeShape })
   .superRefine(refineDateRange);
 export type DeliverySearchResult = z.infer<typeof deliverySearchResultSchema>;
+
+/** GET /api/deliveries/cod-summary: the shipper's pay-on-delivery money (integer kobo). */
+export const codSummarySchema = z.object({ collectedKobo: z.number().int(), awaitingKobo: z.number().int() });
 
 export const dashboardSummarySchema = z.object({
   activeDeliveries: z.number().int(),

@@ -153,8 +153,13 @@ export const driverJobSchema = deliveryJobSchema.extend({
   earningsKobo: z.number().int(),
   /** Wrong handover codes left before only an operator can complete it. */
   handoverAttemptsLeft: z.number().int(),
+  /** Pay on delivery: what the receiver pays through their link, and when they paid (the hand-over waits for it). */
+  cod: z.object({ amountKobo: z.number().int(), paidAt: z.string().nullable() }).nullable(),
 });
 export type DriverJob = z.infer<typeof driverJobSchema>;
+
+/** POST /api/driver/jobs/{id}/pay-link: sent, or not needed because the receiver has paid. */
+export const payLinkResultSchema = z.object({ sent: z.boolean(), paid: z.boolean() });
 export const driverJobsPageSchema = cursorPageSchema(driverJobSchema);
 
 /** POST /api/driver/jobs/{id}/status: one step on the road; delivered needs the code (…/deliver). */

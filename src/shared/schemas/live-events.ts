@@ -16,6 +16,8 @@ export const deliveryStatusEventSchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
 });
+/** The receiver paid a pay-on-delivery order (into escrow): to its shipper and its driver. */
+export const deliveryCodPaidEventSchema = z.object({ id: z.string() });
 /** A withdrawal was paid out or failed (a failed one also returns its money: a `wallet.balance` follows). */
 export const walletWithdrawalEventSchema = z.object({ id: z.string(), status: z.enum(['paid', 'failed']) });
 export const unreadNotificationsEventSchema = z.object({ count: z.number().int().min(0) });
@@ -26,6 +28,7 @@ export const LIVE_EVENT_SCHEMAS = {
   'wallet.balance': walletBalanceEventSchema,
   'wallet.withdrawal': walletWithdrawalEventSchema,
   'delivery.status': deliveryStatusEventSchema,
+  'delivery.cod_paid': deliveryCodPaidEventSchema,
   'notifications.unread': unreadNotificationsEventSchema,
   resync: resyncEventSchema,
 } as const;

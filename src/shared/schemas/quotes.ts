@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSPORT_MODES, bookingOptionsShape, deliveryWindowSchema, priceSchema } from './deliveries.js';
+import { TRANSPORT_MODES, bookingOptionsShape, collectOnDeliveryBodySchema, deliveryWindowSchema, priceSchema } from './deliveries.js';
 import { locationInputSchema } from './places.js';
 import type { UnavailableReason } from '../pricing.js';
 
@@ -17,6 +17,7 @@ export const quoteBodySchema = z.object({
   pickup: locationInputSchema,
   dropoff: locationInputSchema,
   ...bookingOptionsShape,
+  collectOnDelivery: collectOnDeliveryBodySchema.optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBodySchema>;
 
@@ -30,6 +31,10 @@ export const quoteSchema = z.object({
   estimatedDelivery: deliveryWindowSchema,
   pickup: z.string(),
   dropoff: z.string(),
+  /** For a pay-on-delivery quote: the fee kept from the amount, the return reserve paid now, what the shipper gets. */
+  cod: z
+    .object({ amountKobo: z.number().int(), feeKobo: z.number().int(), reserveKobo: z.number().int(), settledKobo: z.number().int() })
+    .nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -57,6 +62,13 @@ export const rateCardSchema = z.object({
   drivingHoursPerDay: z.number(),
   windowMinutes: z.number(),
   windowShareOfTravel: z.number(),
+  cod: z.object({
+    feeBasisPoints: z.number().int(),
+    minFeeKobo: z.number().int(),
+    minAmountKobo: z.number().int(),
+    maxAmountKobo: z.number().int(),
+    returnSharePercent: z.number(),
+  }),
   modes: z.object(Object.fromEntries(TRANSPORT_MODES.map((mode) => [mode, modeRatesSchema])) as Record<
     (typeof TRANSPORT_MODES)[number],
     typeof modeRatesSchema

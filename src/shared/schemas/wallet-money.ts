@@ -108,10 +108,12 @@ export const walletStatsSchema = z.object({
   thisMonthSpentKobo: z.number().int(),
   lastMonthSpentKobo: z.number().int(),
   monthlyAverageSpentKobo: z.number().int(),
+  /** What the user owes Lanefreight (a return fee the balance did not cover), taken from the next money in. */
+  owedKobo: z.number().int(),
 });
 export type WalletStats = z.infer<typeof walletStatsSchema>;
 
-export const WALLET_TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'earning'] as const;
+export const WALLET_TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'withdrawal', 'adjustment', 'earning', 'collected', 'return_fee', 'owed_paid'] as const;
 
 export const walletTransactionSchema = z.object({
   id: z.string(),

@@ -27,6 +27,11 @@ export interface PaymentGateway {
   readonly needsAbsoluteCallback: boolean;
   initialize(input: InitializeInput): Promise<{ checkoutUrl: string }>;
   verify(reference: string): Promise<VerifyResult>;
+  /**
+   * Gives a settled charge's money back to the payer (a second pay-on-delivery payment, a receiver's refund on a
+   * return). Repeating it is harmless. Throws AppError GATEWAY_UNAVAILABLE when the gateway does not take it.
+   */
+  refund(reference: string, amountKobo: number): Promise<{ raw: unknown }>;
   /** Throws AppError INVALID_SIGNATURE unless the body is authentic. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }

@@ -66,6 +66,14 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl: str
       return { status: statusOf(data.status), amountKobo: data.amount, currency: data.currency ?? '', raw: body };
     },
 
+    async refund(reference, amountKobo) {
+      const { status, body } = await call('/refund', { method: 'POST', body: JSON.stringify({ transaction: reference, amount: amountKobo }) });
+      // 400 with "already been fully reversed" is a refund made before: nothing more to do.
+      const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : '';
+      if (status === 200 || (status === 400 && /reversed|refunded/i.test(message))) return { raw: body };
+      throw unavailable();
+    },
+
     parseWebhook(rawBody, requestHeaders) {
       const json = signedWebhookBody(rawBody, requestHeaders['x-paystack-signature']);
       const parsed = webhookBody.safeParse(json);

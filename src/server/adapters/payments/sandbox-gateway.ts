@@ -29,6 +29,11 @@ export function createSandboxGateway(repository: SandboxRepository): PaymentGate
       };
     },
 
+    async refund(reference) {
+      await repository.refundCharge(reference);
+      return { raw: { reference, status: 'refunded' } };
+    },
+
     parseWebhook() {
       throw new AppError('INVALID_SIGNATURE');
     },

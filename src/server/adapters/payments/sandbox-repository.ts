@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sandboxCharges } from '../../db/schema/index.js';
 
@@ -11,6 +11,14 @@ export function createSandboxRepository(db: Executor) {
     async findCharge(reference: string) {
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
       return row ?? null;
+    },
+
+    /** A paid charge's money goes back to the payer, once. */
+    async refundCharge(reference: string) {
+      await db
+        .update(sandboxCharges)
+        .set({ refundedAt: new Date() })
+        .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'success'), isNull(sandboxCharges.refundedAt)));
     },
 
     /** The payer decides once; later clicks change nothing. */

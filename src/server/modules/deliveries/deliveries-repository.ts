@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
@@ -44,6 +44,9 @@ const BOOKING_COLUMNS = [
   'priceLockedUntil',
   'livemode',
   'externalReference',
+  'codAmountKobo',
+  'codFeeKobo',
+  'codReserveKobo',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof NewDelivery)[];
@@ -66,6 +69,10 @@ export const listColumns = {
   deliveryType: deliveries.deliveryType,
   deliveryDate: deliveries.deliveryDate,
   deliveryTime: deliveries.deliveryTime,
+  codAmountKobo: deliveries.codAmountKobo,
+  codFeeKobo: deliveries.codFeeKobo,
+  codReserveKobo: deliveries.codReserveKobo,
+  codPaidAt: deliveries.codPaidAt,
 };
 export type DeliveryListRow = Pick<DeliveryRow, keyof typeof listColumns>;
 export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'>;
@@ -251,6 +258,8 @@ function prepareMoves(db: Executor) {
         eq(deliveries.driverId, sql`${p('driverId')}::uuid`),
         sql`(${p('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${p('codeHash')}::text
           and ${deliveries.handoverFailedAttempts} < ${p('maxAttempts')}::int))`,
+        // A pay-on-delivery parcel is handed to its receiver only once they have paid (a return needs no payment).
+        sql`(${p('status')}::text <> 'delivered' or ${deliveries.codAmountKobo} is null or ${deliveries.codPaidAt} is not null)`,
       )!,
       ['status', 'handoverCodeHash', 'deliveryProofKey'],
       (changed) => {
@@ -396,7 +405,7 @@ export function createDeliveriesRepository(db: Executor) {
    */
   function prepareWalletPayment(db: Executor) {
     const p = sql.placeholder;
-    const { payable, isPayable } = payableCte(db, { deliveryId: p('deliveryId'), amountKobo: p('amountKobo'), lockValidAt: p('at') });
+    const { payable, isPayable } = payableCte(db, { deliveryId: p('deliveryId'), amountKobo: p('amountKobo'), lockValidAt: p('at'), prepaidOnly: true });
     const debit = walletDebitCtes(db, {
       userId: p('userId'),
       amountKobo: p('amountKobo'),
@@ -429,10 +438,27 @@ export function createDeliveriesRepository(db: Executor) {
       .prepare('delivery_wallet_payment');
   }
 
+  /**
+   * A fresh pay link for the receiver of an unpaid pay-on-delivery order still on its way (its token's hash; only the
+   * newest link works), with the SMS carrying it in the same statement (outboxMessageValues).
+   */
+  function preparePayLink(db: Executor) {
+    const p = sql.placeholder;
+    const changed = db.$with('changed').as(
+      db
+        .update(deliveries)
+        .set({ codPayTokenHash: sql`${p('tokenHash')}::text` })
+        .where(and(eq(deliveries.id, sql`${p('id')}::uuid`), statusIn('from'), isNotNull(deliveries.codAmountKobo), isNull(deliveries.codPaidAt)))
+        .returning({ id: deliveries.id }),
+    );
+    return db.with(changed, outboxMessageCte(db, changed)).select({ id: changed.id }).from(changed).prepare('delivery_pay_link');
+  }
+
   // The writes run on their caller's executor: the write pool, or its transaction.
   const insertOn = preparedPerExecutor(prepareInsert);
   const movesOn = preparedPerExecutor(prepareMoves);
   const walletPaymentOn = preparedPerExecutor(prepareWalletPayment);
+  const payLinkOn = preparedPerExecutor(preparePayLink);
   const failedHandoverOn = preparedPerExecutor(prepareFailedHandover);
 
   /** Runs one of the moves: the row and its history with the new event last, or null when nothing matched. */
@@ -523,6 +549,49 @@ export function createDeliveriesRepository(db: Executor) {
       if (!result) return { kind: 'not_payable' as const };
       if (!result.paid || result.balanceAfterKobo === null) return { kind: 'insufficient_balance' as const };
       return { kind: 'paid' as const, delivery: result.paid as DeliveryRow, balanceAfterKobo: result.balanceAfterKobo };
+    },
+
+    /** Sets a new pay link (its token's hash) and writes its SMS; false when the order is paid, ended or not pay-on-delivery. */
+    async setPayLink(id: string, from: readonly DeliveryStatus[], tokenHash: string, message: Record<string, unknown>, tx: Executor = db) {
+      const [row] = await payLinkOn(tx).execute({ id, from, tokenHash, ...message });
+      return row !== undefined;
+    },
+
+    /** The delivery a pay link's token (hashed) belongs to (deliveries_cod_pay_token_key). */
+    payTokenQuery: (tokenHash: string) => db.select().from(deliveries).where(eq(deliveries.codPayTokenHash, tokenHash)).limit(1),
+
+    async findByPayTokenHash(tokenHash: string) {
+      const [row] = await this.payTokenQuery(tokenHash);
+      return row ?? null;
+    },
+
+    /**
+     * The receiver's payment reached escrow: once, and only while the order is still on its way (`from`). Null when
+     * it was paid before, or has ended: the caller gives that money back.
+     */
+    async markCodPaid(id: string, from: readonly DeliveryStatus[], at: Date, tx: Executor = db) {
+      const [row] = await tx
+        .update(deliveries)
+        .set({ codPaidAt: at, updatedAt: at })
+        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...from]), isNotNull(deliveries.codAmountKobo), isNull(deliveries.codPaidAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Locks a delivery's row for the rest of the transaction (a pay-on-delivery settlement or refund decides on it). */
+    async lockById(id: string, tx: Executor) {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update').limit(1);
+      return row ?? null;
+    },
+
+    /** Pay on delivery for a shipper's wallet page: settled to them, and paid by receivers awaiting the hand-over. */
+    async codTotals(userId: string) {
+      const [row] = await db
+        .select({ collectedKobo: deliveryTotals.codCollectedKobo, awaitingKobo: deliveryTotals.codAwaitingKobo })
+        .from(deliveryTotals)
+        .where(eq(deliveryTotals.userId, userId))
+        .limit(1);
+      return row ?? { collectedKobo: 0, awaitingKobo: 0 };
     },
 
     /** Moves a delivery from one status to another, in the caller's transaction; null when it was no longer in `from`. */
@@ -727,6 +796,26 @@ export function createDeliveriesRepository(db: Executor) {
       return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range });
     },
 
+    /**
+     * One keyset page of the owner's pay-on-delivery orders, newest first (deliveries_user_cod_idx), optionally one
+     * status group (filtered among them).
+     */
+    findCodPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number) {
+      return db
+        .select({ ...listColumns, cursorAt: sql<string>`${deliveries.createdAt}::text`.as('cursor_at') })
+        .from(deliveries)
+        .where(
+          and(
+            eq(deliveries.userId, userId),
+            isNotNull(deliveries.codAmountKobo),
+            display ? sql`${DISPLAY_STATUS_SQL} = ${display}::text` : undefined,
+            after ? sql`(${deliveries.createdAt}, ${deliveries.number}) < (${after.at}::timestamptz, ${after.number}::int)` : undefined,
+          ),
+        )
+        .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
+        .limit(limit);
+    },
+
     /** The customer's dashboard totals (schema deliveryTotals, kept by the database in every change's transaction). */
     summaryQuery: (userId: string) =>
       db
@@ -752,6 +841,8 @@ export function createDeliveriesRepository(db: Executor) {
             active: sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning'))::int`.as('counted_active'),
             delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')::int`.as('counted_delivered'),
             spent: sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)::bigint`.as('counted_spent'),
+            codCollected: sql<number>`coalesce(sum(${deliveries.codAmountKobo} - ${deliveries.codFeeKobo}) filter (where ${deliveries.status} = 'delivered'), 0)::bigint`.as('counted_cod_collected'),
+            codAwaiting: sql<number>`coalesce(sum(${deliveries.codAmountKobo}) filter (where ${deliveries.codPaidAt} is not null and ${deliveries.status} not in ('delivered', 'returned', 'cancelled')), 0)::bigint`.as('counted_cod_awaiting'),
           })
           .from(deliveries)
           .groupBy(deliveries.userId),
@@ -761,21 +852,32 @@ export function createDeliveriesRepository(db: Executor) {
         .with(recount)
         .select({
           userId: sql<string>`coalesce(${recount.userId}, ${deliveryTotals.userId})`,
-          kept: { active: deliveryTotals.active, delivered: deliveryTotals.delivered, spent: deliveryTotals.spentKobo },
-          counted: { active: recount.active, delivered: recount.delivered, spent: sql<number>`${recount.spent}`.mapWith(Number) },
+          kept: {
+            active: deliveryTotals.active,
+            delivered: deliveryTotals.delivered,
+            spent: deliveryTotals.spentKobo,
+            codCollected: deliveryTotals.codCollectedKobo,
+            codAwaiting: deliveryTotals.codAwaitingKobo,
+          },
+          counted: {
+            active: recount.active,
+            delivered: recount.delivered,
+            spent: sql<number>`${recount.spent}`.mapWith(Number),
+            codCollected: sql<number>`${recount.codCollected}`.mapWith(Number),
+            codAwaiting: sql<number>`${recount.codAwaiting}`.mapWith(Number),
+          },
         })
         .from(recount)
         .fullJoin(deliveryTotals, eq(deliveryTotals.userId, recount.userId))
         .where(
           sql`coalesce(${recount.active}, 0) <> coalesce(${deliveryTotals.active}, 0)
             or coalesce(${recount.delivered}, 0) <> coalesce(${deliveryTotals.delivered}, 0)
-            or coalesce(${recount.spent}, 0) <> coalesce(${deliveryTotals.spentKobo}, 0)`,
+            or coalesce(${recount.spent}, 0) <> coalesce(${deliveryTotals.spentKobo}, 0)
+            or coalesce(${recount.codCollected}, 0) <> coalesce(${deliveryTotals.codCollectedKobo}, 0)
+            or coalesce(${recount.codAwaiting}, 0) <> coalesce(${deliveryTotals.codAwaitingKobo}, 0)`,
         );
-      return rows.map((row) => ({
-        userId: row.userId,
-        kept: row.kept ?? { active: 0, delivered: 0, spent: 0 },
-        counted: row.counted ?? { active: 0, delivered: 0, spent: 0 },
-      }));
+      const none = { active: 0, delivered: 0, spent: 0, codCollected: 0, codAwaiting: 0 };
+      return rows.map((row) => ({ userId: row.userId, kept: row.kept ?? none, counted: row.counted ?? none }));
     },
 
     async insertEvent(

@@ -6,6 +6,7 @@ import {
   bookingBodySchema,
   dashboardSummarySchema,
   deliveriesPageSchema,
+  codSummarySchema,
   deliveriesQuerySchema,
   deliveryIdParamsSchema,
   deliverySchema,
@@ -65,15 +66,27 @@ export function deliveriesRoutes(service: DeliveriesService, readCache: Delivery
       },
       (request, reply) => {
         const userId = requireUser(request).id;
-        const { status, cursor, limit, from, to } = request.query;
         const rendered = readCache.render(
           userId,
-          `list:${status}:${cursor ?? ''}:${limit}:${from ?? ''}:${to ?? ''}`,
+          // Every filter is part of the key: the parsed query's fields, in the schema's order.
+          `list:${JSON.stringify(request.query)}`,
           negotiateEncoding(request.headers['accept-encoding']),
           async () => ok(await service.listDeliveries(userId, request.query)),
         );
         return sendRenderedJson(reply, rendered);
       },
+    );
+
+    app.get(
+      '/deliveries/cod-summary',
+      {
+        schema: {
+          tags,
+          summary: 'Pay on delivery: what was settled to my wallet so far, and what receivers paid that awaits hand-over (kobo)',
+          response: { 200: envelope(codSummarySchema) },
+        },
+      },
+      async (request) => ok(await service.codSummary(requireUser(request).id)),
     );
 
     app.get(

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { DeliveryFacts, DomainEvent } from '../../lib/domain-events.js';
+import type { DeliveryFacts, DomainEvent, DomainEvents } from '../../lib/domain-events.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import { describeLocation, sameLocationInput, PLACE_MESSAGE_KEYS } from '../../../shared/schemas/places.js';
 import type { PricedTrip, QuoteRequest, QuotesService } from '../quotes/quotes-service.js';
@@ -18,12 +18,18 @@ import { dateRangeInstants, type DateRange } from '../../../shared/schemas/date-
 import { cursorInstant, cursorInt, decodeCursor, pageOf } from '../../lib/cursor.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import { walletMovementEvent, type WalletService } from '../wallet/wallet-service.js';
-import { estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-view.js';
+import { amountDueOf, estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-view.js';
+import { codTermsOf, returnFeeOf, type RateCard } from '../../../shared/pricing.js';
+import { ACCOUNTS } from '../wallet/accounts.js';
+import { generatePayToken, hashPayToken } from './pay-token.js';
+import { checkCollectOnDelivery } from '../quotes/collect-on-delivery.js';
+import { formatNaira } from '../../../shared/money.js';
 import type { DeliveryWindow } from '../../../shared/eta.js';
 import {
   ACTIVE_JOB_STATUSES,
   AWAITING_DECISION_STATUSES,
   CANCELLABLE_STATUSES,
+  COD_PAYABLE_STATUSES,
   DRIVER_ASSIGNABLE_STATUSES,
   HANDOVER_DUE_STATUSES,
   handoverTarget,
@@ -73,7 +79,9 @@ const REJUDGEMENTS = 3;
 interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   repository: DeliveriesRepository;
-  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings'>;
+  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings' | 'post' | 'chargeOrOwe' | 'refundEscrow' | 'escrowSandboxKobo'>;
+  /** Pay on delivery's fee and reserve, a return's fee (decision 053). */
+  rateCard: RateCard;
   /** Every booking is priced by a quote: the customer's, or one made here from the form's fields. */
   quotes: Pick<QuotesService, 'claim' | 'priceRequest' | 'resolveLocation' | 'resolveText'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
@@ -87,6 +95,8 @@ interface Deps {
    * (outboxMessageCte), to the phone or email of their account.
    */
   returnCodeMessage: (shipperId: string, row: DeliveryRow, code: string) => Promise<Record<string, unknown>>;
+  /** The receiver's SMS with a pay-on-delivery order's pay link (`token` in its address), as a statement's values. */
+  payLinkMessage: (row: DeliveryRow, token: string) => Record<string, unknown>;
 }
 
 /** A delivery's status changes, oldest first, as dispatch and drivers see them (the assignment is told by the driver field). */
@@ -110,7 +120,9 @@ function statusChanged(row: DeliveryRow): DomainEvent {
 }
 
 /** The stored form of a booking, at its quote's price: the server's own price, never the client's. */
-function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: Language) {
+function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: Language, rateCard: RateCard) {
+  const collect = checkCollectOnDelivery(body.collectOnDelivery);
+  const cod = collect ? codTermsOf(rateCard, quote.totalKobo, collect.amountKobo) : null;
   return {
     receiverName: body.receiverName,
     receiverPhone: body.receiverPhone,
@@ -139,6 +151,9 @@ function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: L
     totalKobo: quote.totalKobo,
     // One price lock: the quote's.
     priceLockedUntil: quote.expiresAt,
+    codAmountKobo: cod?.amountKobo ?? null,
+    codFeeKobo: cod?.feeKobo ?? null,
+    codReserveKobo: cod?.reserveKobo ?? null,
   };
 }
 
@@ -152,6 +167,8 @@ export function createDeliveriesService({
   driverSharePercent,
   driverAssignedMessage,
   returnCodeMessage,
+  payLinkMessage,
+  rateCard,
 }: Deps) {
   async function findOwned(userId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
@@ -217,6 +234,122 @@ export function createDeliveriesService({
     };
   }
 
+  /**
+   * A pay-on-delivery booking paid from the wallet: the delivery fee to revenue and the return reserve to
+   * cod_reserve:{id}, one posting (decision 053), in the transaction that marks it paid. Not the one-statement path:
+   * that one posts a single amount.
+   */
+  async function payCodBookingFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
+    const amountKobo = amountDueOf(row);
+    const notCovered = new Error('not covered');
+    try {
+      return await transactions.run(async (transaction) => {
+        const { tx, emit } = transaction;
+        const posted = await wallet.post(transaction, {
+          kind: 'cod_booking',
+          idempotencyKey: `payment:${row.id}`,
+          wallet: {
+            userId,
+            amountKobo: -amountKobo,
+            ledgerKind: 'payment',
+            description: `Payment for delivery ${formatDeliveryId(row.number)}`,
+            deliveryId: row.id,
+            deliveryNumber: row.number,
+          },
+          lines: [
+            { account: ACCOUNTS.revenue, amountKobo: row.totalKobo },
+            { account: ACCOUNTS.codReserve(row.id), amountKobo: row.codReserveKobo! },
+          ],
+        });
+        if (posted.outcome === 'not_covered') throw notCovered;
+        if (posted.outcome === 'replayed') return { kind: 'not_payable' as const };
+        const paid = await repository.markPaid(
+          row.id,
+          { paymentMethod: 'wallet', trackingId, paidAt: at, expectedTotalKobo: amountKobo, lockValidAt: at, sandboxKobo: Math.abs(posted.sandboxKobo) },
+          tx,
+        );
+        // No longer payable at this price: nothing of it stays (the posting goes with the transaction).
+        if (!paid) throw new AppError('PRICE_EXPIRED');
+        emit({ type: 'delivery.paid', method: 'wallet', amountKobo, payOnDelivery: true, ...factsOf(paid) });
+        return { kind: 'paid' as const, delivery: paid, balanceAfterKobo: posted.balanceAfterKobo ?? 0 };
+      });
+    } catch (error) {
+      if (error === notCovered) return { kind: 'insufficient_balance' as const };
+      if (error instanceof AppError && error.code === 'PRICE_EXPIRED') return { kind: 'not_payable' as const };
+      throw error;
+    }
+  }
+
+  /**
+   * A new pay link for the receiver of an unpaid pay-on-delivery order on its way: its token hashed on the row (only
+   * the newest works) and the SMS carrying it, one statement. False when there is nothing to pay any more.
+   */
+  async function sendPayLink(row: DeliveryRow): Promise<boolean> {
+    const token = generatePayToken();
+    return transactions.single(({ tx }) => repository.setPayLink(row.id, COD_PAYABLE_STATUSES, hashPayToken(token), payLinkMessage(row, token), tx));
+  }
+
+  /**
+   * A return's fee (decision 053), once the parcel is back: half the delivery fee to revenue, from the reserve of a
+   * pay-on-delivery order, else from the shipper's wallet, what it cannot cover owed.
+   */
+  async function settleReturn(transaction: Transaction, row: DeliveryRow) {
+    const feeKobo = returnFeeOf(rateCard, row.totalKobo);
+    const key = `return-fee:${row.id}`;
+    const description = `Return fee for delivery ${formatDeliveryId(row.number)}`;
+    if (row.codReserveKobo !== null) {
+      await wallet.post(transaction, {
+        kind: 'return_fee',
+        idempotencyKey: key,
+        lines: [
+          { account: ACCOUNTS.codReserve(row.id), amountKobo: -row.codReserveKobo },
+          { account: ACCOUNTS.revenue, amountKobo: row.codReserveKobo },
+        ],
+      });
+    } else {
+      await wallet.chargeOrOwe(transaction, { userId: row.userId, amountKobo: feeKobo, description, deliveryId: row.id, deliveryNumber: row.number, idempotencyKey: key });
+    }
+  }
+
+  /** What the receiver paid into escrow goes back to them: the ledger now, the gateway once committed. */
+  async function refundReceiver(transaction: Transaction, row: DeliveryRow) {
+    if (!row.codPaidAt || row.codAmountKobo === null) return;
+    await wallet.refundEscrow(transaction, row.id, `cod-refund:${row.id}`);
+    transaction.emit({ type: 'delivery.cod_refund_due', amountKobo: row.codAmountKobo, ...factsOf(row) });
+  }
+
+  /**
+   * A pay-on-delivery order handed to its receiver, settled in the hand-over's transaction, one posting: the escrow
+   * to the shipper's wallet less the fee, the fee to revenue, and the reserve back to the shipper.
+   */
+  async function settleCod(transaction: Transaction, row: DeliveryRow) {
+    const amount = row.codAmountKobo!;
+    const fee = row.codFeeKobo!;
+    const reserve = row.codReserveKobo!;
+    const sandboxEscrow = await wallet.escrowSandboxKobo(transaction, row.id);
+    await wallet.post(transaction, {
+      kind: 'cod_settlement',
+      idempotencyKey: `cod-settle:${row.id}`,
+      wallet: {
+        userId: row.userId,
+        amountKobo: amount - fee + reserve,
+        ledgerKind: 'cod_settlement',
+        description: `Collected on delivery ${formatDeliveryId(row.number)}: ${formatNaira(amount - fee)}, and the return reserve back`,
+        deliveryId: row.id,
+        deliveryNumber: row.number,
+        // Money a receiver paid through the sandbox is test money (decision 018), as is a reserve paid with it.
+        sandboxKobo: Math.min(amount - fee, sandboxEscrow) + Math.min(reserve, Math.ceil((reserve * row.paidSandboxKobo) / amountDueOf(row))),
+      },
+      lines: [
+        { account: ACCOUNTS.codEscrow(row.id), amountKobo: -amount },
+        { account: ACCOUNTS.revenue, amountKobo: fee },
+        { account: ACCOUNTS.codReserve(row.id), amountKobo: -reserve },
+      ],
+    });
+    // For the merchant's webhooks (cod.settled): not a status, so histories leave it out.
+    await repository.insertEvent({ deliveryId: row.id, status: 'cod_settled', createdAt: new Date() }, transaction.tx);
+  }
+
   async function historiesOf(rows: readonly DeliveryRow[]) {
     const events = await repository.findEvents(rows.map((row) => row.id));
     const eventsOf = new Map<string, typeof events>();
@@ -241,6 +374,7 @@ export function createDeliveriesService({
      * event and the wallet's debit are published once it has committed.
      */
     async payFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
+      if (row.codReserveKobo !== null) return payCodBookingFromWallet(userId, row, trackingId, at);
       return transactions.single(async ({ tx, emit }) => {
         const amountKobo = row.totalKobo;
         const outcome = await repository.payFromWallet(
@@ -269,9 +403,52 @@ export function createDeliveriesService({
       // The row and its first history event, as the wallet payment writes them (delivery-statements.ts).
       const row = await repository.markPaid(id, fields, transaction.tx);
       if (!row) return null;
-      transaction.emit({ type: 'delivery.paid', method: fields.paymentMethod, amountKobo: row.totalKobo, ...factsOf(row) });
+      transaction.emit({
+        type: 'delivery.paid',
+        method: fields.paymentMethod,
+        amountKobo: amountDueOf(row),
+        payOnDelivery: row.codAmountKobo !== null,
+        ...factsOf(row),
+      });
       return row;
     },
+
+    /**
+     * The receiver's payment of a pay-on-delivery order reached escrow (the payments module's settling
+     * transaction): once, while the parcel may still reach them. Null when it was paid before or has ended: that
+     * charge goes back to the payer.
+     */
+    async markCodPaid(transaction: Transaction, deliveryId: string, at: Date) {
+      const row = await repository.markCodPaid(deliveryId, COD_PAYABLE_STATUSES, at, transaction.tx);
+      if (!row) return null;
+      await repository.insertEvent({ deliveryId: row.id, status: 'cod_paid', createdAt: at }, transaction.tx);
+      transaction.emit({ type: 'delivery.cod_paid', driverId: row.driverId, amountKobo: row.codAmountKobo!, ...factsOf(row) });
+      return row;
+    },
+
+    /** The receiver's first pay link follows the shipper's payment of a pay-on-delivery booking. */
+    subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
+      events.onPublisher('delivery.paid', async (event) => {
+        if (!event.payOnDelivery) return;
+        const row = await repository.findById(event.deliveryId);
+        if (row) await sendPayLink(row);
+      });
+    },
+
+    /** The driver asks for the pay link to be sent to the receiver again (a fresh one; the old one dies). */
+    async resendPayLink(driverId: string, publicId: string) {
+      const row = await findDriverJob(driverId, publicId);
+      if (row.codAmountKobo === null) throw new AppError('NOT_PAY_ON_DELIVERY');
+      if (row.codPaidAt) return { sent: false, paid: true };
+      if (!(await sendPayLink(row))) throw new AppError('INVALID_STATUS_TRANSITION');
+      return { sent: true, paid: false };
+    },
+
+    /** The delivery a pay link leads to, if the token is one (its shape checked before any lookup). */
+    findByPayToken: (token: string) => repository.findByPayTokenHash(hashPayToken(token)),
+
+    /** Pay on delivery on the shipper's wallet page: settled to them so far, and paid by receivers awaiting hand-over. */
+    codSummary: (userId: string) => repository.codTotals(userId),
 
     /**
      * Assigns or reassigns the driver, whose vehicle must suit the delivery's transport mode. Each assignment makes
@@ -347,6 +524,10 @@ export function createDeliveriesService({
         const to = handoverTarget(row.status);
         if (!to) throw new AppError('INVALID_STATUS_TRANSITION');
         if (!row.driverId) throw new AppError('DRIVER_NOT_ASSIGNED');
+        // Checked again by the hand-over's own statement, so a payment still settling cannot be overtaken.
+        if (to === 'delivered' && row.codAmountKobo !== null && !row.codPaidAt) {
+          throw new AppError('COD_UNPAID', { params: { amount: formatNaira(row.codAmountKobo), amountKobo: row.codAmountKobo } });
+        }
         const codeHash = proof.by === 'driver' ? row.handoverCodeHash : null;
         if (proof.by === 'driver') {
           if (row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS) throw new AppError('HANDOVER_LOCKED');
@@ -360,19 +541,23 @@ export function createDeliveriesService({
             throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft } });
           }
         }
-        // A return's money (its fee and the driver's share of it) is decision 053's next step: nothing is earned yet.
-        const shareKobo = to === 'delivered' ? driverShareOf(row, driverSharePercent) : 0;
+        // A return earns the driver their share of its fee (decision 053).
+        const shareKobo =
+          to === 'delivered' ? driverShareOf(row, driverSharePercent) : Math.floor((returnFeeOf(rateCard, row.totalKobo) * driverSharePercent) / 100);
         const earnings = wallet.driverEarnings({
           userId: row.driverId,
           amountKobo: shareKobo,
           // Rounded up, so no fraction of test money ever becomes money that can be paid out.
           sandboxKobo: Math.min(shareKobo, Math.ceil((shareKobo * row.paidSandboxKobo) / row.totalKobo)),
-          description: `Earnings for delivery ${formatDeliveryId(row.number)}`,
+          description: `${to === 'delivered' ? 'Earnings' : 'Return earnings'} for delivery ${formatDeliveryId(row.number)}`,
           deliveryId: row.id,
           deliveryNumber: row.number,
           idempotencyKey: `earning:${row.id}`,
         });
-        const delivered = await transactions.single(async ({ tx, emit }) => {
+        // Money beyond the driver's share (pay on delivery, a return's fee) is written in the same transaction.
+        const settles = to === 'returned' || row.codAmountKobo !== null;
+        const delivered = await transactions[settles ? 'run' : 'single'](async (transaction) => {
+          const { tx, emit } = transaction;
           const changed = await repository.deliver(
             { id: row.id, driverId: row.driverId!, codeHash },
             [row.status],
@@ -386,6 +571,8 @@ export function createDeliveriesService({
             tx,
           );
           if (!changed) return null;
+          if (to === 'returned') await settleReturn(transaction, changed.row);
+          else if (changed.row.codAmountKobo !== null) await settleCod(transaction, changed.row);
           if (changed.earningsBalanceAfterKobo !== null) emit(earnings.credited(changed.earningsBalanceAfterKobo));
           emit(statusChanged(changed.row));
           return { row: changed.row, history: statusHistory(changed.events) };
@@ -426,9 +613,12 @@ export function createDeliveriesService({
       }
       const code = generateHandoverCode();
       const message = await returnCodeMessage(row.userId, row, code);
-      return transactions.single(async ({ tx, emit }) => {
+      // What the receiver paid goes back to them as the return starts (a receiver who paid and refused included).
+      return transactions[row.codAmountKobo !== null ? 'run' : 'single'](async (transaction) => {
+        const { tx, emit } = transaction;
         const moved = await repository.startReturn(row.id, AWAITING_DECISION_STATUSES, hashShortCode(code), message, `return:${by}`, tx);
         if (!moved) throw new AppError('CONFLICT');
+        await refundReceiver(transaction, moved.row);
         emit(statusChanged(moved.row));
         return { row: moved.row, history: statusHistory(moved.events) };
       });
@@ -492,7 +682,7 @@ export function createDeliveriesService({
       const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
       const request = await quoteRequestOf(userId, body);
       const insert = (quote: PricedTrip, tx?: Executor) =>
-        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage), ...origin, createdAt: now, updatedAt: now }, tx);
+        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage, rateCard), ...origin, createdAt: now, updatedAt: now }, tx);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const row = request
         ? // Priced here, the booking is one statement (the hot path: the form's fields).
@@ -517,7 +707,7 @@ export function createDeliveriesService({
       }
       const request = await quoteRequestOf(userId, body);
       const receiverLanguage = body.receiverLanguage ?? (existing.receiverLanguage as Language);
-      const update = async (quote: PricedTrip, tx?: Executor) => repository.updateUnpaid(existing.id, bookingValues(body, quote, receiverLanguage), tx);
+      const update = async (quote: PricedTrip, tx?: Executor) => repository.updateUnpaid(existing.id, bookingValues(body, quote, receiverLanguage, rateCard), tx);
       const row = request
         ? await transactions.single(async ({ emit }) => {
             const updated = await update(quotes.priceRequest(request));
@@ -539,9 +729,12 @@ export function createDeliveriesService({
     },
 
     /** My Deliveries: one keyset page, newest first, optionally one status group. */
-    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus } & CursorQuery & DateRange) {
+    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus; kind?: 'all' | 'pay_on_delivery' } & CursorQuery & DateRange) {
       const display = query.status === 'all' ? null : query.status;
-      const rows = await repository.findPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, dateRangeInstants(query));
+      const rows =
+        query.kind === 'pay_on_delivery'
+          ? await repository.findCodPage(userId, display, afterKeyOf(query.cursor), query.limit + 1)
+          : await repository.findPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, dateRangeInstants(query));
       return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
 
@@ -577,7 +770,28 @@ export function createDeliveriesService({
         const cancelled = await repository.transitionStatus(existing.id, CANCELLABLE_STATUSES, 'cancelled', tx);
         if (!cancelled) return null;
         await repository.insertEvent({ deliveryId: cancelled.id, status: 'cancelled', createdAt: now }, tx);
-        if (cancelled.paidAt) {
+        if (cancelled.paidAt && cancelled.codReserveKobo !== null) {
+          // The fee back from refunds and the reserve released, one posting (decision 053).
+          await wallet.post(transaction, {
+            kind: 'refund',
+            idempotencyKey: `refund:${cancelled.id}`,
+            wallet: {
+              userId,
+              amountKobo: amountDueOf(cancelled),
+              ledgerKind: 'refund',
+              description: `Refund for cancelled delivery ${deliveryId}`,
+              deliveryId: cancelled.id,
+              deliveryNumber: cancelled.number,
+              cause: 'delivery_cancelled',
+              sandboxKobo: cancelled.paidSandboxKobo,
+            },
+            lines: [
+              { account: ACCOUNTS.refunds, amountKobo: -cancelled.totalKobo },
+              { account: ACCOUNTS.codReserve(cancelled.id), amountKobo: -cancelled.codReserveKobo },
+            ],
+          });
+          await refundReceiver(transaction, cancelled);
+        } else if (cancelled.paidAt) {
           await wallet.refund(transaction, {
             userId,
             amountKobo: cancelled.totalKobo,
@@ -590,7 +804,7 @@ export function createDeliveriesService({
             cause: 'delivery_cancelled',
           });
         }
-        emit({ type: 'delivery.cancelled', refundedKobo: cancelled.paidAt ? cancelled.totalKobo : null, ...factsOf(cancelled) });
+        emit({ type: 'delivery.cancelled', refundedKobo: cancelled.paidAt ? amountDueOf(cancelled) : null, ...factsOf(cancelled) });
         return cancelled;
       });
       if (row) return toDelivery(row);

@@ -135,6 +135,14 @@ export function isDriverAssignable(status: DeliveryStatus): boolean {
   return false;
 }
 
+/**
+ * The receiver of a pay-on-delivery order may pay here (decision 053): once the shipper has paid the booking and
+ * while the parcel may still reach them; a return, a hand-over or a cancellation kills the pay link.
+ */
+export function isCodPayable(status: DeliveryStatus): boolean {
+  return !isPayable(status) && (isDriverAssignable(status) || isHandoverDue(status) || isAwaitingDecision(status)) && handoverTarget(status) !== 'returned';
+}
+
 /** Why a payment is refused, or null when the status takes one: a cancelled delivery is not payable, any other is paid. */
 export function paymentRefusal(status: DeliveryStatus): 'DELIVERY_NOT_PAYABLE' | 'ALREADY_PAID' | null {
   if (isPayable(status)) return null;
@@ -152,3 +160,4 @@ export const ACTIVE_JOB_STATUSES = statusesWhere(isActiveJob);
 export const HANDOVER_DUE_STATUSES = statusesWhere(isHandoverDue);
 export const FAILABLE_STATUSES = statusesWhere(isFailable);
 export const AWAITING_DECISION_STATUSES = statusesWhere(isAwaitingDecision);
+export const COD_PAYABLE_STATUSES = statusesWhere(isCodPayable);

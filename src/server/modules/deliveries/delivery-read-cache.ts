@@ -12,6 +12,8 @@ export const DELIVERY_CHANGES = [
   'delivery.driver_assigned',
   'delivery.cancelled',
   'delivery.rated',
+  'delivery.cod_paid',
+  'delivery.cod_refund_due',
 ] as const;
 
 /**

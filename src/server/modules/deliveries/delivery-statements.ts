@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertRow } from '../../db/insert-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
@@ -14,10 +14,12 @@ export interface Payable {
   amountKobo: Value<number>;
   /** Only within the price lock at this instant (a wallet payment); a card payment the gateway took settles anyway. */
   lockValidAt: Value<Date> | null;
+  /** Only a prepaid order: the one-statement wallet payment posts its whole amount to revenue (no reserve). */
+  prepaidOnly?: boolean;
 }
 
 /** `payable`: locks the delivery while it is still awaiting payment at this price (and within its price lock). */
-export function payableCte(qb: Executor, { deliveryId, amountKobo, lockValidAt }: Payable) {
+export function payableCte(qb: Executor, { deliveryId, amountKobo, lockValidAt, prepaidOnly = false }: Payable) {
   const payable = qb.$with('payable').as(
     qb
       .select({ id: deliveries.id })
@@ -26,8 +28,10 @@ export function payableCte(qb: Executor, { deliveryId, amountKobo, lockValidAt }
         and(
           eq(deliveries.id, sql`${deliveryId}::uuid`),
           eq(deliveries.status, 'awaiting_payment'),
-          eq(deliveries.totalKobo, sql`${amountKobo}::bigint`),
+          // What is due: the delivery fee, and a pay-on-delivery order's return reserve (decision 053).
+          sql`${deliveries.totalKobo} + coalesce(${deliveries.codReserveKobo}, 0) = ${amountKobo}::bigint`,
           lockValidAt === null ? undefined : gte(deliveries.priceLockedUntil, sql`${lockValidAt}::timestamptz`),
+          prepaidOnly ? isNull(deliveries.codReserveKobo) : undefined,
         ),
       )
       .for('update'),

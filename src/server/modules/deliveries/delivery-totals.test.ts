@@ -78,7 +78,11 @@ describe('the dashboard totals kept with every change', () => {
     expect((await summaryOf(customer.headers)).totalDelivered).toBe(7);
     const differences = await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount();
     expect(differences).toEqual([
-      { userId: customer.user.id, kept: { active: 0, delivered: 7, spent: d.price.total }, counted: { active: 0, delivered: 0, spent: d.price.total } },
+      {
+        userId: customer.user.id,
+        kept: { active: 0, delivered: 7, spent: d.price.total, codCollected: 0, codAwaiting: 0 },
+        counted: { active: 0, delivered: 0, spent: d.price.total, codCollected: 0, codAwaiting: 0 },
+      },
     ]);
     await t.deps.db.update(deliveryTotals).set({ delivered: 0 }).where(eq(deliveryTotals.userId, customer.user.id));
   });

@@ -32,6 +32,22 @@ export function estimatedDeliveryOf(
   });
 }
 
+type CodColumns = Pick<DeliveryRow, 'codAmountKobo' | 'codFeeKobo' | 'codReserveKobo' | 'codPaidAt'>;
+
+/** A pay-on-delivery order's terms and whether the receiver has paid; null for a prepaid order. */
+export function codView(row: CodColumns): Delivery['cod'] {
+  if (row.codAmountKobo === null) return null;
+  return {
+    amountKobo: row.codAmountKobo,
+    feeKobo: row.codFeeKobo ?? 0,
+    reserveKobo: row.codReserveKobo ?? 0,
+    paidAt: row.codPaidAt?.toISOString() ?? null,
+  };
+}
+
+/** What paying the booking costs: its delivery fee and, for pay on delivery, the return reserve (decision 053). */
+export const amountDueOf = (row: Pick<DeliveryRow, 'totalKobo' | 'codReserveKobo'>) => row.totalKobo + (row.codReserveKobo ?? 0);
+
 export const windowView = (window: DeliveryWindow) => ({ from: window.from.toISOString(), to: window.to.toISOString() });
 
 export function toDelivery(row: DeliveryRow): Delivery {
@@ -69,6 +85,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     createdAt: row.createdAt.toISOString(),
     date: lagosDate(row.createdAt),
     canCancel: isCancellable(row.status),
+    cod: codView(row),
   };
 }
 
@@ -86,5 +103,6 @@ export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
     date: lagosDate(row.createdAt),
     canCancel: isCancellable(row.status),
     estimatedDelivery: estimate && windowView(estimate),
+    cod: codView(row),
   };
 }

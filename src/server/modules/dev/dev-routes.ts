@@ -8,6 +8,8 @@ import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
 import type { OutboxReader } from '../messages/outbox-worker.js';
 import { devOutboxCutoff } from './dev-outbox-retention.js';
+import { escapeHtml } from '../../lib/html.js';
+
 
 /** `to` is matched the way identifiers are stored: lower-cased email or E.164. */
 function recipientOf(to: string | undefined) {
@@ -46,8 +48,6 @@ export function devApiRoutes(outbox: OutboxReader): FastifyPluginAsyncZod {
   };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
 function renderMailbox(to: string | undefined, messages: Awaited<ReturnType<typeof listMessages>>) {
   const items = messages

@@ -54,6 +54,7 @@ export function toDriverJob(row: DeliveryRow, history: StatusHistory, earningsKo
     deliveryTime: row.deliveryTime,
     earningsKobo,
     handoverAttemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - row.handoverFailedAttempts),
+    cod: row.codAmountKobo === null ? null : { amountKobo: row.codAmountKobo, paidAt: row.codPaidAt?.toISOString() ?? null },
     history,
   };
 }

@@ -8,7 +8,7 @@ import type { CheckedFile } from '../../lib/uploads.js';
 import { toDriverJob } from './dispatch-view.js';
 
 interface Deps {
-  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf'>;
+  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf' | 'resendPayLink'>;
   storage: Pick<FileStorage, 'put' | 'delete'>;
   /** Handover code attempts per driver, on top of the five wrong codes each delivery allows. */
   handoverAttempts: RateLimiter;
@@ -36,6 +36,9 @@ export function createDriverJobsService({ deliveries, storage, handoverAttempts 
     },
 
     /** The parcel could not be handed over: why, for the operator and the shipper to decide what next. */
+    /** A fresh pay link to the receiver of their pay-on-delivery job. */
+    resendPayLink: (driverId: string, publicId: string) => deliveries.resendPayLink(driverId, publicId),
+
     async recordFailedAttempt(driverId: string, publicId: string, body: FailedAttemptBody): Promise<DriverJob> {
       const { row, history } = await deliveries.recordFailedAttempt(driverId, publicId, body);
       return toDriverJob(row, history, deliveries.driverShareOf(row));

@@ -11,6 +11,7 @@ import {
   driverJobsQuerySchema,
   driverStatusBodySchema,
   failedAttemptBodySchema,
+  payLinkResultSchema,
 } from '../../../shared/schemas/dispatch.js';
 import { DRIVER_ROLE } from '../../../shared/roles.js';
 import { AppError } from '../../lib/app-error.js';
@@ -121,6 +122,21 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
       },
       async (request) =>
         ok(await service.recordFailedAttempt(requireRole(request, DRIVER_ROLE).id, request.params.id, request.body), SUCCESS_MESSAGES.statusUpdated),
+    );
+
+    app.post(
+      '/driver/jobs/:id/pay-link',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags,
+          summary: "Drivers: send the receiver of a pay-on-delivery job a fresh payment link by SMS (the old link stops working)",
+          description: '409 NOT_PAY_ON_DELIVERY for a prepaid job; { sent: false, paid: true } once the receiver has paid.',
+          params: deliveryIdParamsSchema,
+          response: { 200: envelope(payLinkResultSchema) },
+        },
+      },
+      async (request) => ok(await service.resendPayLink(requireRole(request, DRIVER_ROLE).id, request.params.id), SUCCESS_MESSAGES.ok),
     );
 
     app.post(

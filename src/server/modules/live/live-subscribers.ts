@@ -17,6 +17,12 @@ export function subscribeLiveEvents(
 
   events.onPublisher('withdrawal.finished', (e) => live.publish(e.userId, 'wallet.withdrawal', { id: e.withdrawalId, status: e.status }));
 
+  // The shipper's lists and the driver's job show "Paid" as the receiver pays (decision 053).
+  events.onPublisher('delivery.cod_paid', async (e) => {
+    const data = { id: formatDeliveryId(e.number) };
+    await Promise.all([live.publish(e.userId, 'delivery.cod_paid', data), e.driverId ? live.publish(e.driverId, 'delivery.cod_paid', data) : undefined]);
+  });
+
   for (const type of ['delivery.paid', 'delivery.status_changed', 'delivery.driver_assigned', 'delivery.cancelled'] as const) {
     events.onPublisher(type, (e) =>
       live.publish(e.userId, 'delivery.status', {

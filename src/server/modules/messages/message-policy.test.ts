@@ -28,7 +28,7 @@ describe('which messages preferences can stop', () => {
     for (const notice of notices) expect(renderNotice(notice, 'en-US').subject).not.toBe('');
     for (const status of UPDATE_STATUSES) expect(renderDeliveryUpdate(status, 'en-US', 'LF001').body).toContain('LF001');
     for (const kind of RECEIVER_MESSAGE_KINDS) {
-      expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1', eta: '' }).body).toContain('http://x/track/LF-1');
+      expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1', eta: '', amount: 'NGN 1' }).body).toContain('http://x/track/LF-1');
     }
     for (const kind of RECEIPT_KINDS) expect(renderReceipt(kind, 'en-US', { amountKobo: 100, at: new Date() }).body).toContain('₦1.00');
     for (const decision of APPLICATION_DECISIONS) expect(renderApplicationDecision(decision, 'en-US', { type: 'investment', reason: 'x' }).subject).not.toBe('');
@@ -59,6 +59,7 @@ describe('which messages preferences can stop', () => {
       'receiver:delivered': 'essential',
       'receiver:failed-attempt': 'essential',
       'receiver:return-code': 'essential',
+      'receiver:pay-link': 'essential',
       'receipt:payment': 'essential',
       'receipt:top-up': 'essential',
       'receipt:withdrawal': 'essential',

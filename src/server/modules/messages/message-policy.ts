@@ -38,6 +38,7 @@ export const MESSAGE_CATEGORIES = {
   'receiver:delivered': 'essential',
   'receiver:failed-attempt': 'essential',
   'receiver:return-code': 'essential',
+  'receiver:pay-link': 'essential',
   'receipt:payment': 'essential',
   'receipt:top-up': 'essential',
   'receipt:withdrawal': 'essential',

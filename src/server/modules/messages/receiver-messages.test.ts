@@ -5,7 +5,9 @@ import {
   RECEIVER_MESSAGE_KINDS,
   RECEIVER_TEMPLATE_LANGUAGES,
   driverFirstName,
+  payLink,
   renderReceiverMessage,
+  smsAmount,
   shortWindow,
   trackingLink,
 } from './receiver-messages.js';
@@ -14,6 +16,12 @@ import { countSmsSegments } from './sms-segments.js';
 /** The longest realistic values: a deployment's long address, a long first name, a 4-digit code. */
 const LONG_LINK = trackingLink('https://app.lanefreight.ng/', 'LF-7K3M-9QX2');
 const LONG_NAME = 'Oluwaseyifunmilayo Adebayo-Okonkwo';
+/** A pay link (a 22-character token) and the largest amount pay on delivery takes (decision 053). */
+const LONG_PAY_LINK = payLink('https://app.lanefreight.ng/', 'Xy3_kP9-qR2sT5uV8wZ1aB');
+const LONG_AMOUNT = smsAmount(50_000_000);
+/** The values a message of this kind is rendered with: the pay link carries its own link and the amount. */
+const valuesOf = (kind: string, values: { driverName: string; code: string; eta: string }) =>
+  kind === 'pay-link' ? { ...values, link: LONG_PAY_LINK, amount: LONG_AMOUNT } : { ...values, link: LONG_LINK };
 /** The estimated delivery as the first message writes it: across days, its longest form. */
 const LONG_ETA = shortWindow({ from: new Date('2026-11-27T07:00:00Z'), to: new Date('2026-11-28T17:00:00Z') });
 
@@ -27,11 +35,13 @@ describe("the receiver's messages", () => {
     expect([...RECEIVER_TEMPLATE_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
     for (const language of LANGUAGES) {
       for (const kind of RECEIVER_MESSAGE_KINDS) {
-        const message = renderReceiverMessage(kind, language, { driverName: 'Musa Bello', code: '0427', link: LONG_LINK, eta: '14:05-14:50' });
-        expect(message.body, `${language} ${kind}`).toContain(LONG_LINK);
+        const values = valuesOf(kind, { driverName: 'Musa Bello', code: '0427', eta: '14:05-14:50' });
+        const message = renderReceiverMessage(kind, language, values);
+        expect(message.body, `${language} ${kind}`).toContain(values.link);
         expect(message.body).not.toMatch(/\{\w+\}/);
         expect(message.body.startsWith('Lanefreight')).toBe(true);
-        expect(message.holdsSecret).toBe(kind === 'driver-assigned' || kind === 'return-code');
+        expect(message.holdsSecret).toBe(kind === 'driver-assigned' || kind === 'return-code' || kind === 'pay-link');
+        if (kind === 'pay-link') expect(message.body).toContain('NGN 500,000');
         if (kind === 'driver-assigned') {
           expect(message.body).toContain('0427');
           expect(message.body).toContain('14:05-14:50');
@@ -50,7 +60,7 @@ describe("the receiver's messages", () => {
     expect(driverFirstName(LONG_NAME)).toHaveLength(DRIVER_NAME_MAX);
     for (const language of LANGUAGES) {
       for (const kind of RECEIVER_MESSAGE_KINDS) {
-        const { body } = renderReceiverMessage(kind, language, { driverName: LONG_NAME, code: '9999', link: LONG_LINK, eta: LONG_ETA });
+        const { body } = renderReceiverMessage(kind, language, valuesOf(kind, { driverName: LONG_NAME, code: '9999', eta: LONG_ETA }));
         const size = countSmsSegments(body);
         expect(size.segments, `${language} ${kind}: ${size.units} ${size.encoding} units`).toBeLessThanOrEqual(2);
       }

@@ -15,8 +15,15 @@ import { countSmsSegments, smsText } from './sms-segments.js';
  * Portuguese and Spanish need UCS-2, which leaves 134 units for two parts. The sender ID already says Lanefreight,
  * but the name opens every text for the phones and apps that hide it.
  */
-export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'return-code';
-export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = ['driver-assigned', 'out-for-delivery', 'delivered', 'failed-attempt', 'return-code'];
+export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'return-code' | 'pay-link';
+export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = [
+  'driver-assigned',
+  'out-for-delivery',
+  'delivered',
+  'failed-attempt',
+  'return-code',
+  'pay-link',
+];
 
 /** The status changes the receiver is told of (the first message, with the code, goes with the assignment). */
 const RECEIVER_MESSAGE_OF: Partial<Record<string, ReceiverMessageKind>> = {
@@ -33,6 +40,8 @@ const RECEIVER_KEYS: Record<ReceiverMessageKind, string> = {
   'failed-attempt': 'failedAttempt',
   // To the shipper, who receives a returned parcel: the code they give the driver.
   'return-code': 'returnCode',
+  // A pay-on-delivery order's pay link (decision 053): `{{link}}` is the pay page, `{{amount}}` what is due.
+  'pay-link': 'payLink',
 };
 
 /**
@@ -63,6 +72,18 @@ export interface ReceiverMessageValues {
   link: string;
   /** The estimated delivery, as shortWindow writes it; empty in the messages that do not say it. */
   eta: string;
+  /** What is due on delivery, as smsAmount writes it; empty in the messages that do not say it. */
+  amount?: string;
+}
+
+/** An amount in an SMS: "NGN 20,000" (the naira sign is not in the GSM-7 alphabet and would double the parts). */
+export function smsAmount(kobo: number): string {
+  const naira = kobo / 100;
+  return `NGN ${naira.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(naira) ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+export function payLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/pay/${token}`;
 }
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
@@ -85,7 +106,8 @@ export const RECEIVER_MAX_SEGMENTS = 2;
 
 export function renderReceiverMessage(kind: ReceiverMessageKind, language: string, values: ReceiverMessageValues): RenderedMessage {
   const t = RECEIVER_TEXTS.texts[isLanguage(language) ? language : FALLBACK_LANGUAGE];
-  const render = (driver: string) => smsText(t(RECEIVER_KEYS[kind], { driver, code: values.code, link: values.link, eta: values.eta }));
+  const render = (driver: string) =>
+    smsText(t(RECEIVER_KEYS[kind], { driver, code: values.code, link: values.link, eta: values.eta, amount: values.amount ?? '' }));
   // Should a long deployment address push it past two SMS, the driver's name gives way first.
   let driver = [...driverFirstName(values.driverName)];
   let body = render(driver.join(''));
@@ -93,8 +115,8 @@ export function renderReceiverMessage(kind: ReceiverMessageKind, language: strin
     driver = driver.slice(0, -1);
     body = render(driver.join(''));
   }
-  // Only the first message carries the handover code: its body is blanked once a real transport has sent it.
-  return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' || kind === 'return-code' };
+  // Messages with a code or a pay link: their bodies are blanked once a real transport has sent them.
+  return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' || kind === 'return-code' || kind === 'pay-link' };
 }
 
 /** The languages that have every receiver message of their own. */
@@ -138,7 +160,7 @@ export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nu
   });
 
   /** The receiver's SMS of this kind, or null when there is nowhere to send it (no valid phone, no tracking id). */
-  function render(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string): NewOutboxMessage | null {
+  function render(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string, values: Partial<ReceiverMessageValues> = {}): NewOutboxMessage | null {
     const recipient = normalizePhone(delivery.receiverPhone);
     if (!recipient || !delivery.trackingId) return null;
     const message = renderReceiverMessage(kind, delivery.receiverLanguage, {
@@ -146,6 +168,7 @@ export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nu
       code,
       link: trackingLink(publicUrl, delivery.trackingId),
       eta: delivery.estimatedDelivery ? shortWindow(delivery.estimatedDelivery) : '',
+      ...values,
     });
     return { channel: 'sms' as const, recipient, ...message };
   }
@@ -156,6 +179,10 @@ export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nu
      * the code never travels anywhere but there and the receiver's phone.
      */
     driverAssignedMessage: (delivery: ReceiverDelivery, code: string) => outboxMessageValues(render('driver-assigned', delivery, code)),
+
+    /** The pay link of a pay-on-delivery order, as the values of the statement that stores its token's hash. */
+    payLinkMessage: (delivery: ReceiverDelivery & { codAmountKobo: number | null }, token: string) =>
+      outboxMessageValues(render('pay-link', delivery, '', { link: payLink(publicUrl, token), amount: smsAmount(delivery.codAmountKobo ?? 0) })),
 
     /**
      * The shipper's message with the code of a return's hand-over, as the values of the return's own statement: by

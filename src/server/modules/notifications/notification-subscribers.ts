@@ -10,6 +10,9 @@ const MESSAGE_OF: Partial<Record<DeliveryStatus, NotificationKey>> = {
   in_transit: 'deliveryInTransit',
   out_for_delivery: 'deliveryOutForDelivery',
   delivered: 'deliveryDelivered',
+  failed_attempt: 'deliveryFailedAttempt',
+  returning: 'deliveryReturning',
+  returned: 'deliveryReturned',
 };
 
 /**
@@ -54,6 +57,16 @@ export function subscribeNotifications(
       type: 'delivery',
       messageKey: 'driverAssigned',
       params: { deliveryId: formatDeliveryId(e.number), driverName: e.driverName },
+    }),
+  );
+
+  // The receiver of a pay-on-delivery order paid: the shipper knows the hand-over can happen (decision 053).
+  events.onPublisher('delivery.cod_paid', (e) =>
+    notifications.insertNotification({
+      userId: e.userId,
+      type: 'delivery',
+      messageKey: 'codPaid',
+      params: { deliveryId: formatDeliveryId(e.number), amount: formatNaira(e.amountKobo), amountKobo: e.amountKobo },
     }),
   );
 

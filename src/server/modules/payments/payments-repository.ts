@@ -70,6 +70,26 @@ export function createPaymentsRepository(db: Executor) {
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, id));
     },
 
+    /** A second pay-on-delivery payment, given back at the gateway: it never reached the ledger. */
+    async markReversed(id: string, tx: Executor = db) {
+      await tx.update(payments).set({ status: 'reversed' }).where(eq(payments.id, id));
+    },
+
+    /** Records what the gateway said when it gave the money back. */
+    async recordRefund(id: string, gatewayResponse: unknown) {
+      await db.update(payments).set({ gatewayResponse }).where(eq(payments.id, id));
+    },
+
+    /** The receiver's payment that filled a pay-on-delivery order's escrow (payments_delivery_idx), if any. */
+    async findEscrowPayment(deliveryId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.deliveryId, deliveryId), eq(payments.purpose, 'cod'), eq(payments.status, 'succeeded')))
+        .limit(1);
+      return row ?? null;
+    },
+
     async findPayerContact(userId: string) {
       const [row] = await db
         .select({ email: users.email, phone: users.phone, whatsappNumber: users.whatsappNumber })

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Transactions } from '../../db/transactions.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import { formatNaira } from '../../../shared/money.js';
@@ -14,9 +15,10 @@ import type { Delivery } from '../../../shared/schemas/deliveries.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { VerifyResult, WebhookEvent } from '../../adapters/payments/payment-gateway.js';
 import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
-import { toDelivery } from '../deliveries/delivery-view.js';
+import { amountDueOf, toDelivery } from '../deliveries/delivery-view.js';
 import { generateTrackingId } from '../deliveries/tracking-id.js';
-import { paymentRefusal } from '../deliveries/delivery-lifecycle.js';
+import { isCodPayable, paymentRefusal } from '../deliveries/delivery-lifecycle.js';
+import { PAY_TOKEN_PATTERN } from '../deliveries/pay-token.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
@@ -27,12 +29,16 @@ interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   gateway: PaymentGateway;
   payments: PaymentsRepository;
-  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid' | 'payFromWallet'>;
-  wallet: Pick<WalletService, 'refund' | 'recordCardPayment'>;
+  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid' | 'payFromWallet' | 'findByPayToken' | 'markCodPaid'>;
+  wallet: Pick<WalletService, 'refund' | 'recordCardPayment' | 'creditEscrow'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Top-ups share the payments table, the gateway and its webhook. */
   topUps: Pick<TopUpService, 'settle'>;
 }
+
+export type PayLinkState =
+  | { kind: 'unknown' }
+  | { kind: 'due' | 'paid' | 'ended'; row: DeliveryRow };
 
 /** A payment nobody confirmed is asked about once it is this old (the payer's return and the webhook came first). */
 export const RECONCILE_AFTER_MS = 5 * 60 * 1000;
@@ -70,6 +76,15 @@ const creditedToWallet = (amountKobo: number) =>
 export function createPaymentsService(deps: Deps) {
   const { env, gateway, payments, deliveries, wallet, transactions, log, topUps } = deps;
 
+  /** A pay link's delivery and whether anything is due on it (decision 053). */
+  async function payLinkState(token: string): Promise<PayLinkState> {
+    const row = PAY_TOKEN_PATTERN.test(token) ? await deliveries.findByPayToken(token) : null;
+    if (!row || row.codAmountKobo === null) return { kind: 'unknown' };
+    // The link dies with the delivery (handed over, on its way back, returned or cancelled), paid or not.
+    if (!isCodPayable(row.status)) return { kind: 'ended', row };
+    return { kind: row.codPaidAt ? 'paid' : 'due', row };
+  }
+
   async function payWithWallet(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
     const now = new Date();
     assertPayable(row, now);
@@ -105,14 +120,14 @@ export function createPaymentsService(deps: Deps) {
       userId,
       deliveryId: row.id,
       gateway: gateway.name,
-      amountKobo: row.totalKobo,
+      amountKobo: amountDueOf(row),
       checkoutUrl: '',
     });
     const callbackPath = `/dashboard/payment?${new URLSearchParams({ reference, delivery_id: deliveryId })}`;
     const callbackUrl = gateway.needsAbsoluteCallback ? new URL(callbackPath, env.PUBLIC_URL).toString() : callbackPath;
     let checkoutUrl: string;
     try {
-      ({ checkoutUrl } = await gateway.initialize({ reference, amountKobo: row.totalKobo, email, callbackUrl }));
+      ({ checkoutUrl } = await gateway.initialize({ reference, amountKobo: amountDueOf(row), email, callbackUrl }));
     } catch (err) {
       await payments.markFailed(reference, { error: 'initialize failed' }, new Date());
       if (err instanceof AppError) throw err;
@@ -126,13 +141,14 @@ export function createPaymentsService(deps: Deps) {
    * Completes a card payment once, whoever arrives first (verify, a retry, the webhook). The claim on the
    * payment row is the lock: the loser sees no row and reports the winner's result.
    */
-  async function settle(payment: PaymentRow & { deliveryId: string }, result: VerifyResult): Promise<Delivery> {
+  /** A gateway's answer that is not a success of exactly this payment is refused, saying why (decision 018). */
+  async function assertSucceededAsIs(payment: PaymentRow, result: VerifyResult) {
     if (result.status === 'pending') throw new AppError('PAYMENT_PENDING');
     if (result.status === 'failed') {
       await payments.markFailed(payment.reference, result.raw, new Date());
       throw new AppError('PAYMENT_FAILED');
     }
-    // Another currency, or another amount, is not this payment: refused without touching it (decision 018).
+    // Another currency, or another amount, is not this payment: refused without touching it.
     if (result.currency !== SETTLEMENT_CURRENCY || result.amountKobo !== payment.amountKobo) {
       log.warn(
         {
@@ -145,6 +161,10 @@ export function createPaymentsService(deps: Deps) {
       );
       throw new AppError('PAYMENT_AMOUNT_MISMATCH');
     }
+  }
+
+  async function settle(payment: PaymentRow & { deliveryId: string }, result: VerifyResult): Promise<Delivery> {
+    await assertSucceededAsIs(payment, result);
     const now = new Date();
     const outcome = await withTrackingIdRetry(() =>
       transactions.run(async (transaction) => {
@@ -160,12 +180,11 @@ export function createPaymentsService(deps: Deps) {
           sandboxKobo: claimed.gateway === 'sandbox' ? claimed.amountKobo : 0,
         });
         if (paidRow) {
-          await wallet.recordCardPayment(transaction, {
-            paymentId: claimed.id,
-            reference: claimed.reference,
-            gateway: claimed.gateway,
-            amountKobo: claimed.amountKobo,
-          });
+          await wallet.recordCardPayment(
+            transaction,
+            { paymentId: claimed.id, reference: claimed.reference, gateway: claimed.gateway, amountKobo: claimed.amountKobo },
+            paidRow.codReserveKobo === null ? undefined : { deliveryId: paidRow.id, amountKobo: paidRow.codReserveKobo },
+          );
           return { kind: 'paid' as const, row: paidRow };
         }
         // Paid by other means, cancelled or re-priced meanwhile: the money must not vanish.
@@ -199,6 +218,51 @@ export function createPaymentsService(deps: Deps) {
   }
 
   /**
+   * Gives a payment's money back through its gateway and records the gateway's answer. A failure is logged: the
+   * payment's status already says the money is owed back, and `npm run ledger:check` lists it until then.
+   */
+  async function refundAtGateway(payment: Pick<PaymentRow, 'id' | 'reference' | 'amountKobo'>) {
+    try {
+      const { raw } = await gateway.refund(payment.reference, payment.amountKobo);
+      await payments.recordRefund(payment.id, { refund: raw });
+    } catch (err) {
+      log.warn({ err, reference: payment.reference }, 'a gateway refund failed; the payment stays marked for refund');
+    }
+  }
+
+  /**
+   * A receiver's pay-on-delivery payment succeeded at the gateway (decision 053): into the order's escrow, once,
+   * while the parcel may still reach them. A second payment, or one for an order that has ended, is given back
+   * through the gateway (`reversed`), so exactly one ever fills the escrow.
+   */
+  async function settleCod(payment: PaymentRow & { deliveryId: string }, result: VerifyResult): Promise<'paid' | 'reversed' | 'already'> {
+    await assertSucceededAsIs(payment, result);
+    const now = new Date();
+    const outcome = await transactions.run(async (transaction) => {
+      const claimed = await payments.claimSucceeded(payment.reference, result.raw, now, transaction.tx);
+      if (!claimed) return 'already' as const;
+      const row = await deliveries.markCodPaid(transaction, payment.deliveryId, now);
+      if (row) {
+        await wallet.creditEscrow(transaction, { deliveryId: row.id, paymentId: claimed.id, gateway: claimed.gateway, amountKobo: claimed.amountKobo });
+        return 'paid' as const;
+      }
+      await payments.markReversed(claimed.id, transaction.tx);
+      return 'reversed' as const;
+    });
+    if (outcome === 'reversed') await refundAtGateway(payment);
+    if (outcome !== 'already') return outcome;
+    const current = await payments.findByReference(payment.reference);
+    return current?.status === 'reversed' ? 'reversed' : current?.status === 'succeeded' ? 'paid' : 'already';
+  }
+
+  /** Settles a gateway payment by its purpose: a delivery's, a top-up, or a receiver's pay-on-delivery payment. */
+  async function settleByPurpose(payment: PaymentRow, result: VerifyResult) {
+    if (payment.deliveryId === null) await topUps.settle(payment, result);
+    else if (payment.purpose === 'cod') await settleCod({ ...payment, deliveryId: payment.deliveryId }, result);
+    else await settle({ ...payment, deliveryId: payment.deliveryId }, result);
+  }
+
+  /**
    * Asks the gateway about one payment nobody confirmed: settles it as verify or the webhook would (once, through the
    * same claim), marks it failed, expires it when still unpaid a day on, or leaves it for the next round.
    */
@@ -214,8 +278,7 @@ export function createPaymentsService(deps: Deps) {
       return 'expired';
     }
     try {
-      if (payment.deliveryId === null) await topUps.settle(payment, result);
-      else await settle({ ...payment, deliveryId: payment.deliveryId }, result);
+      await settleByPurpose(payment, result);
       return 'settled';
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
@@ -242,6 +305,72 @@ export function createPaymentsService(deps: Deps) {
         }
       }
       return counts;
+    },
+
+    /**
+     * The pay page's button: a checkout at the gateway for what the receiver owes, into escrow once paid. The
+     * gateway brings them back to `/pay/{token}/return`. What the page shows is payLinkState's.
+     */
+    async startCodPayment(token: string): Promise<{ checkoutUrl: string }> {
+      const state = await payLinkState(token);
+      if (state.kind !== 'due') throw new AppError(state.kind === 'paid' ? 'ALREADY_PAID' : 'PAY_LINK_EXPIRED');
+      const { row } = state;
+      const reference = `LFC-${randomBytes(12).toString('hex')}`;
+      const payment = await payments.insertPayment({
+        reference,
+        userId: row.userId,
+        deliveryId: row.id,
+        purpose: 'cod',
+        gateway: gateway.name,
+        amountKobo: row.codAmountKobo!,
+        checkoutUrl: '',
+      });
+      const callbackPath = `/pay/${token}/return?${new URLSearchParams({ reference })}`;
+      const callbackUrl = gateway.needsAbsoluteCallback ? new URL(callbackPath, env.PUBLIC_URL).toString() : callbackPath;
+      // The receiver has no account: the gateway's receipt goes nowhere (a non-delivering address, as for phone-only payers).
+      const email = `receiver-${row.number}@payments.lanefreight.ng`;
+      try {
+        const { checkoutUrl } = await gateway.initialize({ reference, amountKobo: row.codAmountKobo!, email, callbackUrl });
+        await payments.setCheckoutUrl(payment.id, checkoutUrl);
+        return { checkoutUrl };
+      } catch (err) {
+        await payments.markFailed(reference, { error: 'initialize failed' }, new Date());
+        if (err instanceof AppError) throw err;
+        throw new AppError('GATEWAY_UNAVAILABLE');
+      }
+    },
+
+    /** Back from the gateway: the payment settled (or already was), then what the page says now. */
+    async returnFromCodCheckout(token: string, reference: string) {
+      const row = PAY_TOKEN_PATTERN.test(token) ? await deliveries.findByPayToken(token) : null;
+      const payment = row ? await payments.findByReference(reference) : null;
+      if (row && payment && payment.deliveryId === row.id && payment.purpose === 'cod' && payment.status !== 'succeeded' && payment.status !== 'reversed') {
+        if (payment.gateway === gateway.name) {
+          try {
+            await settleCod({ ...payment, deliveryId: row.id }, await gateway.verify(reference));
+          } catch (err) {
+            // Declined or still pending: the page says it is still due.
+            if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+          }
+        }
+      }
+      return { state: await payLinkState(token), reversed: (await payments.findByReference(reference))?.status === 'reversed' };
+    },
+
+    /** What a pay link shows: nothing (not a link), what is due, paid, or ended. */
+    payLinkState,
+
+    /**
+     * A receiver's escrow went back to them in the ledger (a return, a cancellation): their payment is marked
+     * refunded and the gateway gives the money back.
+     */
+    subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
+      events.onPublisher('delivery.cod_refund_due', async (event) => {
+        const payment = await payments.findEscrowPayment(event.deliveryId);
+        if (!payment) return;
+        await payments.markRefunded(payment.id);
+        await refundAtGateway(payment);
+      });
     },
 
     async initiatePayment(userId: string, body: InitiatePaymentBody): Promise<InitiatePaymentResult> {
@@ -272,11 +401,10 @@ export function createPaymentsService(deps: Deps) {
       const payment = await payments.findByReference(event.reference);
       if (!payment) return { handled: false, reason: 'unknown reference' };
       if (payment.gateway !== gateway.name) return { handled: false, reason: `a ${payment.gateway} payment` };
-      if (payment.status === 'succeeded' || payment.status === 'refunded') return { handled: true };
+      if (payment.status === 'succeeded' || payment.status === 'refunded' || payment.status === 'reversed') return { handled: true };
       const success = { status: 'success' as const, amountKobo: event.amountKobo, currency: event.currency, raw: event.raw };
       try {
-        if (payment.deliveryId === null) await topUps.settle(payment, success);
-        else await settle({ ...payment, deliveryId: payment.deliveryId }, success);
+        await settleByPurpose(payment, success);
         return { handled: true };
       } catch (err) {
         if (err instanceof AppError && err.statusCode < 500) return { handled: false, reason: err.code };

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto.js';
+import { escapeHtml } from '../../lib/html.js';
 import { SESSION_COOKIE } from '../auth/session-service.js';
 import { formatNaira } from '../../../shared/money.js';
 import type { SandboxRepository } from '../../adapters/payments/sandbox-repository.js';
@@ -11,9 +12,6 @@ import { SANDBOX_CHECKOUT_PATH } from '../../adapters/payments/sandbox-gateway.j
 
 const referenceParams = z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/) });
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Only same-origin paths: the stored callback is ours, but a redirect target is checked regardless. */
 function safeCallback(url: string): string {
@@ -118,13 +116,23 @@ export function sandboxCheckoutRoutes(options: {
   repository: SandboxRepository;
   /** The user who started the payment with this reference, if any. */
   findPayer: (reference: string) => Promise<string | null>;
+  /**
+   * A charge anyone holding its checkout may pay: a receiver's pay-on-delivery payment (decision 053), who has no
+   * account. Its form token is bound to the charge alone; the reference (96 random bits) is the secret.
+   */
+  isOpenCharge: (reference: string) => Promise<boolean>;
   publicUrl: string;
 }): FastifyPluginAsyncZod {
-  const { repository, findPayer } = options;
+  const { repository, findPayer, isOpenCharge } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
 
   /** The charge, if the request's session belongs to its payer; otherwise the reply already sent. */
   async function ownedCharge(request: FastifyRequest, reply: FastifyReply, reference: string) {
+    if (await isOpenCharge(reference)) {
+      const charge = await repository.findCharge(reference);
+      if (!charge) return { sent: sendCheckoutNotFound(reply) };
+      return { charge, sessionToken: `open-charge\0${reference}` };
+    }
     const sessionToken = sessionTokenOf(request);
     if (!request.user || !sessionToken) return { sent: sendSignInPrompt(reply) };
     const [charge, payer] = await Promise.all([repository.findCharge(reference), findPayer(reference)]);

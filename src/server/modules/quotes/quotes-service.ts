@@ -2,8 +2,8 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isInServiceArea } from '../../../shared/geo.js';
 import { estimateDeliveryWindow } from '../../../shared/eta.js';
-import { modeUnavailability, priceTrip, tripOf, type RateCard } from '../../../shared/pricing.js';
-import { BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime } from '../../../shared/schemas/deliveries.js';
+import { codTermsOf, modeUnavailability, priceTrip, tripOf, type RateCard } from '../../../shared/pricing.js';
+import { BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
 import {
   PLACE_MESSAGE_KEYS,
   describeLocation,
@@ -15,6 +15,7 @@ import { QUOTE_TTL_MS, UNAVAILABLE_MESSAGE_KEYS, type Quote, type QuoteBody } fr
 import type { AddressesService } from '../addresses/addresses-service.js';
 import type { PlacesService } from '../places/places-service.js';
 import type { QuoteRow, QuotesRepository } from './quotes-repository.js';
+import { checkCollectOnDelivery } from './collect-on-delivery.js';
 
 export type { QuoteRow } from './quotes-repository.js';
 
@@ -50,7 +51,7 @@ interface Deps {
   now?: () => Date;
 }
 
-export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date): Quote {
+export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date, collectOnDelivery?: CollectOnDelivery): Quote {
   const window = estimateDeliveryWindow(rateCard, {
     distanceMeters: row.distanceMeters,
     interstate: row.interstate,
@@ -69,6 +70,7 @@ export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date): Quote
     estimatedDelivery: { from: window.from.toISOString(), to: window.to.toISOString() },
     pickup: describeLocation(row.pickup),
     dropoff: describeLocation(row.dropoff),
+    cod: collectOnDelivery ? codTermsOf(rateCard, row.totalKobo, collectOnDelivery.amountKobo) : null,
   };
 }
 
@@ -185,8 +187,10 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
         resolveLocation(userId, 'pickup', body.pickup),
         resolveLocation(userId, 'dropoff', body.dropoff),
       ]);
-      const row = await createQuote(userId, { ...body, pickup, dropoff });
-      return toQuote(row, rateCard, row.createdAt);
+      const { collectOnDelivery, ...options } = body;
+      const cod = checkCollectOnDelivery(collectOnDelivery);
+      const row = await createQuote(userId, { ...options, pickup, dropoff });
+      return toQuote(row, rateCard, row.createdAt, cod);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/i18n.js';
 import type { PublicTracking } from '../../../shared/schemas/public-tracking.js';
 import type { PublicTrackingTexts } from './public-tracking-texts.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * The public tracking page as plain HTML: no script, no web font, no image, one small inline style sheet, so it
@@ -35,9 +36,6 @@ footer a{display:inline-block;padding:8px 2px;color:#1d4ed8}
 a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 a[aria-current]{color:#111827;font-weight:700;text-decoration:none}`;
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 /** Day, month and time in Lagos, in the page's language: "22 Oṣù Bélú ní 17:05". */

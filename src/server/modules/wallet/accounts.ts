@@ -17,4 +17,10 @@ export const ACCOUNTS = {
   adjustments: { type: 'adjustments' },
   clearing: (gateway: GatewayName): Account => ({ type: 'gateway_clearing', key: gateway }),
   driverEarnings: (driverId: string): Account => ({ type: 'driver_earnings', key: driverId }),
+  /** A pay-on-delivery order's return reserve, paid by the shipper with the delivery fee (decision 053). */
+  codReserve: (deliveryId: string): Account => ({ type: 'cod_reserve', key: deliveryId }),
+  /** What the receiver of a pay-on-delivery order paid, held until the hand-over settles it or a return refunds it. */
+  codEscrow: (deliveryId: string): Account => ({ type: 'cod_escrow', key: deliveryId }),
+  /** What a user owes the platform: its balance is minus their wallet's owed_kobo. */
+  receivable: (userId: string): Account => ({ type: 'receivable', key: userId }),
 } as const satisfies Record<string, Account | ((key: never) => Account)>;

@@ -20,6 +20,67 @@ export async function hasLedger(db: Executor): Promise<boolean> {
 }
 
 /**
+ * Pay on delivery and what is owed (decision 053): every escrow is empty once its delivery has ended; nothing is
+ * settled without a hand-over; each return reserve is paid in once and released or used at most once, and is empty
+ * once its delivery has ended; what each wallet says its user owes equals their receivable account.
+ */
+async function payOnDeliveryDifferences(db: Executor): Promise<string[]> {
+  const differences: string[] = [];
+  const escrows = rowsOf(
+    await db.execute(sql`
+      select l.account_key as delivery_id, d.status, sum(l.amount_kobo) as balance
+      from posting_lines l join deliveries d on d.id::text = l.account_key
+      where l.account_type = 'cod_escrow'
+      group by l.account_key, d.status
+      having d.status in ('delivered', 'returned', 'cancelled') and sum(l.amount_kobo) <> 0
+    `),
+  );
+  for (const row of escrows) differences.push(`escrow of delivery ${row.delivery_id} (${row.status}) holds ${row.balance} kobo, expected 0`);
+
+  const settlements = rowsOf(
+    await db.execute(sql`
+      select p.idempotency_key from postings p
+      where p.kind = 'cod_settlement'
+        and not exists (
+          select 1 from delivery_events e
+          where e.delivery_id::text = substring(p.idempotency_key from ${'cod-settle:'.length + 1}::int) and e.status = 'delivered'
+        )
+    `),
+  );
+  for (const row of settlements) differences.push(`settlement ${row.idempotency_key} has no delivered event`);
+
+  const reserves = rowsOf(
+    await db.execute(sql`
+      select l.account_key as delivery_id, d.status, sum(l.amount_kobo) as balance,
+        count(*) filter (where l.amount_kobo > 0) as paid_in, count(*) filter (where l.amount_kobo < 0) as taken_out
+      from posting_lines l join deliveries d on d.id::text = l.account_key
+      where l.account_type = 'cod_reserve'
+      group by l.account_key, d.status
+      having count(*) filter (where l.amount_kobo > 0) > 1 or count(*) filter (where l.amount_kobo < 0) > 1
+        or sum(l.amount_kobo) < 0 or (d.status in ('delivered', 'returned', 'cancelled') and sum(l.amount_kobo) <> 0)
+    `),
+  );
+  for (const row of reserves) {
+    differences.push(
+      `return reserve of delivery ${row.delivery_id} (${row.status}): paid in ${row.paid_in} times, released or used ${row.taken_out} times, holds ${row.balance} kobo`,
+    );
+  }
+
+  const owed = rowsOf(
+    await db.execute(sql`
+      with receivables as (
+        select account_key as user_id, -sum(amount_kobo) as owed from posting_lines where account_type = 'receivable' group by account_key
+      )
+      select coalesce(w.user_id::text, r.user_id) as user_id, coalesce(w.owed_kobo, 0) as recorded, coalesce(r.owed, 0) as owed
+      from wallets w full join receivables r on r.user_id = w.user_id::text
+      where coalesce(w.owed_kobo, 0) <> coalesce(r.owed, 0)
+    `),
+  );
+  for (const row of owed) differences.push(`user ${row.user_id} owes ${row.owed} kobo by the ledger, but the wallet records ${row.recorded}`);
+  return differences;
+}
+
+/**
  * The ledger's invariants (decision 027): every posting sums to zero, every wallet's balance equals its lines (and
  * is not negative), and every gateway payment that took money has exactly one posting.
  */
@@ -85,6 +146,8 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
   for (const row of payments) {
     differences.push(`payment ${row.reference} (${row.status}) has ${row.postings} postings, expected ${row.status === 'succeeded' || row.status === 'refunded' ? 1 : 0}`);
   }
+
+  differences.push(...(await payOnDeliveryDifferences(db)));
 
   const accounts = rowsOf(
     await db.execute(sql`

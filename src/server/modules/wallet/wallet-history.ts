@@ -50,6 +50,12 @@ function toTransaction(row: HistoryRow): WalletTransaction {
     case 'hold':
     case 'withdrawal':
       return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawal`, params: withdrawalParams, status: row.withdrawalStatus };
+    case 'cod_settlement':
+      return { ...base, type: 'collected', descriptionKey: `${KEY}.codSettled`, params: { deliveryId }, status: null };
+    case 'return_fee':
+      return { ...base, type: 'return_fee', descriptionKey: `${KEY}.returnFee`, params: { deliveryId }, status: null };
+    case 'owed_paid':
+      return { ...base, type: 'owed_paid', descriptionKey: `${KEY}.owedPaid`, params: {}, status: null };
     case 'hold_release':
       return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawalReturned`, params: withdrawalParams, status: 'failed' };
     default:
@@ -61,6 +67,7 @@ export function createWalletHistory(deps: {
   history: WalletHistoryRepository;
   findBalance(userId: string): Promise<number>;
   findWithdrawable(userId: string): Promise<number>;
+  findOwed(userId: string): Promise<number>;
 }) {
   return {
     /**
@@ -68,9 +75,10 @@ export function createWalletHistory(deps: {
      * month through this one (the current month counts, so a new customer's average is not inflated; decision 028).
      */
     async stats(userId: string, now = new Date()): Promise<WalletStats> {
-      const [balance, withdrawableKobo, spending] = await Promise.all([
+      const [balance, withdrawableKobo, owedKobo, spending] = await Promise.all([
         deps.findBalance(userId),
         deps.findWithdrawable(userId),
+        deps.findOwed(userId),
         deps.history.spending(userId, lagosMonthStart(now), lagosMonthStart(now, 1)),
       ]);
       const months = spending.firstSpentAt ? lagosMonthIndex(now) - lagosMonthIndex(spending.firstSpentAt) + 1 : 0;
@@ -80,6 +88,7 @@ export function createWalletHistory(deps: {
         thisMonthSpentKobo: spending.thisMonthKobo,
         lastMonthSpentKobo: spending.lastMonthKobo,
         monthlyAverageSpentKobo: months > 0 ? Math.round(spending.totalKobo / months) : 0,
+        owedKobo,
       };
     },
 

@@ -307,6 +307,7 @@ describe('wallet quick stats', () => {
       thisMonthSpentKobo: delivery.price.total,
       lastMonthSpentKobo: 0,
       monthlyAverageSpentKobo: delivery.price.total,
+      owedKobo: 0,
     });
   });
 });

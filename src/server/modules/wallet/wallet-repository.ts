@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
 import { payableOutKobo, type WalletFunds } from './wallet-funds.js';
@@ -104,14 +105,14 @@ export function createWalletRepository(db: Executor) {
       return postingId;
     },
 
-    /** A credit with its posting and ledger entry; the balance after. */
+    /** A credit with its posting and ledger entry; the balance after, and what the user owes (owed_kobo). */
     async creditWithPosting(
       credit: {
         posting: { kind: PostingKind; paymentId?: string | null; lines: PlatformLine[] };
         entry: Omit<LedgerInput, 'postingId'>;
       },
       tx: Executor = db,
-    ): Promise<number> {
+    ): Promise<{ balanceAfterKobo: number; owedKobo: number }> {
       const { posting, entry } = credit;
       const postingId = await this.insertPosting({ ...posting, idempotencyKey: entry.idempotencyKey }, tx);
       const sandboxKobo = entry.sandboxKobo ?? 0;
@@ -119,10 +120,59 @@ export function createWalletRepository(db: Executor) {
         .insert(wallets)
         .values({ userId: entry.userId, balanceKobo: entry.amountKobo, sandboxKobo, updatedAt: new Date() })
         .onConflictDoUpdate(creditOnConflict)
-        .returning({ balanceKobo: wallets.balanceKobo });
+        .returning({ balanceKobo: wallets.balanceKobo, owedKobo: wallets.owedKobo });
       const balanceAfterKobo = wallet!.balanceKobo;
       await this.insertLedgerEntry({ ...entry, postingId, sandboxKobo, balanceAfterKobo }, tx);
-      return balanceAfterKobo;
+      return { balanceAfterKobo, owedKobo: wallet!.owedKobo };
+    },
+
+    /** The wallet's balance and what its user owes, locked for the rest of the transaction (zeros without a wallet). */
+    async lockDebts(userId: string, tx: Executor) {
+      const [row] = await tx
+        .select({ balanceKobo: wallets.balanceKobo, owedKobo: wallets.owedKobo })
+        .from(wallets)
+        .where(eq(wallets.userId, userId))
+        .for('update')
+        .limit(1);
+      return row ?? { balanceKobo: 0, owedKobo: 0 };
+    },
+
+    /** Adds to what a user owes, creating their wallet if need be. */
+    async addOwed(userId: string, amountKobo: number, tx: Executor) {
+      await tx
+        .insert(wallets)
+        .values({ userId, owedKobo: amountKobo, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: wallets.userId, set: { owedKobo: sql`${wallets.owedKobo} + excluded.owed_kobo`, updatedAt: sql`excluded.updated_at` } });
+    },
+
+    /** Takes from what a user owes (an update: the insert of an upsert would be checked, and refused, as negative). */
+    async reduceOwed(userId: string, amountKobo: number, tx: Executor) {
+      await tx
+        .update(wallets)
+        .set({ owedKobo: sql`${wallets.owedKobo} - ${amountKobo}`, updatedAt: new Date() })
+        .where(eq(wallets.userId, userId));
+    },
+
+    async findOwed(userId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ owedKobo: wallets.owedKobo }).from(wallets).where(eq(wallets.userId, userId)).limit(1);
+      return row?.owedKobo ?? 0;
+    },
+
+    /**
+     * What a pay-on-delivery order's escrow holds, and the gateway it came in by (its paying posting's clearing line).
+     * posting_lines_account_idx finds the account's lines.
+     */
+    async findEscrow(deliveryId: string, tx: Executor = db) {
+      const clearing = alias(postingLines, 'clearing');
+      const [row] = await tx
+        .select({
+          balanceKobo: sql<number>`coalesce(sum(${postingLines.amountKobo}), 0)`.mapWith(Number),
+          gateway: sql<string | null>`max(${clearing.accountKey})`,
+        })
+        .from(postingLines)
+        .leftJoin(clearing, and(eq(clearing.postingId, postingLines.postingId), eq(clearing.accountType, 'gateway_clearing')))
+        .where(and(eq(postingLines.accountType, 'cod_escrow'), eq(postingLines.accountKey, deliveryId)));
+      return { balanceKobo: row?.balanceKobo ?? 0, gateway: row?.gateway ?? null };
     },
 
     async insertLedgerEntry(entry: LedgerInput & { balanceAfterKobo: number }, tx: Executor = db) {

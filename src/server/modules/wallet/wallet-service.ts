@@ -152,12 +152,13 @@ export function createWalletService({ wallet }: Deps) {
     };
     let balanceAfterKobo: number;
     let sandboxKobo = line.sandboxKobo ?? 0;
+    let owedKobo = 0;
     if (line.amountKobo > 0) {
       // A credit is one statement: the posting, its lines, the wallet and its entry.
-      balanceAfterKobo = await wallet.creditWithPosting(
+      ({ balanceAfterKobo, owedKobo } = await wallet.creditWithPosting(
         { posting: { kind: movement.kind, paymentId: movement.paymentId, lines: platformLines }, entry: { ...entry, sandboxKobo } },
         tx,
-      );
+      ));
     } else {
       if (line.amountKobo < 0) {
         // Real money goes first (decision 018); what may leave the platform holds no sandbox money.
@@ -194,7 +195,64 @@ export function createWalletService({ wallet }: Deps) {
         }),
       );
     }
+    // What the user owes is taken first from money that comes in (decision 053).
+    if (owedKobo > 0) {
+      const paid = await payOwed({ tx, emit }, line.userId, `owed:${movement.idempotencyKey}`);
+      if (paid !== null) balanceAfterKobo = paid;
+    }
     return { outcome: 'posted', balanceAfterKobo, sandboxKobo };
+  }
+
+  /**
+   * Takes what the user owes (receivable:{user}) from their wallet, as far as the balance covers it, under `key`;
+   * the balance after, or null when nothing was owed or there was nothing to take.
+   */
+  async function payOwed(transaction: Transaction, userId: string, key: string): Promise<number | null> {
+    const debts = await wallet.lockDebts(userId, transaction.tx);
+    const takenKobo = Math.min(debts.owedKobo, debts.balanceKobo);
+    if (takenKobo <= 0) return null;
+    const posted = await post(transaction, {
+      kind: 'receivable_collected',
+      idempotencyKey: key,
+      wallet: { userId, amountKobo: -takenKobo, ledgerKind: 'owed_paid', description: 'Owed to Lanefreight: paid from your balance' },
+      lines: [{ account: ACCOUNTS.receivable(userId), amountKobo: takenKobo }],
+    });
+    if (posted.outcome !== 'posted') return null;
+    await wallet.reduceOwed(userId, takenKobo, transaction.tx);
+    return posted.balanceAfterKobo;
+  }
+
+  /**
+   * A fee the user must pay (a return's, decision 053): from the wallet as far as it covers it, the rest owed
+   * (receivable:{user} and the wallet's owed_kobo, taken from the next money in). Under `idempotencyKey`, once.
+   */
+  async function chargeOrOwe(
+    transaction: Transaction,
+    charge: { userId: string; amountKobo: number; description: string; deliveryId: string; deliveryNumber: number; idempotencyKey: string },
+  ) {
+    const { tx } = transaction;
+    if (await wallet.postingExists(charge.idempotencyKey, tx)) return { outcome: 'replayed' as const };
+    const debts = await wallet.lockDebts(charge.userId, tx);
+    const coveredKobo = Math.min(debts.balanceKobo, charge.amountKobo);
+    const owedKobo = charge.amountKobo - coveredKobo;
+    await post(transaction, {
+      kind: 'return_fee',
+      idempotencyKey: charge.idempotencyKey,
+      wallet: {
+        userId: charge.userId,
+        amountKobo: -coveredKobo,
+        ledgerKind: 'return_fee',
+        description: charge.description,
+        deliveryId: charge.deliveryId,
+        deliveryNumber: charge.deliveryNumber,
+      },
+      lines: [
+        { account: ACCOUNTS.revenue, amountKobo: charge.amountKobo },
+        ...(owedKobo > 0 ? [{ account: ACCOUNTS.receivable(charge.userId), amountKobo: -owedKobo }] : []),
+      ],
+    });
+    if (owedKobo > 0) await wallet.addOwed(charge.userId, owedKobo, tx);
+    return { outcome: 'posted' as const, coveredKobo, owedKobo };
   }
 
   const walletLineOf = (movement: Movement, ledgerKind: LedgerKind, sign: 1 | -1): WalletLine => ({
@@ -275,7 +333,46 @@ export function createWalletService({ wallet }: Deps) {
 
   return {
     post,
+    chargeOrOwe,
     findBalance: (userId: string) => wallet.findBalance(userId),
+    /** What the user owes the platform (a return fee their wallet did not cover). */
+    findOwed: (userId: string) => wallet.findOwed(userId),
+
+    /**
+     * A receiver's pay-on-delivery payment arrives: the gateway's clearing → cod_escrow:{deliveryId}, keyed
+     * `cod:{deliveryId}` so that only one payment ever fills it.
+     */
+    creditEscrow: (transaction: Transaction, payment: { deliveryId: string; paymentId: string; gateway: GatewayName; amountKobo: number }) =>
+      post(transaction, {
+        kind: 'cod_payment',
+        idempotencyKey: `cod:${payment.deliveryId}`,
+        paymentId: payment.paymentId,
+        lines: [
+          { account: ACCOUNTS.clearing(payment.gateway), amountKobo: -payment.amountKobo },
+          { account: ACCOUNTS.codEscrow(payment.deliveryId), amountKobo: payment.amountKobo },
+        ],
+      }),
+
+    /** What a pay-on-delivery order's escrow holds that came in through the sandbox: test money (decision 018). */
+    async escrowSandboxKobo(transaction: Transaction, deliveryId: string) {
+      const escrow = await wallet.findEscrow(deliveryId, transaction.tx);
+      return escrow.gateway === 'sandbox' ? escrow.balanceKobo : 0;
+    },
+
+    /** The escrow goes back to the gateway it came from (the receiver's refund); nothing when it is empty. */
+    async refundEscrow(transaction: Transaction, deliveryId: string, idempotencyKey: string) {
+      const escrow = await wallet.findEscrow(deliveryId, transaction.tx);
+      if (escrow.balanceKobo === 0 || escrow.gateway === null) return null;
+      await post(transaction, {
+        kind: 'cod_refund',
+        idempotencyKey,
+        lines: [
+          { account: ACCOUNTS.codEscrow(deliveryId), amountKobo: -escrow.balanceKobo },
+          { account: ACCOUNTS.clearing(escrow.gateway as GatewayName), amountKobo: escrow.balanceKobo },
+        ],
+      });
+      return escrow.balanceKobo;
+    },
     /** What a withdrawal may take now (the balance less any sandbox money; see payable-out.ts). */
     payableOutKobo: (userId: string) => wallet.findPayableOut(userId),
 
@@ -314,14 +411,18 @@ export function createWalletService({ wallet }: Deps) {
     async recordCardPayment(
       transaction: Transaction,
       payment: { paymentId: string; reference: string; gateway: GatewayName; amountKobo: number },
+      /** A pay-on-delivery booking's return reserve, part of the amount, held in its own account (decision 053). */
+      reserve?: { deliveryId: string; amountKobo: number },
     ) {
+      const reserveKobo = reserve?.amountKobo ?? 0;
       await post(transaction, {
         kind: 'card_payment',
         idempotencyKey: `card:${payment.reference}`,
         paymentId: payment.paymentId,
         lines: [
           { account: ACCOUNTS.clearing(payment.gateway), amountKobo: -payment.amountKobo },
-          { account: ACCOUNTS.revenue, amountKobo: payment.amountKobo },
+          { account: ACCOUNTS.revenue, amountKobo: payment.amountKobo - reserveKobo },
+          ...(reserve ? [{ account: ACCOUNTS.codReserve(reserve.deliveryId), amountKobo: reserveKobo }] : []),
         ],
       });
     },

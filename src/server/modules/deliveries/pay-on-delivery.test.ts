@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { assignNewDriver, balanceOf, book, bookingBody, ledgerSum, payWithWallet } from '../../test/delivery-test-helpers.js';
+import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
+import { deliveries, outboxMessages, payments, postingLines, postings, sandboxCharges, wallets } from '../../db/schema/index.js';
+import { parseDeliveryId } from '../../../shared/ids.js';
+import { codFeeOf, returnFeeOf, RATE_CARD } from '../../../shared/pricing.js';
+import { checkLedger } from '../wallet/ledger-check.js';
+import { createDeliveriesRepository } from './deliveries-repository.js';
+
+let t: TestApp;
+let operator: Awaited<ReturnType<typeof createSignedInUser>>;
+beforeAll(async () => {
+  t = await createTestApp({ HANDOVER_RATE_LIMIT_PER_MINUTE: '10000' });
+  operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const post = (url: string, headers: Headers, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });
+const uniquePhone = () => `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const NAIRA = 100;
+
+async function rowOf(id: string) {
+  const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, parseDeliveryId(id)!));
+  return row!;
+}
+
+async function accountBalance(type: 'cod_escrow' | 'cod_reserve' | 'receivable', key: string) {
+  const [row] = await t.deps.db
+    .select({ sum: sql<string>`coalesce(sum(${postingLines.amountKobo}), 0)` })
+    .from(postingLines)
+    .where(and(eq(postingLines.accountType, type), eq(postingLines.accountKey, key)));
+  return Number(row!.sum);
+}
+
+/** The newest pay link sent to this phone, as its path. */
+async function payLinkSentTo(phone: string) {
+  const messages = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone)).orderBy(desc(outboxMessages.createdAt));
+  const path = messages.map((m) => /\/pay\/[A-Za-z0-9_-]{22}/.exec(m.body)?.[0]).find(Boolean);
+  if (!path) throw new Error(`no pay link sent to ${phone}`);
+  return path;
+}
+
+/** A shipper with money and a phone, and a paid pay-on-delivery booking of `amountKobo` to collect. */
+async function paidCodBooking(amountKobo = 20_000 * NAIRA, walletKobo = 10_000_000) {
+  const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
+  await fundWallet(t.deps.db, shipper.user.id, walletKobo);
+  const receiverPhone = uniquePhone();
+  const booked = await book(t, shipper.headers, { receiverPhone, collectOnDelivery: { amountKobo } });
+  const paid = await payWithWallet(t, shipper.headers, booked.id);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { shipper, id: booked.id, receiverPhone, booked, link: await payLinkSentTo(receiverPhone) };
+}
+
+/** The receiver pays through the link in the sandbox: the page's form, the checkout's approval, and the way back. */
+async function receiverPays(link: string) {
+  const started = await post(link, { 'content-type': 'application/x-www-form-urlencoded' });
+  expect(started.statusCode, started.body).toBe(303);
+  const approved = await decideSandboxCheckout(t, {}, started.headers.location as string, 'approve');
+  expect(approved.statusCode, approved.body).toBe(303);
+  return get(approved.headers.location as string);
+}
+
+/** Out for delivery with a driver. */
+async function outForDelivery(id: string) {
+  const driver = await assignNewDriver(t, operator.headers, id);
+  for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) {
+    const res = await post(`/api/driver/jobs/${id}/status`, driver.headers, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return driver;
+}
+
+async function receiverCode(phone: string) {
+  const [message] = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone)).orderBy(desc(outboxMessages.createdAt))).filter(
+    (m) => m.holdsSecret && !m.body.includes('/pay/'),
+  );
+  return /(?<![\w-])(\d{4})(?![\w-])/.exec(message!.body)![1]!;
+}
+
+async function expectLedgerClean() {
+  expect((await checkLedger(t.deps.db)).differences).toEqual([]);
+  expect(await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount()).toEqual([]);
+}
+
+describe('booking pay on delivery', () => {
+  it('quotes and books the fee (1.5 %, at least ₦100) and the return reserve (half the delivery fee), and charges fee + reserve', async () => {
+    const { shipper, id, booked } = await paidCodBooking(20_000 * NAIRA);
+    const cod = booked.cod as { amountKobo: number; feeKobo: number; reserveKobo: number; paidAt: string | null };
+    expect(cod).toEqual({ amountKobo: 2_000_000, feeKobo: 30_000, reserveKobo: returnFeeOf(RATE_CARD, booked.price.total), paidAt: null });
+    expect(codFeeOf(RATE_CARD, 1_000_000)).toBe(15_000);
+    expect(codFeeOf(RATE_CARD, 20_000)).toBe(10_000);
+    expect(await balanceOf(t, shipper.user.id)).toBe(10_000_000 - booked.price.total - cod.reserveKobo);
+    expect(await accountBalance('cod_reserve', (await rowOf(id)).id)).toBe(cod.reserveKobo);
+    const listed = (await get('/api/deliveries?kind=pay_on_delivery', shipper.headers)).json().data.items;
+    expect(listed.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect((await get('/api/deliveries?kind=pay_on_delivery', (await createSignedInUser(t.deps)).headers)).json().data.items).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it('refuses an amount out of bounds or with a fraction of a kobo (422), and an unknown field (400)', async () => {
+    const shipper = await createSignedInUser(t.deps);
+    for (const amountKobo of [9_999, 50_000_001, 1_000_000.5, -5]) {
+      const res = await post('/api/book-delivery', shipper.headers, bookingBody({ collectOnDelivery: { amountKobo } }));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().code).toBe('COD_AMOUNT_INVALID');
+    }
+    const extra = await post('/api/book-delivery', shipper.headers, bookingBody({ collectOnDelivery: { amountKobo: 100_000, currency: 'USD' } }));
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('the quote shows the terms', async () => {
+    const shipper = await createSignedInUser(t.deps);
+    const placeId = async (q: string) => (await get(`/api/places?q=${encodeURIComponent(q)}`)).json().data.items[0].id as string;
+    const res = await post('/api/quotes', shipper.headers, {
+      pickup: { placeId: await placeId('Victoria Island'), line: '12 Ligali Ayorinde Street' },
+      dropoff: { placeId: await placeId('Ikoyi'), line: '5 Awolowo Road' },
+      packageType: 'documents',
+      packageWeight: 'light',
+      transportMode: 'bike',
+      deliveryType: 'standard',
+      deliveryTime: 'morning',
+      deliveryDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      collectOnDelivery: { amountKobo: 2_000_000 },
+    });
+    if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(res.body);
+    const quote = res.json().data;
+    expect(quote.cod).toEqual({ amountKobo: 2_000_000, feeKobo: 30_000, reserveKobo: Math.ceil(quote.price.total / 2), settledKobo: 1_970_000 });
+  });
+});
+
+describe('the receiver pays by link', () => {
+  it('a server-rendered page in their language; pays in the sandbox into escrow; the hand-over settles in one posting', async () => {
+    const { shipper, id, receiverPhone, link, booked } = await paidCodBooking(20_000 * NAIRA);
+    const page = await get(link);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<form method="post"');
+    expect(page.body).not.toContain('<script');
+    expect(page.body).toMatch(/20,000\.00/);
+    const driver = await outForDelivery(id);
+
+    const refused = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code: await receiverCode(receiverPhone) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'COD_UNPAID' });
+
+    const back = await receiverPays(link);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.body).toContain('Paid');
+    const row = await rowOf(id);
+    expect(row.codPaidAt).not.toBeNull();
+    expect(await accountBalance('cod_escrow', row.id)).toBe(2_000_000);
+    const job = (await get(`/api/driver/jobs/${id}`, driver.headers)).json().data;
+    expect(job.cod).toMatchObject({ amountKobo: 2_000_000 });
+    expect(job.cod.paidAt).not.toBeNull();
+    expect((await get('/api/deliveries/cod-summary', shipper.headers)).json().data).toEqual({ collectedKobo: 0, awaitingKobo: 2_000_000 });
+
+    const before = await balanceOf(t, shipper.user.id);
+    const handed = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code: await receiverCode(receiverPhone) });
+    expect(handed.statusCode, handed.body).toBe(200);
+    const reserve = Math.ceil(booked.price.total / 2);
+    // ₦20,000 collected less the ₦300 fee, and the reserve back.
+    expect((await balanceOf(t, shipper.user.id)) - before).toBe(1_970_000 + reserve);
+    expect(await ledgerSum(t, shipper.user.id)).toBe(await balanceOf(t, shipper.user.id));
+    expect(await accountBalance('cod_escrow', row.id)).toBe(0);
+    expect(await accountBalance('cod_reserve', row.id)).toBe(0);
+    expect((await get('/api/deliveries/cod-summary', shipper.headers)).json().data).toEqual({ collectedKobo: 1_970_000, awaitingKobo: 0 });
+    // Sandbox money stays test money.
+    const [wallet] = await t.deps.db.select().from(wallets).where(eq(wallets.userId, shipper.user.id));
+    expect(wallet!.sandboxKobo).toBeGreaterThanOrEqual(1_970_000);
+    // The link died with the delivery.
+    const dead = await get(link);
+    expect(dead.statusCode).toBe(410);
+    expect((await post(link, { 'content-type': 'application/x-www-form-urlencoded' })).statusCode).toBe(410);
+    expect((await get('/pay/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect((await get('/pay/not-a-token')).statusCode).toBe(404);
+    await expectLedgerClean();
+  });
+
+  it('paying twice: one escrow credit; the second charge is refunded at the gateway and recorded', async () => {
+    const { id, link } = await paidCodBooking(5_000 * NAIRA);
+    const [first, second] = await Promise.all([
+      post(link, { 'content-type': 'application/x-www-form-urlencoded' }),
+      post(link, { 'content-type': 'application/x-www-form-urlencoded' }),
+    ]);
+    const approvals = await Promise.all(
+      [first, second].map((started) => decideSandboxCheckout(t, {}, started.headers.location as string, 'approve')),
+    );
+    // Both come back at once, each several times (the payer's return racing itself).
+    const returns = await Promise.all(approvals.flatMap((approved) => Array.from({ length: 10 }, () => get(approved.headers.location as string))));
+    for (const res of returns) expect(res.statusCode).toBe(200);
+    const row = await rowOf(id);
+    expect(await accountBalance('cod_escrow', row.id)).toBe(500_000);
+    const codPayments = await t.deps.db.select().from(payments).where(and(eq(payments.deliveryId, row.id), eq(payments.purpose, 'cod')));
+    expect(codPayments.map((p) => p.status).sort()).toEqual(['reversed', 'succeeded']);
+    const reversed = codPayments.find((p) => p.status === 'reversed')!;
+    const [charge] = await t.deps.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reversed.reference));
+    expect(charge!.refundedAt).not.toBeNull();
+    await expectLedgerClean();
+  });
+
+  it('the driver can send the link again (the old one dies); not for a prepaid job (409) or another driver (404)', async () => {
+    const { id, receiverPhone, link } = await paidCodBooking();
+    const driver = await outForDelivery(id);
+    const res = await post(`/api/driver/jobs/${id}/pay-link`, driver.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ sent: true, paid: false });
+    const fresh = await payLinkSentTo(receiverPhone);
+    expect(fresh).not.toBe(link);
+    expect((await get(link)).statusCode).toBe(404);
+    expect((await get(fresh)).statusCode).toBe(200);
+    const other = await createSignedInUser(t.deps, { roles: ['customer', 'driver'] });
+    expect((await post(`/api/driver/jobs/${id}/pay-link`, other.headers)).statusCode).toBe(404);
+
+    const prepaidShipper = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, prepaidShipper.user.id, 1_000_000);
+    const prepaid = await book(t, prepaidShipper.headers);
+    expect((await payWithWallet(t, prepaidShipper.headers, prepaid.id)).statusCode).toBe(200);
+    const prepaidDriver = await outForDelivery(prepaid.id);
+    const refused = await post(`/api/driver/jobs/${prepaid.id}/pay-link`, prepaidDriver.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('NOT_PAY_ON_DELIVERY');
+  });
+});
+
+describe('cancellation and returns', () => {
+  it('cancelled before pickup: the fee and the reserve come back, and a receiver who paid is refunded; after pickup it only returns', async () => {
+    const { shipper, id, link } = await paidCodBooking();
+    const before = await balanceOf(t, shipper.user.id);
+    expect((await receiverPays(link)).statusCode).toBe(200);
+    const cancelled = await post(`/api/deliveries/${id}/cancel`, shipper.headers);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const row = await rowOf(id);
+    expect((await balanceOf(t, shipper.user.id)) - before).toBe(row.totalKobo + row.codReserveKobo!);
+    expect(await accountBalance('cod_escrow', row.id)).toBe(0);
+    const [payment] = await t.deps.db.select().from(payments).where(and(eq(payments.deliveryId, row.id), eq(payments.purpose, 'cod')));
+    expect(payment!.status).toBe('refunded');
+
+    const second = await paidCodBooking();
+    await outForDelivery(second.id);
+    expect((await post(`/api/deliveries/${second.id}/cancel`, second.shipper.headers)).statusCode).toBe(409);
+    await expectLedgerClean();
+  });
+
+  it('a returned pay-on-delivery order: the fee from the reserve, the driver paid a share, the receiver refunded', async () => {
+    const { shipper, id, link } = await paidCodBooking();
+    expect((await receiverPays(link)).statusCode).toBe(200);
+    const driver = await outForDelivery(id);
+    expect((await post(`/api/driver/jobs/${id}/failed-attempt`, driver.headers, { reason: 'refused' })).statusCode).toBe(200);
+    const returning = await post(`/api/deliveries/${id}/after-failure`, shipper.headers, { decision: 'return' });
+    expect(returning.statusCode, returning.body).toBe(200);
+    const row = await rowOf(id);
+    // A receiver who paid and then refused gets it all back, as the return starts.
+    expect(await accountBalance('cod_escrow', row.id)).toBe(0);
+    const shipperBefore = await balanceOf(t, shipper.user.id);
+    const driverBefore = await balanceOf(t, driver.user.id);
+    const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(
+      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
+    )![1]!;
+    const handed = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(handed.json().data.status).toBe('returned');
+    expect(await balanceOf(t, shipper.user.id)).toBe(shipperBefore);
+    expect(await accountBalance('cod_reserve', row.id)).toBe(0);
+    const returnFee = returnFeeOf(RATE_CARD, row.totalKobo);
+    expect((await balanceOf(t, driver.user.id)) - driverBefore).toBe(Math.floor((returnFee * t.deps.env.DRIVER_EARNINGS_PERCENT) / 100));
+    await expectLedgerClean();
+  });
+
+  it('a returned prepaid order takes the fee from the wallet; what it cannot cover is owed and taken from the next top-up', async () => {
+    const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
+    const booked = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
+    await fundWallet(t.deps.db, shipper.user.id, booked.price.total);
+    expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+    expect(await balanceOf(t, shipper.user.id)).toBe(0);
+    const driver = await outForDelivery(booked.id);
+    expect((await post(`/api/driver/jobs/${booked.id}/failed-attempt`, driver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
+    expect((await post(`/api/dispatch/deliveries/${booked.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
+    const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(
+      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
+    )![1]!;
+    expect((await post(`/api/driver/jobs/${booked.id}/deliver`, driver.headers, { code })).statusCode).toBe(200);
+    const fee = returnFeeOf(RATE_CARD, booked.price.total);
+    expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(fee);
+    expect(await accountBalance('receivable', shipper.user.id)).toBe(-fee);
+    await expectLedgerClean();
+
+    // The next money in pays what is owed first: a top-up through the sandbox.
+    const start = await post('/api/wallet/top-ups', shipper.headers, { amountKobo: fee + 50_000 });
+    expect(start.statusCode, start.body).toBe(201);
+    const { reference, checkoutUrl } = start.json().data as { reference: string; checkoutUrl: string };
+    expect((await decideSandboxCheckout(t, shipper.headers, checkoutUrl, 'approve')).statusCode).toBe(303);
+    const verified = await post(`/api/wallet/top-ups/${reference}/verify`, shipper.headers);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await balanceOf(t, shipper.user.id)).toBe(50_000);
+    expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(0);
+    const history = (await get('/api/wallet/transactions', shipper.headers)).json().data.items as { type: string }[];
+    expect(history.map((item) => item.type)).toEqual(expect.arrayContaining(['return_fee', 'owed_paid']));
+    await expectLedgerClean();
+  });
+});
+
+describe('races (20 parallel requests each): one outcome, the ledger clean', () => {
+  it('the hand-over while the payment is being settled', async () => {
+    const { id, receiverPhone, link } = await paidCodBooking();
+    const driver = await outForDelivery(id);
+    const started = await post(link, { 'content-type': 'application/x-www-form-urlencoded' });
+    const approved = await decideSandboxCheckout(t, {}, started.headers.location as string, 'approve');
+    const code = await receiverCode(receiverPhone);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? get(approved.headers.location as string) : post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code }),
+      ),
+    );
+    const handOvers = results.filter((_, i) => i % 2 === 0);
+    expect(handOvers.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
+    // Refused as unpaid while the payment settles, or judged a moment before another hand-over won.
+    for (const r of handOvers.filter((res) => res.statusCode !== 200)) expect([409, 422]).toContain(r.statusCode);
+    if (handOvers.every((r) => r.statusCode !== 200)) {
+      expect((await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code })).statusCode).toBe(200);
+    }
+    const row = await rowOf(id);
+    expect(row.status).toBe('delivered');
+    expect(await t.deps.db.select().from(postings).where(eq(postings.idempotencyKey, `cod-settle:${row.id}`))).toHaveLength(1);
+    await expectLedgerClean();
+  });
+
+  it('a return started while the receiver pays', async () => {
+    const { shipper, id, link } = await paidCodBooking();
+    const driver = await outForDelivery(id);
+    expect((await post(`/api/driver/jobs/${id}/failed-attempt`, driver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
+    const started = await post(link, { 'content-type': 'application/x-www-form-urlencoded' });
+    const approved = await decideSandboxCheckout(t, {}, started.headers.location as string, 'approve');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? get(approved.headers.location as string) : post(`/api/deliveries/${id}/after-failure`, shipper.headers, { decision: 'return' }),
+      ),
+    );
+    expect(results.filter((r, i) => i % 2 === 0 && r.statusCode === 200)).toHaveLength(1);
+    const row = await rowOf(id);
+    expect(row.status).toBe('returning');
+    // Paid first and refunded by the return, or refused as the return came first: nothing stays in escrow.
+    expect(await accountBalance('cod_escrow', row.id)).toBe(0);
+    const [payment] = await t.deps.db.select().from(payments).where(and(eq(payments.deliveryId, row.id), eq(payments.purpose, 'cod')));
+    expect(['refunded', 'reversed']).toContain(payment!.status);
+    await expectLedgerClean();
+  });
+
+  it('the operator completes while the driver hands over', async () => {
+    const { id, receiverPhone, link } = await paidCodBooking();
+    const driver = await outForDelivery(id);
+    expect((await receiverPays(link)).statusCode).toBe(200);
+    const code = await receiverCode(receiverPhone);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? post(`/api/dispatch/deliveries/${id}/complete`, operator.headers, { note: 'Receiver confirmed by phone' })
+          : post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    const row = await rowOf(id);
+    expect(row.status).toBe('delivered');
+    expect(await t.deps.db.select().from(postings).where(eq(postings.idempotencyKey, `cod-settle:${row.id}`))).toHaveLength(1);
+    await expectLedgerClean();
+  });
+});
+
+describe('npm run ledger:check proves pay on delivery (each rule broken on purpose)', () => {
+  async function brokenPosting(kind: 'cod_payment' | 'cod_settlement' | 'return_fee', key: string, lines: { type: 'cod_escrow' | 'cod_reserve' | 'receivable' | 'adjustments'; key: string; amount: number }[]) {
+    const [posting] = await t.deps.db.insert(postings).values({ kind, idempotencyKey: key }).returning({ id: postings.id });
+    await t.deps.db.insert(postingLines).values(lines.map((l) => ({ postingId: posting!.id, accountType: l.type, accountKey: l.key, amountKobo: l.amount })));
+  }
+  const differences = async () => (await checkLedger(t.deps.db)).differences;
+
+  it('an escrow left with money once its delivery ended', async () => {
+    const { shipper, id } = await paidCodBooking();
+    expect((await post(`/api/deliveries/${id}/cancel`, shipper.headers)).statusCode).toBe(200);
+    const row = await rowOf(id);
+    await brokenPosting('cod_payment', `broken-escrow:${row.id}`, [
+      { type: 'cod_escrow', key: row.id, amount: 100 },
+      { type: 'adjustments', key: '', amount: -100 },
+    ]);
+    expect(await differences()).toContainEqual(expect.stringContaining(`escrow of delivery ${row.id}`));
+    await brokenPosting('cod_payment', `broken-escrow-back:${row.id}`, [
+      { type: 'cod_escrow', key: row.id, amount: -100 },
+      { type: 'adjustments', key: '', amount: 100 },
+    ]);
+  });
+
+  it('a settlement without a delivered event', async () => {
+    const { id } = await paidCodBooking();
+    const row = await rowOf(id);
+    await brokenPosting('cod_settlement', `cod-settle:${row.id}`, [
+      { type: 'adjustments', key: '', amount: 0 },
+    ]);
+    expect(await differences()).toContainEqual(`settlement cod-settle:${row.id} has no delivered event`);
+    await t.deps.db.execute(sql`insert into delivery_events (delivery_id, status) values (${row.id}, 'delivered')`);
+  });
+
+  it('a reserve used twice', async () => {
+    const { id } = await paidCodBooking();
+    const row = await rowOf(id);
+    for (const n of [1, 2]) {
+      await brokenPosting('return_fee', `broken-reserve-${n}:${row.id}`, [
+        { type: 'cod_reserve', key: row.id, amount: -1 },
+        { type: 'adjustments', key: '', amount: 1 },
+      ]);
+    }
+    expect(await differences()).toContainEqual(expect.stringContaining(`return reserve of delivery ${row.id}`));
+    await brokenPosting('return_fee', `broken-reserve-back:${row.id}`, [
+      { type: 'cod_reserve', key: row.id, amount: 2 },
+      { type: 'adjustments', key: '', amount: -2 },
+    ]);
+  });
+
+  it('what is owed differing from what is recorded', async () => {
+    const shipper = await createSignedInUser(t.deps);
+    await brokenPosting('return_fee', `broken-owed:${shipper.user.id}`, [
+      { type: 'receivable', key: shipper.user.id, amount: -500 },
+      { type: 'adjustments', key: '', amount: 500 },
+    ]);
+    expect(await differences()).toContainEqual(`user ${shipper.user.id} owes 500 kobo by the ledger, but the wallet records 0`);
+    await t.deps.db.insert(wallets).values({ userId: shipper.user.id, owedKobo: 500 });
+    expect(await differences()).not.toContainEqual(expect.stringContaining(shipper.user.id));
+  });
+});
