@@ -8,6 +8,7 @@
  *   dispatch cycle (assign → 3 driver steps → deliver with the code) jobs/s on PostgreSQL (≥ 200), ledger clean after
  *   places search (p99 ≤ 20 ms) and quotes (p99 ≤ 30 ms) at 50 connections on PostgreSQL, beside the bare endpoint
  *   16 worst-case avatar uploads at once (6000×6000 and 4096×4096 PNGs): server RSS (≤ 400 MB), PGlite
+ *   a 1,000-row bulk import on PostgreSQL: validated (≤ 5 s) and confirmed in one posting (≤ 5 s), ledger clean after
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
  * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
@@ -20,6 +21,7 @@ import { formatPublicTrackingBench, runPublicTrackingBench } from './public-trac
 import { formatDispatchBench, runDispatchBench, type DispatchBenchResult } from './dispatch.js';
 import { formatPlacesQuotesBench, runPlacesQuotesBench, type PlacesQuotesBenchResult } from './places-quotes.js';
 import { formatUploadsBench, runUploadsBench } from './uploads.js';
+import { formatImportsBench, runImportsBench, type ImportsBenchResult } from './imports.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -64,11 +66,14 @@ console.log('== avatar uploads (PGlite)');
 const uploads = await runUploadsBench({ log });
 let dispatch: DispatchBenchResult | undefined;
 let placesQuotes: PlacesQuotesBenchResult | undefined;
+let imports: ImportsBenchResult | undefined;
 if (withPostgres) {
   console.log('== places search and quotes (PostgreSQL)');
   placesQuotes = await runPlacesQuotesBench({ postgresUrl, durationSeconds, log });
   console.log('== dispatch cycle (PostgreSQL)');
   dispatch = await runDispatchBench({ postgresUrl, durationSeconds, log });
+  console.log('== bulk import, 1,000 rows (PostgreSQL)');
+  imports = await runImportsBench({ postgresUrl, log });
 }
 
 console.log('\n# Sign-in (20 connections)');
@@ -80,3 +85,4 @@ console.log(formatPublicTrackingBench([publicTracking]));
 console.log(`\n# Avatar uploads (16 at once, worst-case PNGs)\n\n${formatUploadsBench([uploads])}`);
 if (placesQuotes) console.log(`\n# Places search and quotes (PostgreSQL, 50 connections, ${durationSeconds} s each)\n\n${formatPlacesQuotesBench([placesQuotes])}`);
 if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);
+if (imports) console.log(`\n# Bulk import, 1,000 rows (PostgreSQL)\n\n${formatImportsBench([imports])}`);

@@ -32,9 +32,8 @@ export const TABLE_OWNERS = {
   userPreferences: ['preferences'],
   addresses: ['addresses'],
   quotes: ['quotes'],
+  imports: ['imports'],
   apiKeys: ['api-keys'],
-  receipts: ['receipts'],
-  receiptCounters: ['receipts'],
 };
 
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);

@@ -21,6 +21,7 @@ const WATCHED = new Set([
   'outbox_messages',
   'withdrawals',
   'partner_applications',
+  'imports',
 ]);
 
 /**
@@ -148,7 +149,14 @@ async function seed(db: Executor): Promise<HotQuerySample> {
       1, now() - (g || ' seconds')::interval + case when g % 400 = 0 then interval '1 hour' else interval '0' end,
       case when g % 200 = 0 then null else now() - (g || ' seconds')::interval end, now() - (g || ' seconds')::interval
     from generate_series(1, 20000) g`);
-  for (const table of ['users', 'deliveries', 'delivery_events', 'notifications', 'postings', 'ledger_entries', 'withdrawals', 'partner_applications', 'outbox_messages'])
+  // Bulk imports: every customer has a few, the merchant many; a few still validating.
+  await db.execute(sql`
+    insert into imports (user_id, file_name, status, columns, cells, row_count, validation_claimed_at, created_at)
+    select d.user_id, 'plan.csv', case when g % 500 = 0 then 'validating' else 'confirmed' end, '[]'::jsonb, '[]'::jsonb, 1,
+      case when g % 1000 = 0 then now() end, d.created_at
+    from (select user_id, created_at, row_number() over () as g from deliveries where tracking_id like 'LFPLAN%') d(user_id, created_at, g)
+    where g % 2 = 0`);
+  for (const table of ['users', 'deliveries', 'delivery_events', 'notifications', 'postings', 'ledger_entries', 'withdrawals', 'partner_applications', 'outbox_messages', 'imports'])
     await db.execute(sql.raw(`analyze ${table}`));
 
   const result = (await db.execute(sql`

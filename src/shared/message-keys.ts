@@ -3,6 +3,7 @@ import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
 import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
 import { DATE_RANGE_MESSAGE_KEYS } from './schemas/date-range.js';
 import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
+import { IMPORT_MESSAGE_KEYS } from './schemas/imports.js';
 import { PARTNER_MESSAGE_KEYS } from './schemas/partners.js';
 import { PAYMENT_MESSAGE_KEYS } from './schemas/payments.js';
 import { PLACE_MESSAGE_KEYS } from './schemas/places.js';
@@ -37,6 +38,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof API_KEY_MESSAGE_KEYS>
   | ValuesOf<typeof WEBHOOK_MESSAGE_KEYS>
   | ValuesOf<typeof DATE_RANGE_MESSAGE_KEYS>
+  | ValuesOf<typeof IMPORT_MESSAGE_KEYS>
   | ValuesOf<typeof INPUT_MESSAGE_KEYS>;
 
 /** Named values a message interpolates (`{{seconds}}`), the same names on the server and in every locale. */

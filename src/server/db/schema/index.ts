@@ -9,4 +9,4 @@ export * from './ledger.js';
 export * from './partners.js';
 export * from './places.js';
 export * from './api-keys.js';
-export * from './receipts.js';
+export * from './imports.js';

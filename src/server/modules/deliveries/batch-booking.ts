@@ -1,0 +1,100 @@
+import type { deliveries } from '../../db/schema/index.js';
+import type { Transaction, Transactions } from '../../db/transactions.js';
+import type { Language } from '../../../shared/i18n.js';
+import { describeLocation } from '../../../shared/schemas/places.js';
+import type { BookingBody } from '../../../shared/schemas/deliveries.js';
+import type { PricedTrip } from '../quotes/quotes-service.js';
+import type { DeliveriesRepository, DeliveryRow } from './deliveries-repository.js';
+import { factsOf } from './deliveries-service.js';
+import { generateTrackingId } from './tracking-id.js';
+
+/** One delivery of a batch: its booking (places by id), its price, and how much of it sandbox money paid. */
+export interface BatchBooking {
+  body: BookingBody;
+  quote: PricedTrip;
+  receiverLanguage: Language;
+  sandboxKobo: number;
+}
+
+/** Imported deliveries are prepaid: no pay on delivery. */
+const PREPAID = { codAmountKobo: null, codFeeKobo: null, codReserveKobo: null } satisfies Partial<typeof deliveries.$inferInsert>;
+
+/** Events are published this many deliveries at a time, so a batch's subscribers never flood the write lanes. */
+const ANNOUNCE_CHUNK = 20;
+
+/**
+ * Many deliveries booked and paid from the wallet in the caller's transaction (bulk import, decision 055): each is
+ * inserted by the booking's own statement and made paid by the card settlement's (markPaid: delivery-statements'
+ * payable and paid, so the same row change and first history event as every payment). The money is the caller's
+ * one posting (WalletService.post), made before. Their events follow the commit, a few at a time (`announce`).
+ */
+export function createBatchBooking(deps: {
+  transactions: Pick<Transactions, 'single'>;
+  repository: Pick<DeliveriesRepository, 'insertDelivery' | 'markPaid'>;
+}) {
+  return {
+    async bookPaid({ tx }: Transaction, userId: string, bookings: readonly BatchBooking[], at: Date): Promise<DeliveryRow[]> {
+      const rows: DeliveryRow[] = [];
+      for (const { body, quote, receiverLanguage, sandboxKobo } of bookings) {
+        const inserted = await deps.repository.insertDelivery(
+          {
+            userId,
+            receiverName: body.receiverName,
+            receiverPhone: body.receiverPhone,
+            receiverLanguage,
+            pickupLocation: describeLocation(quote.pickup),
+            dropoffLocation: describeLocation(quote.dropoff),
+            pickupLat: quote.pickup.lat,
+            pickupLng: quote.pickup.lng,
+            dropoffLat: quote.dropoff.lat,
+            dropoffLng: quote.dropoff.lng,
+            distanceMeters: quote.distanceMeters,
+            interstate: quote.interstate,
+            quoteId: null,
+            packageType: quote.packageType,
+            packageWeight: quote.packageWeight,
+            transportMode: quote.transportMode,
+            deliveryType: quote.deliveryType,
+            deliveryTime: quote.deliveryTime,
+            deliveryDate: quote.deliveryDate,
+            description: body.description ? body.description : null,
+            baseFareKobo: quote.baseFareKobo,
+            distanceFeeKobo: quote.distanceFeeKobo,
+            serviceFeeKobo: quote.serviceFeeKobo,
+            totalKobo: quote.totalKobo,
+            priceLockedUntil: quote.expiresAt,
+            ...PREPAID,
+            // Booked on the web with real money: live, without a merchant reference.
+            livemode: true,
+            externalReference: null,
+            createdAt: at,
+            updatedAt: at,
+          },
+          tx,
+        );
+        const paid = await deps.repository.markPaid(
+          inserted.id,
+          { paymentMethod: 'wallet', trackingId: generateTrackingId(), paidAt: at, expectedTotalKobo: quote.totalKobo, sandboxKobo },
+          tx,
+        );
+        // Inserted a moment ago in this transaction, awaiting payment at this price: it cannot be anything else.
+        if (!paid) throw new Error(`batch booking: delivery ${inserted.id} was not payable as inserted`);
+        rows.push(paid);
+      }
+      return rows;
+    },
+
+    /** After the commit: each delivery's created and paid events, as a single booking paid from the wallet has them. */
+    async announce(rows: readonly DeliveryRow[]) {
+      for (let start = 0; start < rows.length; start += ANNOUNCE_CHUNK) {
+        await deps.transactions.single(async ({ emit }) => {
+          for (const row of rows.slice(start, start + ANNOUNCE_CHUNK)) {
+            emit({ type: 'delivery.created', ...factsOf(row) });
+            emit({ type: 'delivery.paid', method: 'wallet', amountKobo: row.totalKobo, ...factsOf(row) });
+          }
+        });
+      }
+    },
+  };
+}
+export type BatchBookingService = ReturnType<typeof createBatchBooking>;
