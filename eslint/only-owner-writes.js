@@ -32,6 +32,11 @@ export const TABLE_OWNERS = {
   userPreferences: ['preferences'],
   addresses: ['addresses'],
   quotes: ['quotes'],
+  webhookEndpoints: ['webhooks'],
+  webhookRelayQueue: ['webhooks'],
+  webhookEvents: ['webhooks'],
+  webhookSends: ['webhooks'],
+  webhookAttempts: ['webhooks'],
   imports: ['imports'],
   apiKeys: ['api-keys'],
 };

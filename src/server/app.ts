@@ -56,7 +56,7 @@ export interface App {
   database: Database;
   deps: AppDeps;
   /** Background work, run now: what the timers would do next. */
-  jobs: Pick<RegisteredModules, 'reconcilePayments' | 'returnUndecided'>;
+  jobs: Pick<RegisteredModules, 'reconcilePayments' | 'returnUndecided' | 'webhooks'>;
 }
 
 const REDACT = [
@@ -177,5 +177,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!options.database) await database.close();
   });
 
-  return { app, database, deps, jobs: { reconcilePayments: (now, limit) => modules!.reconcilePayments(now, limit), returnUndecided: (now) => modules!.returnUndecided(now) } };
+  return { app, database, deps, jobs: { reconcilePayments: (now, limit) => modules!.reconcilePayments(now, limit), returnUndecided: (now) => modules!.returnUndecided(now), webhooks: modules!.webhooks } };
 }

@@ -10,3 +10,4 @@ export * from './partners.js';
 export * from './places.js';
 export * from './api-keys.js';
 export * from './imports.js';
+export * from './webhooks.js';

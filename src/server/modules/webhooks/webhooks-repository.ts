@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { webhookAttempts, webhookEndpoints, webhookEvents, webhookRelayQueue, webhookSends } from '../../db/schema/index.js';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type NewWebhookEvent = typeof webhookEvents.$inferInsert;
+export type QueuedChange = typeof webhookRelayQueue.$inferSelect;
+
+/** Only one relay at a time across instances, so a delivery's sequence follows its changes' order. */
+const RELAY_LOCK_KEY = 0x57_48_52_4c; // "WHRL"
+
+export interface AttemptKey {
+  at: string;
+  id: string;
+}
+
+export function createWebhooksRepository(db: Executor) {
+  const owned = (id: string, userId: string) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId));
+
+  /** One keyset page of an endpoint's attempts, newest first (webhook_attempts_endpoint_idx). */
+  function attemptsPageQuery(endpointId: string, after: AttemptKey | null, limit: number) {
+    return db
+      .select({ attempt: webhookAttempts, cursorAt: sql<string>`${webhookAttempts.attemptedAt}::text`.as('cursor_at') })
+      .from(webhookAttempts)
+      .where(
+        and(
+          eq(webhookAttempts.endpointId, endpointId),
+          after ? sql`(${webhookAttempts.attemptedAt}, ${webhookAttempts.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
+      .limit(limit);
+  }
+
+  /** Due sends, claimed for one attempt: a lease pushes them forward, SKIP LOCKED lets instances share the table. */
+  function claimQuery(now: Date, leaseUntil: Date, limit: number, tx: Executor = db) {
+    const due = tx
+      .select({ id: webhookSends.id })
+      .from(webhookSends)
+      .where(and(eq(webhookSends.status, 'pending'), lte(webhookSends.nextAttemptAt, now)))
+      .orderBy(asc(webhookSends.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = tx.$with('claimed').as(
+      tx
+        .update(webhookSends)
+        .set({ attempts: sql`${webhookSends.attempts} + 1`, nextAttemptAt: leaseUntil })
+        .where(inArray(webhookSends.id, due))
+        .returning({ sendId: webhookSends.id, endpointId: webhookSends.endpointId, eventId: webhookSends.eventId, attempts: webhookSends.attempts }),
+    );
+    return tx
+      .with(claimed)
+      .select({
+        sendId: claimed.sendId,
+        attempts: claimed.attempts,
+        endpointId: claimed.endpointId,
+        eventId: claimed.eventId,
+        url: webhookEndpoints.url,
+        secretCiphertext: webhookEndpoints.secretCiphertext,
+        previousSecretCiphertext: webhookEndpoints.previousSecretCiphertext,
+        previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+        eventType: webhookEvents.type,
+        body: webhookEvents.body,
+      })
+      .from(claimed)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, claimed.endpointId))
+      .innerJoin(webhookEvents, eq(webhookEvents.id, claimed.eventId));
+  }
+
+  return {
+    attemptsPageQuery,
+    claimQuery,
+
+    async countEndpoints(userId: string) {
+      const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async insertEndpoint(values: typeof webhookEndpoints.$inferInsert) {
+      const [row] = await db.insert(webhookEndpoints).values(values).returning();
+      return row!;
+    },
+
+    listEndpoints: (userId: string) =>
+      db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(desc(webhookEndpoints.createdAt)),
+
+    async findEndpoint(id: string, userId: string) {
+      const [row] = await db.select().from(webhookEndpoints).where(owned(id, userId)).limit(1);
+      return row ?? null;
+    },
+
+    async updateEndpoint(id: string, userId: string, patch: Partial<typeof webhookEndpoints.$inferInsert>, tx: Executor = db) {
+      const [row] = await tx.update(webhookEndpoints).set(patch).where(owned(id, userId)).returning();
+      return row ?? null;
+    },
+
+    async deleteEndpoint(id: string, userId: string) {
+      const deleted = await db.delete(webhookEndpoints).where(owned(id, userId)).returning({ id: webhookEndpoints.id });
+      return deleted.length > 0;
+    },
+
+    /** Gives up what an endpoint was still owed (it was switched off): they stay in the log, and may be re-sent. */
+    async failPendingSends(endpointId: string, tx: Executor = db) {
+      await tx.update(webhookSends).set({ status: 'failed' }).where(and(eq(webhookSends.endpointId, endpointId), eq(webhookSends.status, 'pending')));
+    },
+
+    /** Whether this transaction is the relay (the others skip their round). */
+    async tryRelayLock(tx: Executor) {
+      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RELAY_LOCK_KEY}) as locked`);
+      return Boolean((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
+    },
+
+    /** Whether anything waits to be relayed: a read, so an idle poll opens no transaction. */
+    async hasQueued() {
+      const rows = await db.select({ id: webhookRelayQueue.id }).from(webhookRelayQueue).limit(1);
+      return rows.length > 0;
+    },
+
+    /** The oldest queued changes, taken off the queue (the transaction's commit makes it final). */
+    async takeQueued(limit: number, tx: Executor): Promise<QueuedChange[]> {
+      const oldest = tx.select({ id: webhookRelayQueue.id }).from(webhookRelayQueue).orderBy(asc(webhookRelayQueue.id)).limit(limit);
+      const rows = await tx.delete(webhookRelayQueue).where(inArray(webhookRelayQueue.id, oldest)).returning();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    async lastSequences(deliveryIds: readonly string[], tx: Executor) {
+      if (deliveryIds.length === 0) return new Map<string, number>();
+      const rows = await tx
+        .select({ deliveryId: webhookEvents.deliveryId, last: max(webhookEvents.sequence) })
+        .from(webhookEvents)
+        .where(and(inArray(webhookEvents.deliveryId, [...deliveryIds]), isNotNull(webhookEvents.sequence)))
+        .groupBy(webhookEvents.deliveryId);
+      return new Map(rows.map((row) => [row.deliveryId!, row.last ?? 0]));
+    },
+
+    enabledEndpointsOf: (userIds: readonly string[], tx: Executor) =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : tx
+            .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, events: webhookEndpoints.events, mode: webhookEndpoints.mode })
+            .from(webhookEndpoints)
+            .where(and(inArray(webhookEndpoints.userId, [...userIds]), eq(webhookEndpoints.enabled, true))),
+
+    async insertEvents(values: readonly NewWebhookEvent[], tx: Executor) {
+      if (values.length === 0) return [];
+      return tx.insert(webhookEvents).values([...values]).returning({ id: webhookEvents.id });
+    },
+
+    async insertSends(values: readonly (typeof webhookSends.$inferInsert)[], tx: Executor) {
+      if (values.length > 0) await tx.insert(webhookSends).values([...values]);
+    },
+
+    claimDue: (now: Date, leaseUntil: Date, limit: number) => claimQuery(now, leaseUntil, limit),
+
+    /**
+     * An attempt's outcome: logged, and the send settled or rescheduled, only while it is still the attempt claimed
+     * (a lease that ran out may have been claimed again). False when it was not.
+     */
+    async recordAttempt(
+      claim: { sendId: string; attempts: number; endpointId: string; eventId: string; eventType: string },
+      outcome: { statusCode: number | null; durationMs: number; error: string | null; at: Date; nextRetryAt: Date | null },
+      tx: Executor,
+    ) {
+      const settled = await tx
+        .update(webhookSends)
+        .set(
+          outcome.error === null
+            ? { status: 'succeeded' }
+            : outcome.nextRetryAt
+              ? { nextAttemptAt: outcome.nextRetryAt }
+              : { status: 'failed' },
+        )
+        .where(and(eq(webhookSends.id, claim.sendId), eq(webhookSends.status, 'pending'), eq(webhookSends.attempts, claim.attempts)))
+        .returning({ id: webhookSends.id });
+      if (settled.length === 0) return false;
+      await tx.insert(webhookAttempts).values({
+        endpointId: claim.endpointId,
+        eventId: claim.eventId,
+        eventType: claim.eventType,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        error: outcome.error,
+        nextRetryAt: outcome.error === null ? null : outcome.nextRetryAt,
+        attemptedAt: outcome.at,
+      });
+      return true;
+    },
+
+    /** Success clears the failing streak; a failure starts it unless one is under way. */
+    async markEndpointHealth(endpointId: string, succeeded: boolean, at: Date, tx: Executor) {
+      const [row] = await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: succeeded ? null : sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+        .where(eq(webhookEndpoints.id, endpointId))
+        .returning({ userId: webhookEndpoints.userId, failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+      return row ?? null;
+    },
+
+    /** Switches the endpoint off if it has failed since `failingBefore` or earlier; the endpoint when it did. */
+    async disableIfFailingSince(endpointId: string, failingBefore: Date, at: Date, tx: Executor) {
+      const [row] = await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: 'failing', updatedAt: at })
+        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true), lte(webhookEndpoints.failingSince, failingBefore)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Queues an event to an endpoint again from now, its retry schedule started over; false if it never owed it. */
+    async requeueSend(endpointId: string, eventId: string, now: Date) {
+      const rows = await db
+        .update(webhookSends)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+        .where(and(eq(webhookSends.endpointId, endpointId), eq(webhookSends.eventId, eventId)))
+        .returning({ id: webhookSends.id });
+      return rows.length > 0;
+    },
+
+    findAttemptsPage: (endpointId: string, after: AttemptKey | null, limit: number) => attemptsPageQuery(endpointId, after, limit),
+  };
+}
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;

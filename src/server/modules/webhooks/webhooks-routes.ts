@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../shared/schemas/common.js';
+import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
+  webhookAttemptsPageSchema,
+  webhookAttemptsQuerySchema,
+  webhookEndpointListSchema,
+  webhookEndpointParamsSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookEventParamsSchema,
+  webhookQueuedSchema,
+} from '../../../shared/schemas/webhooks.js';
+import { requireUser } from '../../plugins/auth.js';
+import { ok } from '../../lib/reply.js';
+import type { WebhooksService } from './webhooks-service.js';
+
+const tags = ['webhooks'];
+
+/** The signed-in merchant's webhook endpoints (decision 054); another user's endpoint is 404. */
+export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/webhook-endpoints',
+      {
+        schema: {
+          tags,
+          summary: 'Add an endpoint; its signing secret is in this answer only',
+          body: createWebhookEndpointSchema,
+          response: { 201: envelope(webhookEndpointWithSecretSchema) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(ok(await webhooks.createEndpoint(requireUser(request).id, request.body))),
+    );
+
+    app.get(
+      '/webhook-endpoints',
+      { schema: { tags, summary: 'My endpoints, newest first', response: { 200: envelope(webhookEndpointListSchema) } } },
+      async (request) => ok(await webhooks.listEndpoints(requireUser(request).id)),
+    );
+
+    app.get(
+      '/webhook-endpoints/:id',
+      { schema: { tags, summary: 'One endpoint', params: webhookEndpointParamsSchema, response: { 200: envelope(webhookEndpointSchema) } } },
+      async (request) => ok(await webhooks.getEndpoint(requireUser(request).id, request.params.id)),
+    );
+
+    app.patch(
+      '/webhook-endpoints/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change its events, or switch it on or off',
+          params: webhookEndpointParamsSchema,
+          body: updateWebhookEndpointSchema,
+          response: { 200: envelope(webhookEndpointSchema) },
+        },
+      },
+      async (request) => ok(await webhooks.updateEndpoint(requireUser(request).id, request.params.id, request.body)),
+    );
+
+    app.delete(
+      '/webhook-endpoints/:id',
+      { schema: { tags, summary: 'Remove an endpoint and its log', params: webhookEndpointParamsSchema, response: { 200: envelope(z.null()) } } },
+      async (request) => {
+        await webhooks.deleteEndpoint(requireUser(request).id, request.params.id);
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/webhook-endpoints/:id/rotate-secret',
+      {
+        schema: {
+          tags,
+          summary: 'A new signing secret; the old one keeps signing for 24 hours',
+          params: webhookEndpointParamsSchema,
+          body: z.unknown().optional(),
+          response: { 200: envelope(webhookEndpointWithSecretSchema) },
+        },
+      },
+      async (request) => ok(await webhooks.rotateSecret(requireUser(request).id, request.params.id)),
+    );
+
+    app.get(
+      '/webhook-endpoints/:id/attempts',
+      {
+        schema: {
+          tags,
+          summary: 'The attempt log, newest first',
+          params: webhookEndpointParamsSchema,
+          querystring: webhookAttemptsQuerySchema,
+          response: { 200: envelope(webhookAttemptsPageSchema) },
+        },
+      },
+      async (request) => ok(await webhooks.listAttempts(requireUser(request).id, request.params.id, request.query)),
+    );
+
+    app.post(
+      '/webhook-endpoints/:id/events/:eventId/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Send an event again now, with the same id',
+          params: webhookEventParamsSchema,
+          body: z.unknown().optional(),
+          response: { 202: envelope(webhookQueuedSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(ok(await webhooks.resendEvent(requireUser(request).id, request.params.id, request.params.eventId))),
+    );
+
+    app.post(
+      '/webhook-endpoints/:id/test',
+      {
+        schema: {
+          tags,
+          summary: 'Send a test event to this endpoint',
+          params: webhookEndpointParamsSchema,
+          body: z.unknown().optional(),
+          response: { 202: envelope(webhookQueuedSchema) },
+        },
+      },
+      async (request, reply) => reply.status(202).send(ok(await webhooks.sendTestEvent(requireUser(request).id, request.params.id))),
+    );
+  };
+}
