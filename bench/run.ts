@@ -8,6 +8,7 @@
  *   dispatch cycle (assign → 3 driver steps → deliver with the code) jobs/s on PostgreSQL (≥ 200), ledger clean after
  *   places search (p99 ≤ 20 ms) and quotes (p99 ≤ 30 ms) at 50 connections on PostgreSQL, beside the bare endpoint
  *   16 worst-case avatar uploads at once (6000×6000 and 4096×4096 PNGs): server RSS (≤ 400 MB), PGlite
+ *   POST /api/v1/deliveries with an API key and an idempotency key, booked and paid: ≥ 300/s on PostgreSQL
  *   a 1,000-row bulk import on PostgreSQL: validated (≤ 5 s) and confirmed in one posting (≤ 5 s), ledger clean after
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
@@ -21,6 +22,7 @@ import { formatPublicTrackingBench, runPublicTrackingBench } from './public-trac
 import { formatDispatchBench, runDispatchBench, type DispatchBenchResult } from './dispatch.js';
 import { formatPlacesQuotesBench, runPlacesQuotesBench, type PlacesQuotesBenchResult } from './places-quotes.js';
 import { formatUploadsBench, runUploadsBench } from './uploads.js';
+import { formatMerchantApiBench, runMerchantApiBench, type MerchantApiBenchResult } from './merchant-api.js';
 import { formatImportsBench, runImportsBench, type ImportsBenchResult } from './imports.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,6 +67,7 @@ const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
 console.log('== avatar uploads (PGlite)');
 const uploads = await runUploadsBench({ log });
 let dispatch: DispatchBenchResult | undefined;
+let merchantApi: MerchantApiBenchResult | undefined;
 let placesQuotes: PlacesQuotesBenchResult | undefined;
 let imports: ImportsBenchResult | undefined;
 if (withPostgres) {
@@ -72,6 +75,8 @@ if (withPostgres) {
   placesQuotes = await runPlacesQuotesBench({ postgresUrl, durationSeconds, log });
   console.log('== dispatch cycle (PostgreSQL)');
   dispatch = await runDispatchBench({ postgresUrl, durationSeconds, log });
+  console.log('== merchant API bookings with an idempotency key (PostgreSQL)');
+  merchantApi = await runMerchantApiBench({ postgresUrl, durationSeconds, log });
   console.log('== bulk import, 1,000 rows (PostgreSQL)');
   imports = await runImportsBench({ postgresUrl, log });
 }
@@ -85,4 +90,5 @@ console.log(formatPublicTrackingBench([publicTracking]));
 console.log(`\n# Avatar uploads (16 at once, worst-case PNGs)\n\n${formatUploadsBench([uploads])}`);
 if (placesQuotes) console.log(`\n# Places search and quotes (PostgreSQL, 50 connections, ${durationSeconds} s each)\n\n${formatPlacesQuotesBench([placesQuotes])}`);
 if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);
+if (merchantApi) console.log(`\n# POST /api/v1/deliveries with an idempotency key (PostgreSQL)\n\n${formatMerchantApiBench([merchantApi])}`);
 if (imports) console.log(`\n# Bulk import, 1,000 rows (PostgreSQL)\n\n${formatImportsBench([imports])}`);

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
                   { path: 'receipts/:id', lazy: () => import('./routes/dashboard-receipt') },
                   { path: 'notifications', lazy: () => import('./routes/dashboard-notifications') },
                   { path: 'settings', lazy: () => import('./routes/dashboard-settings') },
+                  { path: 'developers', lazy: () => import('./routes/dashboard-developers') },
                   { path: 'driver', lazy: () => import('./routes/dashboard-driver') },
                   { path: 'operator/dispatch', lazy: () => import('./routes/dashboard-operator-dispatch') },
                   { path: 'operator/withdrawals', lazy: () => import('./routes/dashboard-operator-withdrawals') },

@@ -10,6 +10,7 @@ describe('titleKeyForPath', () => {
     ['/dashboard/payment', 'payment'],
     ['/dashboard/payment-success', 'paymentSuccess'],
     ['/dashboard/my-deliveries', 'myDeliveries'],
+    ['/dashboard/imports', 'imports'],
     ['/dashboard/wallet', 'wallet'],
     ['/dashboard/tracking', 'tracking'],
     ['/dashboard/notifications', 'notifications'],
@@ -56,10 +57,11 @@ describe('navSectionsFor', () => {
   const linksOf = (roles: string[]) =>
     navSectionsFor(roles).map((section) => [section.id, section.items.map((item) => item.to)] as const);
 
-  it('gives a customer the eight links and nothing else', () => {
+  it('gives a customer the main links, bulk import among them, and nothing else', () => {
     const sections = linksOf(['customer']);
     expect(sections).toHaveLength(1);
-    expect(sections[0]?.[1]).toHaveLength(8);
+    expect(sections[0]?.[1]).toEqual(NAV_ITEMS.map((item) => item.to));
+    expect(sections[0]?.[1]).toContain('/dashboard/imports');
   });
 
   it('adds the Driver section for drivers', () => {

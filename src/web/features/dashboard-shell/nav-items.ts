@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   BanknoteIcon,
   BellIcon,
+  BracesIcon,
   ClipboardListIcon,
   HandshakeIcon,
   LayoutDashboardIcon,
@@ -41,6 +42,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/tracking', labelKey: 'tracking', icon: MapPinIcon },
   { to: '/dashboard/notifications', labelKey: 'notifications', icon: BellIcon },
   { to: '/dashboard/settings', labelKey: 'settings', icon: SettingsIcon },
+  { to: '/dashboard/developers', labelKey: 'developers', icon: BracesIcon },
   {
     to: '/dashboard/become-partner',
     labelKey: 'becomePartner',
@@ -116,6 +118,7 @@ const TITLE_KEY_BY_SEGMENT: Record<string, string> = {
   tracking: 'tracking',
   notifications: 'notifications',
   settings: 'settings',
+  developers: 'developers',
   'become-partner': 'becomePartner',
   'transportation-partner-form': 'becomePartner',
   'investment-partner-form': 'becomePartner',

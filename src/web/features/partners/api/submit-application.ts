@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerApplicationSchema, type DocumentKind, type PartnerApplication, type PartnerType } from '@/shared/schemas/partners';
-import { apiUnavailable, NO_RESPONSE, readApiAnswer } from '@/web/lib/api-client';
-import { i18n } from '@/web/lib/i18n';
+import { postMultipart } from '@/web/lib/upload';
 import { MY_APPLICATIONS_KEY } from './get-my-applications';
 
 export interface ApplicationUpload {
@@ -29,7 +28,7 @@ export function progressPerFile(sizes: readonly number[], loaded: number, total:
 
 /**
  * `POST /api/partner-applications` as multipart: `type` first (the server checks each document against it as it
- * arrives), the fields, then the documents named by kind. XMLHttpRequest rather than fetch, for upload progress.
+ * arrives), the fields, then the documents named by kind, with the progress of each.
  */
 export function submitApplication({ type, fields, documents, onProgress }: ApplicationUpload): Promise<PartnerApplication> {
   const form = new FormData();
@@ -40,33 +39,11 @@ export function submitApplication({ type, fields, documents, onProgress }: Appli
   for (const { kind, file } of documents) form.append(kind, file, file.name);
   const sizes = documents.map(({ file }) => file.size);
 
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/partner-applications');
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', i18n.language);
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(progressPerFile(sizes, event.loaded, event.total));
-    };
-    request.onerror = () => reject(apiUnavailable(NO_RESPONSE));
-    request.onload = () => {
-      if (request.status >= 500) return reject(apiUnavailable(request.status));
-      let payload: unknown;
-      try {
-        payload = JSON.parse(request.responseText);
-      } catch {
-        return reject(apiUnavailable(request.status));
-      }
-      try {
-        const { data } = readApiAnswer('/partner-applications', request.status, payload, partnerApplicationSchema);
-        onProgress?.(sizes.map(() => 1));
-        resolve(data);
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.send(form);
+  return postMultipart('/partner-applications', form, partnerApplicationSchema, (loaded, total) =>
+    onProgress?.(progressPerFile(sizes, loaded, total)),
+  ).then((application) => {
+    onProgress?.(sizes.map(() => 1));
+    return application;
   });
 }
 

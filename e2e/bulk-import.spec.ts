@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpInBrowser } from './accounts.js';
+
+/**
+ * Issue 23, bulk import (decision 055): a shipper uploads a CSV with one bad row, sees the error in its cell, uploads
+ * the fixed file, confirms, and finds the deliveries in My Deliveries, paid.
+ */
+
+const PASSWORD = 'Cargo!Lane-2718';
+const HEADER = 'pickupPlace,pickupLine,dropoffPlace,dropoffLine,packageType,packageWeight,transportMode,deliveryType,deliveryTime,deliveryDate,receiverName,receiverPhone';
+const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+function csv(secondPackageType: string) {
+  const date = inTwoDays();
+  return Buffer.from(
+    [
+      HEADER,
+      `Victoria Island,12 Ligali Ayorinde Street,Ikoyi,5 Awolowo Road,documents,light,bike,standard,morning,${date},Amaka Obi,+2348031234567`,
+      `Yaba,7 Herbert Macaulay Way,Ikoyi,9 Bourdillon Road,${secondPackageType},light,bike,standard,afternoon,${date},Tunde Bakare,08051112233`,
+      '',
+    ].join('\r\n'),
+  );
+}
+
+async function upload(page: Page, name: string, content: Buffer) {
+  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: content });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+}
+
+test.describe('bulk import', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('one bad row is shown in its cell; the fixed file is booked and paid, and its deliveries are in My Deliveries', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signUpInBrowser(request, context, 'Ngozi Bulk', PASSWORD, 'bulk');
+    await page.goto('/dashboard/wallet?lng=en-US');
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    await page.getByLabel('Amount (₦)').fill('50,000');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(toast(page, 'Top-up Successful!')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Bulk import' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/imports/);
+    await expect(page.getByRole('link', { name: 'Download the template' })).toHaveAttribute('href', '/api/imports/template.csv');
+
+    await upload(page, 'orders-monday.csv', csv('crate'));
+    const current = page.getByTestId('current-import');
+    await expect(current).toContainText('Needs fixing');
+    const errorRow = page.getByTestId('import-errors').getByRole('row').filter({ hasText: 'packageType' });
+    await expect(errorRow).toContainText('3');
+    await expect(errorRow).toContainText('Package type is required');
+    await expect(page.getByTestId('import-errors').getByRole('row')).toHaveCount(2);
+    await expect(page.getByTestId('confirm-import')).toHaveCount(0);
+
+    // On a phone the errors are cards, and nothing overflows.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(page.getByTestId('import-error-cards').getByRole('listitem')).toContainText('packageType');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await upload(page, 'orders-monday-fixed.csv', csv('clothing'));
+    await expect(current).toContainText('Ready');
+    const confirm = page.getByTestId('confirm-import');
+    await expect(confirm).toHaveText(/^Book and pay ₦[\d,]+\.\d{2}$/);
+    await confirm.click();
+    await expect(current).toContainText('Deliveries booked and paid: 2.');
+
+    await page.getByRole('link', { name: 'See them in My Deliveries' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries/);
+    await expect(page.getByRole('row').filter({ hasText: 'Ikoyi' })).toHaveCount(2);
+    await expect(page.getByRole('row').filter({ hasText: 'Awaiting payment' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,5 @@
+import { DevelopersPage } from '@/web/features/developers';
+
+export function Component() {
+  return <DevelopersPage />;
+}

@@ -1,0 +1,5 @@
+import { ImportsPage } from '@/web/features/imports';
+
+export function Component() {
+  return <ImportsPage />;
+}
