@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
                   { path: 'payment', lazy: () => import('./routes/dashboard-payment') },
                   { path: 'payment-success', lazy: () => import('./routes/dashboard-payment-success') },
                   { path: 'my-deliveries', lazy: () => import('./routes/dashboard-my-deliveries') },
+                  { path: 'imports', lazy: () => import('./routes/dashboard-imports') },
                   { path: 'tracking', lazy: () => import('./routes/dashboard-tracking') },
                   { path: 'wallet', lazy: () => import('./routes/dashboard-wallet') },
                   { path: 'receipts', lazy: () => import('./routes/dashboard-receipts') },
