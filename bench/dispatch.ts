@@ -5,7 +5,7 @@
  * those five requests; the figure is jobs completed per second (target ≥ 200). The ledger is checked afterwards
  * (every hand-over posts the driver's earnings): it must be clean.
  *
- *   npx tsx bench/dispatch.ts [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--connections 32]
+ *   npx tsx bench/dispatch.ts [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--connections 32] [--cycle cod]
  *
  * Accounts (an operator, 200 customers with funded wallets, and enough drivers that none passes the per-driver
  * handover rate limit) are written before the server starts; the paid deliveries are booked and paid through
@@ -28,6 +28,12 @@ import { createUser, fundWallet } from '../src/server/test/factories.js';
 import { startServer } from './bookings.js';
 
 export const DISPATCH_TARGET_JOBS_PER_SECOND = 200;
+/**
+ * The pay-on-delivery cycle (issue 22): on deliveries booked to collect ₦20,000, already out for delivery, the receiver
+ * pays by link (the pay page's form, the sandbox checkout and its approval, the way back, which settles into escrow)
+ * and the driver hands over (which settles escrow, fee and reserve in one posting). Target ≥ 150 deliveries a second.
+ */
+export const COD_TARGET_DELIVERIES_PER_SECOND = 150;
 /** /api/health on PostgreSQL when this machine was at its fastest (bench/README.md, 2026-11-21). */
 const REFERENCE_HEALTH_PER_SECOND = 13_800;
 
@@ -94,14 +100,18 @@ export async function runDispatchBench(options: {
   postgresUrl: string;
   durationSeconds?: number;
   connections?: number;
+  /** dispatch: assign, three steps, hand-over. cod: the pay-on-delivery cycle on jobs already out for delivery. */
+  cycle?: 'dispatch' | 'cod';
   log?: (line: string) => void;
 }): Promise<DispatchBenchResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const duration = options.durationSeconds ?? 10;
   const connections = options.connections ?? 32;
+  const cod = options.cycle === 'cod';
+  const target = cod ? COD_TARGET_DELIVERIES_PER_SECOND : DISPATCH_TARGET_JOBS_PER_SECOND;
   // Enough paid deliveries for 1.5× the target over the whole run, and enough drivers that each stays in its limit.
-  const jobsToPrepare = Math.ceil(DISPATCH_TARGET_JOBS_PER_SECOND * 1.5 * duration);
-  const driverCount = Math.ceil((DISPATCH_TARGET_JOBS_PER_SECOND * 1.5 * 60) / HANDOVER_PER_DRIVER_PER_MINUTE);
+  const jobsToPrepare = Math.ceil(target * 1.5 * duration);
+  const driverCount = Math.ceil((target * 1.5 * 60) / HANDOVER_PER_DRIVER_PER_MINUTE);
 
   const name = `lf_bench_dispatch_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: options.postgresUrl });
@@ -176,18 +186,27 @@ export async function runDispatchBench(options: {
     const healthPerSecond = health.requests.average;
     log(`[postgres] machine reference: /api/health/ready (one database round trip) ${Math.round(healthPerSecond)} req/s`);
 
-    log(`[postgres] booking and paying ${jobsToPrepare} deliveries for ${CUSTOMERS} customers (not measured)…`);
-    const queue: { id: string; phone: string }[] = [];
+    log(`[postgres] booking and paying ${jobsToPrepare} deliveries for ${CUSTOMERS} customers${cod ? ', to collect on delivery, out for delivery' : ''} (not measured)…`);
+    const queue: { id: string; phone: string; driver?: { id: string; token: string } }[] = [];
     let booked = 0;
+    let nextDriver = 0;
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (booked < jobsToPrepare) {
           const n = booked++;
           const phone = `+23480${String(n).padStart(8, '0')}`;
           const customerToken = customerTokens[n % customerTokens.length]!;
-          const { id } = (await call('/api/book-delivery', customerToken, { ...BOOKING, receiverPhone: phone })).data;
+          const booking = cod ? { ...BOOKING, receiverPhone: phone, collectOnDelivery: { amountKobo: 2_000_000 } } : { ...BOOKING, receiverPhone: phone };
+          const { id } = (await call('/api/book-delivery', customerToken, booking)).data;
           await call('/api/payments/initiate', customerToken, { deliveryId: id, method: 'wallet' });
-          queue.push({ id, phone });
+          if (!cod) {
+            queue.push({ id, phone });
+            continue;
+          }
+          const driver = driverAccounts[nextDriver++ % driverAccounts.length]!;
+          await call(`/api/dispatch/deliveries/${id}/assign-driver`, operatorToken, { driverId: driver.id });
+          for (const status of STEPS) await call(`/api/driver/jobs/${id}/status`, driver.token, { status });
+          queue.push({ id, phone, driver });
         }
       }),
     );
@@ -201,8 +220,50 @@ export async function runDispatchBench(options: {
       if (!code) throw new Error(`no handover code for ${phone}`);
       return code;
     };
+    const payLinkOf = async (phone: string) => {
+      const { rows } = await outbox.query<{ body: string }>(
+        `select body from outbox_messages where recipient = $1 and body like '%/pay/%' order by created_at desc limit 1`,
+        [phone],
+      );
+      const link = /\/pay\/[A-Za-z0-9_-]{22}/.exec(rows[0]?.body ?? '')?.[0];
+      if (!link) throw new Error(`no pay link for ${phone}`);
+      return link;
+    };
+    /** One request as a browser without script makes it: its status and where it redirects. */
+    const browse = (pathName: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) =>
+      new Promise<{ status: number; location: string | undefined; text: string }>((resolve, reject) => {
+        const req = http.request(`${server.base}${pathName}`, { method: init.method, agent, headers: init.headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(init.body);
+      });
+    /** The receiver pays through the link in the sandbox: the form, the checkout page, its approval, the way back. */
+    const payByLink = async (phone: string) => {
+      const started = await browse(await payLinkOf(phone), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'pay=1' });
+      if (started.status !== 303 || !started.location) throw new Error(`pay form: ${started.status}`);
+      const page = await browse(started.location, { method: 'GET' });
+      const form = /action="([^"]+\/approve)"[\s\S]*?name="csrf" value="([^"]*)"/.exec(page.text);
+      if (!form) throw new Error(`checkout page: ${page.status}`);
+      const boundary = `----bench${randomBytes(6).toString('hex')}`;
+      const approved = await browse(form[1]!, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'same-origin' },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${form[2]}\r\n--${boundary}--\r\n`,
+      });
+      if (approved.status !== 303 || !approved.location) throw new Error(`approval: ${approved.status}`);
+      const back = await browse(approved.location, { method: 'GET' });
+      if (back.status !== 200) throw new Error(`back from the checkout: ${back.status}`);
+    };
 
-    log(`[postgres] assign → 3 steps → deliver with the code, ${connections} at a time, ${duration} s…`);
+    log(
+      cod
+        ? `[postgres] the receiver pays by link (form, checkout, approval, back) → deliver with the code, ${connections} at a time, ${duration} s…`
+        : `[postgres] assign → 3 steps → deliver with the code, ${connections} at a time, ${duration} s…`,
+    );
     const spent = new Map<string, { ms: number; count: number }>();
     const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
       const start = performance.now();
@@ -215,7 +276,6 @@ export async function runDispatchBench(options: {
         spent.set(name, entry);
       }
     };
-    let nextDriver = 0;
     let jobs = 0;
     let errors = 0;
     const jobMs: number[] = [];
@@ -240,11 +300,15 @@ export async function runDispatchBench(options: {
         while (performance.now() < deadline) {
           const delivery = queue.shift();
           if (!delivery) return;
-          const driver = driverAccounts[nextDriver++ % driverAccounts.length]!;
+          const driver = delivery.driver ?? driverAccounts[nextDriver++ % driverAccounts.length]!;
           const jobStart = performance.now();
           try {
-            await timed('assign', () => call(`/api/dispatch/deliveries/${delivery.id}/assign-driver`, operatorToken, { driverId: driver.id }));
-            for (const status of STEPS) await timed('step', () => call(`/api/driver/jobs/${delivery.id}/status`, driver.token, { status }));
+            if (cod) {
+              await timed('pay by link', () => payByLink(delivery.phone));
+            } else {
+              await timed('assign', () => call(`/api/dispatch/deliveries/${delivery.id}/assign-driver`, operatorToken, { driverId: driver.id }));
+              for (const status of STEPS) await timed('step', () => call(`/api/driver/jobs/${delivery.id}/status`, driver.token, { status }));
+            }
             const code = await timed('code lookup', () => codeOf(delivery.phone));
             await timed('deliver', () => call(`/api/driver/jobs/${delivery.id}/deliver`, driver.token, { code }));
             jobs++;
@@ -302,12 +366,13 @@ export async function runDispatchBench(options: {
   }
 }
 
-export function formatDispatchBench(result: DispatchBenchResult): string {
-  const verdict = result.jobsPerSecond >= DISPATCH_TARGET_JOBS_PER_SECOND ? 'meets' : 'MISSES';
+export function formatDispatchBench(result: DispatchBenchResult, cycle: 'dispatch' | 'cod' = 'dispatch'): string {
+  const target = cycle === 'cod' ? COD_TARGET_DELIVERIES_PER_SECOND : DISPATCH_TARGET_JOBS_PER_SECOND;
+  const verdict = result.jobsPerSecond >= target ? 'meets' : 'MISSES';
   return [
     `jobs completed        ${result.jobs} in ${result.seconds.toFixed(1)} s`,
-    `jobs/s                ${result.jobsPerSecond.toFixed(0)} (${verdict} the target of ${DISPATCH_TARGET_JOBS_PER_SECOND}; ${result.requestsPerSecond.toFixed(0)} requests/s)`,
-    `p99 per job           ${result.p99JobMs.toFixed(0)} ms (5 requests and the code lookup)`,
+    `jobs/s                ${result.jobsPerSecond.toFixed(0)} (${verdict} the target of ${target}; ${result.requestsPerSecond.toFixed(0)} requests/s)`,
+    `p99 per job           ${result.p99JobMs.toFixed(0)} ms (5 requests and the ${cycle === 'cod' ? 'link and code lookups' : 'code lookup'})`,
     `mean ms               ${Object.entries(result.meanMs).map(([key, ms]) => `${key} ${ms}`).join(', ')}`,
     `errors                ${result.errors}`,
     `CPU per job           ${result.cpuMsPerJob ? `server ${result.cpuMsPerJob.server.toFixed(1)} ms, PostgreSQL ${result.cpuMsPerJob.postgres.toFixed(1)} ms` : 'not measured (no /proc)'}${result.benchCpuMsPerJob === null ? '' : `; the bench itself ${result.benchCpuMsPerJob.toFixed(1)} ms`}`,
@@ -321,11 +386,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const index = process.argv.indexOf(flag);
     return index >= 0 ? process.argv[index + 1] : undefined;
   };
+  const cycle = arg('--cycle') === 'cod' ? 'cod' : 'dispatch';
   const result = await runDispatchBench({
     postgresUrl: arg('--postgres') ?? process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     durationSeconds: Number(arg('--duration') ?? 10),
     connections: Number(arg('--connections') ?? 32),
+    cycle,
   });
-  console.log(`\n# Dispatch cycle (PostgreSQL)\n\n${formatDispatchBench(result)}`);
+  console.log(`\n# ${cycle === 'cod' ? 'Pay-on-delivery' : 'Dispatch'} cycle (PostgreSQL)\n\n${formatDispatchBench(result, cycle)}`);
   if (result.ledgerDifferences.length > 0) process.exitCode = 1;
 }

@@ -6,6 +6,7 @@
  *   (≥ 40 %, p99 ≤ 30 ms at 50 connections); server RSS (≤ 250 MB)
  *   the public tracking page /track/{id}: p99 at 50 connections (≤ 20 ms) and its transfer size (≤ 30 KB), PGlite
  *   dispatch cycle (assign → 3 driver steps → deliver with the code) jobs/s on PostgreSQL (≥ 200), ledger clean after
+ *   pay-on-delivery cycle (the receiver pays by link in the sandbox → hand-over and settlement) /s on PostgreSQL (≥ 150)
  *   places search (p99 ≤ 20 ms) and quotes (p99 ≤ 30 ms) at 50 connections on PostgreSQL, beside the bare endpoint
  *   16 worst-case avatar uploads at once (6000×6000 and 4096×4096 PNGs): server RSS (≤ 400 MB), PGlite
  *   POST /api/v1/deliveries with an API key and an idempotency key, booked and paid: ≥ 300/s on PostgreSQL
@@ -67,6 +68,7 @@ const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
 console.log('== avatar uploads (PGlite)');
 const uploads = await runUploadsBench({ log });
 let dispatch: DispatchBenchResult | undefined;
+let codCycle: DispatchBenchResult | undefined;
 let merchantApi: MerchantApiBenchResult | undefined;
 let placesQuotes: PlacesQuotesBenchResult | undefined;
 let imports: ImportsBenchResult | undefined;
@@ -75,6 +77,8 @@ if (withPostgres) {
   placesQuotes = await runPlacesQuotesBench({ postgresUrl, durationSeconds, log });
   console.log('== dispatch cycle (PostgreSQL)');
   dispatch = await runDispatchBench({ postgresUrl, durationSeconds, log });
+  console.log('== pay-on-delivery cycle (PostgreSQL)');
+  codCycle = await runDispatchBench({ postgresUrl, durationSeconds, log, cycle: 'cod' });
   console.log('== merchant API bookings with an idempotency key (PostgreSQL)');
   merchantApi = await runMerchantApiBench({ postgresUrl, durationSeconds, log });
   console.log('== bulk import, 1,000 rows (PostgreSQL)');
@@ -90,5 +94,6 @@ console.log(formatPublicTrackingBench([publicTracking]));
 console.log(`\n# Avatar uploads (16 at once, worst-case PNGs)\n\n${formatUploadsBench([uploads])}`);
 if (placesQuotes) console.log(`\n# Places search and quotes (PostgreSQL, 50 connections, ${durationSeconds} s each)\n\n${formatPlacesQuotesBench([placesQuotes])}`);
 if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);
+if (codCycle) console.log(`\n# Pay-on-delivery cycle: pay by link in the sandbox → deliver with the code, settled (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(codCycle, 'cod')}`);
 if (merchantApi) console.log(`\n# POST /api/v1/deliveries with an idempotency key (PostgreSQL)\n\n${formatMerchantApiBench([merchantApi])}`);
 if (imports) console.log(`\n# Bulk import, 1,000 rows (PostgreSQL)\n\n${formatImportsBench([imports])}`);

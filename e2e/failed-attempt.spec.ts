@@ -93,5 +93,11 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
 
   await shipper.page.reload();
   await expect(shipper.page.getByRole('row').filter({ hasText: id }).getByText('Returned')).toBeVisible();
+
+  // The return's fee (half the delivery fee) left the shipper's wallet, and the driver earned their share of it.
+  await shipper.page.goto('/dashboard/wallet');
+  await expect(shipper.page.getByText(`Return fee for delivery ${id}`)).toBeVisible();
+  await driver.page.goto('/dashboard/wallet');
+  await expect(driver.page.getByText(`Earnings for delivery ${id}`)).toBeVisible();
   for (const person of [shipper, operator, driver]) await person.context.close();
 });
