@@ -10,7 +10,6 @@ import { createWalletHistoryRepository } from './modules/wallet/wallet-history-r
 import { createImportsRepository } from './modules/imports/imports-repository.js';
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks-repository.js';
-import { createWebhooksRepository } from './modules/webhooks/webhooks-repository.js';
 import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
@@ -181,13 +180,6 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'imports, first page', build: (db, s) => ({ query: createImportsRepository(db).pageQuery(s.userId, null, 11) }) },
   { name: 'imports, deep page', build: (db, s) => ({ query: createImportsRepository(db).pageQuery(s.userId, { at: s.midAt, id: s.midId }, 11) }) },
   { name: 'imports, validations to take up', build: (db) => ({ query: createImportsRepository(db).unclaimedQuery(new Date(), 20) }) },
-  // Webhooks (decision 054): an endpoint's attempt log, and the worker's claim of due sends.
-  { name: 'webhook attempts, first page', build: (db, s) => ({ query: createWebhooksRepository(db).attemptsPageQuery(s.midId, null, 21) }) },
-  {
-    name: 'webhook attempts, deep page',
-    build: (db, s) => ({ query: createWebhooksRepository(db).attemptsPageQuery(s.midId, { at: s.midAt, id: s.midId }, 21) }),
-  },
-  { name: 'webhooks, claim due sends', build: (db) => ({ query: createWebhooksRepository(db).claimQuery(new Date(), new Date(), 50) }) },
   // The wallet's history.
   { name: 'wallet transactions, first page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, null, 21) }) },
   { name: 'wallet transactions, deep page', build: (db, s) => ({ query: createWalletHistoryRepository(db).pageQuery(s.userId, afterId(s), 21) }) },

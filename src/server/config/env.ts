@@ -92,13 +92,6 @@ export const envSchema = z.object({
    * same one; changing it invalidates every key. Unset: a development key written in the code, which protects nothing.
    */
   API_KEY_PEPPER: optionalString,
-  /** Merchant API requests (`/api/v1`) per minute per API key, shared by every instance through the rate-limit store. */
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
-  /**
-   * The key API keys are hashed with (HMAC-SHA256): a stolen table is useless without it. Every instance must have the
-   * same one; changing it invalidates every key. Unset: a development key written in the code, which protects nothing.
-   */
-  API_KEY_PEPPER: optionalString,
   /** Consecutive wrong passwords that lock an account until a password reset; NIST 800-63B allows at most 100. */
   SIGNIN_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).max(100).default(100),
   /** Codes sent by SMS or WhatsApp per hour, all numbers together (against SMS pumping). */

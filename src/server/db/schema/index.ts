@@ -11,3 +11,4 @@ export * from './places.js';
 export * from './api-keys.js';
 export * from './imports.js';
 export * from './webhooks.js';
+export * from './receipts.js';
