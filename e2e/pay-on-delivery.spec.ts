@@ -251,6 +251,13 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
     const code = /\b(\d{4})\b/.exec((await messageTo(driver.context.request, receiverPhone, /this code only/)).replace(/https?:\/\/\S+/g, ''))![1]!;
 
+    // The shipper follows it on the tracking page: pay on delivery, awaiting the receiver's payment.
+    const trackingId = ((await (await shipper.context.request.get(`/api/deliveries/${id}`)).json()) as { data: { trackingId: string } }).data.trackingId;
+    const tracking = await shipper.context.newPage();
+    await tracking.goto(`/dashboard/tracking?id=${trackingId}`);
+    await expect(tracking.getByTestId('tracking-cod')).toContainText('₦5,000.00');
+    await expect(tracking.getByTestId('tracking-cod').getByTestId('cod-state')).toHaveText('Awaiting payment');
+
     // The shipper's wallet: ₦5,000 awaits nothing yet (unpaid), nothing collected.
     await shipper.page.goto('/dashboard/wallet');
     await expect(shipper.page.getByTestId('cod-awaiting')).toHaveText(/₦/);
@@ -287,7 +294,9 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await payPage.getByRole('button', { name: 'Approve payment' }).click();
     await expect(payPage.getByRole('heading', { name: 'Paid' })).toBeVisible();
 
-    // The shipper's wallet, still open, counts it as awaiting settlement without a reload (delivery.cod_paid).
+    // The shipper's tracking says Paid, and the wallet, still open, counts it as awaiting settlement, without a reload
+    // (delivery.cod_paid).
+    await expect(tracking.getByTestId('tracking-cod').getByTestId('cod-state')).toHaveText('Paid');
     await expect.poll(async () => kobo((await shipper.page.getByTestId('cod-awaiting').textContent())!)).toBe(kobo(awaitingBefore) + 500_000);
 
     // The driver's screen turns "Paid" without a reload, and the hand-over goes through.

@@ -12,10 +12,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
+import { useDelivery } from '../api/get-delivery';
 import { useTracking } from '../api/get-tracking';
 import { isUnavailable } from '../lib/errors';
 import { formatDateTime, formatDeliveryWindow } from '../lib/format';
 import { LoadingState, Notice } from './page-states';
+import { CodListValue } from './cod-terms';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
 
@@ -115,6 +117,24 @@ function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: strin
   );
 }
 
+/**
+ * A pay-on-delivery order's amount and whether the receiver has paid (decision 053), from the owner's view of the
+ * delivery; the live stream's delivery.cod_paid asks for it again, so "Paid" appears without a reload.
+ */
+function TrackingCod({ deliveryId }: { deliveryId: string }) {
+  const { t } = useTranslation();
+  const delivery = useDelivery(deliveryId).data;
+  if (!delivery?.cod) return null;
+  return (
+    <div className="grid gap-1" data-testid="tracking-cod">
+      <dt className="text-sm text-muted-foreground">{t('cod.column')}</dt>
+      <dd className="font-semibold">
+        <CodListValue delivery={delivery} />
+      </dd>
+    </div>
+  );
+}
+
 function TrackingDetails({ result }: { result: TrackingResult }) {
   const { t, i18n } = useTranslation();
   const details = result.packageDetails;
@@ -159,6 +179,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
               <dt className="text-sm text-muted-foreground">{t('tracking.trackingId')}</dt>
               <dd className="font-mono font-semibold break-all">{result.trackingId}</dd>
             </div>
+            <TrackingCod deliveryId={result.deliveryId} />
           </dl>
         </CardContent>
       </Card>
