@@ -125,6 +125,7 @@ export const ERROR_MESSAGES = {
   TEST_MODE_ONLY: 'This works only with a test key (lf_test_…).',
   EXTERNAL_REFERENCE_TAKEN: 'Another delivery already has the reference {{externalReference}}.',
   UNKNOWN_FIELD: 'The field {{field}} is not part of this request.',
+  LIVE_MODE_ONLY: 'Pay on delivery works only with a live key (lf_live_…) for now.',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'We could not find this webhook endpoint.',
   WEBHOOK_EVENT_NOT_FOUND: 'This event was never sent to this endpoint.',
   WEBHOOK_ENDPOINT_LIMIT: 'You already have {{limit}} webhook endpoints. Remove one before adding another.',

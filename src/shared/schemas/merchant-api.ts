@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
 import { API_KEY_MODES } from './api-keys.js';
-import { DELIVERY_STATUSES, bookingBodySchema, bookingFormSchema, deliverySchema } from './deliveries.js';
+import { DELIVERY_STATUSES, bookingBodySchema, bookingFormSchema, collectOnDeliveryBodySchema, deliverySchema } from './deliveries.js';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { quoteBodySchema, quoteSchema } from './quotes.js';
 
@@ -60,6 +60,8 @@ export const v1DeliveryBodySchema = z
       phone: bookingFormSchema.shape.receiverPhone,
       language: bookingFormSchema.shape.receiverLanguage,
     }),
+    /** Pay on delivery (live keys only): the web booking's own field, its bounds checked as the web's are (422). */
+    collectOnDelivery: collectOnDeliveryBodySchema.optional(),
     externalReference: externalReferenceSchema.optional(),
     notes: bookingBodySchema.shape.description,
   })
@@ -68,6 +70,7 @@ export const v1DeliveryBodySchema = z
       {
         quoteId: '3f0c1a52-9a53-4c55-8d3b-6a8c2f1d9e10',
         receiver: { name: 'Ada Obi', phone: '+2348031234567', language: 'ig' },
+        collectOnDelivery: { amountKobo: 2_000_000 },
         externalReference: 'order-10293',
         notes: 'Call on arrival',
       },

@@ -40,10 +40,12 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
     /**
      * Books at the quote's price and pays from the wallet. When the wallet cannot pay, the booking is cancelled at
      * once (nothing was paid, nothing is refunded) and the answer is 402 with the shortfall; the quote is used up,
-     * so the merchant tops up and asks a new one.
+     * so the merchant tops up and asks a new one. Pay on delivery is for live keys (403 LIVE_MODE_ONLY otherwise).
      */
     async book(caller: ApiKeyCaller, body: V1DeliveryBody): Promise<V1Delivery> {
       const scope = scopeOf(caller);
+      // Its payment (fee and return reserve in one posting) does not yet keep to sandbox money, as test mode must.
+      if (body.collectOnDelivery && !scope.livemode) throw new AppError('LIVE_MODE_ONLY');
       let booked;
       try {
         booked = await deliveries.createBooking(
@@ -54,6 +56,7 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
             receiverPhone: body.receiver.phone,
             receiverLanguage: body.receiver.language,
             description: body.notes,
+            collectOnDelivery: body.collectOnDelivery,
           },
           { livemode: scope.livemode, externalReference: body.externalReference ?? null },
         );
@@ -68,8 +71,10 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
         await deliveries.cancelDelivery(caller.userId, booked.id);
-        const shortfallKobo = Math.max(1, booked.price.total - (await spendableKobo(scope)));
-        throw new AppError('INSUFFICIENT_BALANCE', { params: { shortfallKobo, amountKobo: booked.price.total } });
+        // What the booking costs now: the delivery fee and, for pay on delivery, its return reserve.
+        const amountKobo = booked.price.total + (booked.cod?.reserveKobo ?? 0);
+        const shortfallKobo = Math.max(1, amountKobo - (await spendableKobo(scope)));
+        throw new AppError('INSUFFICIENT_BALANCE', { params: { shortfallKobo, amountKobo } });
       }
       return merchantDeliveries.get(scope, booked.id);
     },

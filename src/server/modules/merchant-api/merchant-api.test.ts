@@ -285,6 +285,34 @@ describe('POST /api/v1/deliveries', () => {
     expect((await bookVia((await createKey(other, 'live')).key, { externalReference: 'dup-1' })).externalReference).toBe('dup-1');
   });
 
+  it('books pay on delivery with a live key (fee and reserve paid now, 402 measured on both); a test key is refused', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    const { key } = await createKey(merchant, 'live');
+    const q = await quote(key);
+    const cod = { collectOnDelivery: { amountKobo: 2_000_000 } };
+    const short = await v1('POST', '/deliveries', key, deliveryBody(q.id, cod), { 'idempotency-key': 'cod-short' });
+    expect(short.statusCode).toBe(402);
+    const { amountKobo, shortfallKobo } = short.json().error.params;
+    expect(amountKobo).toBeGreaterThan(q.price.total);
+    expect(shortfallKobo).toBe(amountKobo);
+
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const d = await bookVia(key, cod);
+    expect(d).toMatchObject({ status: 'pending', cod: { amountKobo: 2_000_000, paidAt: null } });
+    const reserve = (d as unknown as { cod: { reserveKobo: number } }).cod.reserveKobo;
+    expect(reserve).toBeGreaterThan(0);
+    expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000 - d.price.total - reserve);
+    const bad = await v1('POST', '/deliveries', key, deliveryBody((await quote(key)).id, { collectOnDelivery: { amountKobo: 1 } }), { 'idempotency-key': 'cod-bad' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.code).toBe('COD_AMOUNT_INVALID');
+
+    await fundSandbox(merchant.user.id, 5_000_000);
+    const { key: testKey } = await createKey(merchant, 'test');
+    const refused = await v1('POST', '/deliveries', testKey, deliveryBody((await quote(testKey)).id, cod), { 'idempotency-key': 'cod-test' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('LIVE_MODE_ONLY');
+  });
+
   it('cancels before pickup and gives the money back to the wallet', async () => {
     const merchant = await createSignedInUser(t.deps);
     await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
