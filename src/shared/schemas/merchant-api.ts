@@ -29,8 +29,8 @@ export type V1Error = z.infer<typeof v1ErrorSchema>;
 export const v1QuoteBodySchema = z.strictObject({ ...quoteBodySchema.shape }).meta({
   examples: [
     {
-      pickup: { placeId: 'lagos-ikeja', line: '12 Allen Avenue' },
-      dropoff: { placeId: 'lagos-lekki', line: '4 Admiralty Way' },
+      pickup: { placeId: 'lagos.ikeja.ikeja-city-mall', line: '194 Obafemi Awolowo Way' },
+      dropoff: { placeId: 'lagos.eti-osa.lekki-phase-1', line: '12 Admiralty Way' },
       packageType: 'clothing',
       packageWeight: 'light',
       transportMode: 'bike',
