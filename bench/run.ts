@@ -11,6 +11,7 @@
  *   16 worst-case avatar uploads at once (6000×6000 and 4096×4096 PNGs): server RSS (≤ 400 MB), PGlite
  *   POST /api/v1/deliveries with an API key and an idempotency key, booked and paid: ≥ 300/s on PostgreSQL
  *   a 1,000-row bulk import on PostgreSQL: validated (≤ 5 s) and confirmed in one posting (≤ 5 s), ledger clean after
+ *   1,000 webhook events to a local receiver on PostgreSQL: every event delivered, p99 lag from commit to receipt ≤ 2 s
  *
  * PostgreSQL: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is
  * created there and dropped). `--pglite-only` skips PostgreSQL. BENCH_DURATION sets seconds per measurement.
@@ -25,6 +26,7 @@ import { formatPlacesQuotesBench, runPlacesQuotesBench, type PlacesQuotesBenchRe
 import { formatUploadsBench, runUploadsBench } from './uploads.js';
 import { formatMerchantApiBench, runMerchantApiBench, type MerchantApiBenchResult } from './merchant-api.js';
 import { formatImportsBench, runImportsBench, type ImportsBenchResult } from './imports.js';
+import { formatWebhooksBench, runWebhooksBench, type WebhooksBenchResult } from './webhooks.js';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -68,6 +70,7 @@ const publicTracking = await runPublicTrackingBench({ durationSeconds, log });
 console.log('== avatar uploads (PGlite)');
 const uploads = await runUploadsBench({ log });
 let dispatch: DispatchBenchResult | undefined;
+let webhooks: WebhooksBenchResult | undefined;
 let codCycle: DispatchBenchResult | undefined;
 let merchantApi: MerchantApiBenchResult | undefined;
 let placesQuotes: PlacesQuotesBenchResult | undefined;
@@ -77,6 +80,8 @@ if (withPostgres) {
   placesQuotes = await runPlacesQuotesBench({ postgresUrl, durationSeconds, log });
   console.log('== dispatch cycle (PostgreSQL)');
   dispatch = await runDispatchBench({ postgresUrl, durationSeconds, log });
+  console.log('== webhooks, 1,000 events to a local receiver (PostgreSQL)');
+  webhooks = await runWebhooksBench({ postgresUrl, log });
   console.log('== pay-on-delivery cycle (PostgreSQL)');
   codCycle = await runDispatchBench({ postgresUrl, durationSeconds, log, cycle: 'cod' });
   console.log('== merchant API bookings with an idempotency key (PostgreSQL)');
@@ -94,6 +99,7 @@ console.log(formatPublicTrackingBench([publicTracking]));
 console.log(`\n# Avatar uploads (16 at once, worst-case PNGs)\n\n${formatUploadsBench([uploads])}`);
 if (placesQuotes) console.log(`\n# Places search and quotes (PostgreSQL, 50 connections, ${durationSeconds} s each)\n\n${formatPlacesQuotesBench([placesQuotes])}`);
 if (dispatch) console.log(`\n# Dispatch cycle: assign → 3 steps → deliver with the code (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(dispatch)}`);
+if (webhooks) console.log(`\n# Webhooks, 1,000 events to a local receiver (PostgreSQL)\n\n${formatWebhooksBench([webhooks])}`);
 if (codCycle) console.log(`\n# Pay-on-delivery cycle: pay by link in the sandbox → deliver with the code, settled (PostgreSQL, 32 at a time)\n\n${formatDispatchBench(codCycle, 'cod')}`);
 if (merchantApi) console.log(`\n# POST /api/v1/deliveries with an idempotency key (PostgreSQL)\n\n${formatMerchantApiBench([merchantApi])}`);
 if (imports) console.log(`\n# Bulk import, 1,000 rows (PostgreSQL)\n\n${formatImportsBench([imports])}`);
