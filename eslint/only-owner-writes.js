@@ -39,6 +39,8 @@ export const TABLE_OWNERS = {
   webhookAttempts: ['webhooks'],
   imports: ['imports'],
   apiKeys: ['api-keys'],
+  receipts: ['receipts'],
+  receiptCounters: ['receipts'],
 };
 
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
