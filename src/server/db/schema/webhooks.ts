@@ -32,7 +32,7 @@ export const webhookEndpoints = pgTable(
 
 /**
  * Deliveries' changes waiting to become webhook events: written by triggers on deliveries and delivery_events
- * (migration 0017) in the transaction of the change, for owners with an enabled endpoint, and deleted by the relay
+ * (migration 0021) in the transaction of the change, for owners with an enabled endpoint, and deleted by the relay
  * in the transaction that turns them into events. Its identity orders a delivery's changes by commit.
  */
 export const webhookRelayQueue = pgTable('webhook_relay_queue', {
