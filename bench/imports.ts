@@ -47,6 +47,7 @@ function importFile(rows: number): Buffer {
       receiverPhone: `+23480${String(10_000_000 + i).padStart(8, '0')}`,
       receiverLanguage: 'en-US',
       description: `Order ${i}`,
+      externalReference: `BENCH-${i}`,
     };
     if (cells.dropoffPlace === cells.pickupPlace) cells.dropoffPlace = 'Yaba';
     lines.push(csvLine(IMPORT_COLUMNS.map((column) => cells[column])));

@@ -420,7 +420,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     places,
     quotes,
     wallet,
-    batchBooking: createBatchBooking({ transactions: moneyTransactions, repository: deliveriesRepository }),
+    batchBooking: createBatchBooking({ db, transactions: moneyTransactions, repository: deliveriesRepository }),
     accountLanguageOf: users.languageOf,
     log: api.log,
   });

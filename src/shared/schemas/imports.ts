@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorPageSchema } from './paging.js';
 import { placeSchema } from './places.js';
+import { EXTERNAL_REFERENCE_MAX } from './merchant-api.js';
 
 /**
  * Bulk import (issue 23, decision 054): a CSV of bookings, one row per delivery, validated with the booking form's
@@ -31,9 +32,11 @@ export const IMPORT_COLUMNS = [
   'receiverPhone',
   'receiverLanguage',
   'description',
+  // The merchant's own reference (the merchant API's externalReference): unique per merchant, optional.
+  'externalReference',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-export const OPTIONAL_IMPORT_COLUMNS: readonly ImportColumn[] = ['receiverLanguage', 'description'];
+export const OPTIONAL_IMPORT_COLUMNS: readonly ImportColumn[] = ['receiverLanguage', 'description', 'externalReference'];
 
 /** The template's example row: a real trip of the gazetteer, on the given day (YYYY-MM-DD). */
 export function importExampleRow(deliveryDate: string): Record<ImportColumn, string> {
@@ -52,6 +55,8 @@ export function importExampleRow(deliveryDate: string): Record<ImportColumn, str
     receiverPhone: '+2348031234567',
     receiverLanguage: 'en-US',
     description: 'Signed contracts',
+    // Left empty: a reference is the merchant's own, and may be used once.
+    externalReference: '',
   };
 }
 
@@ -72,6 +77,8 @@ export const IMPORT_ROW_ERROR_CODES = [
   'MODE_NOT_AVAILABLE',
   'DELIVERY_DATE_OUT_OF_RANGE',
   'OUTSIDE_SERVICE_AREA',
+  // The merchant's reference is already another delivery's, or twice in the file.
+  'EXTERNAL_REFERENCE_TAKEN',
 ] as const;
 export type ImportRowErrorCode = (typeof IMPORT_ROW_ERROR_CODES)[number];
 
@@ -127,5 +134,8 @@ export type ImportCreated = z.infer<typeof importCreatedSchema>;
 export const importListItemSchema = importSchema.omit({ errors: true });
 export type ImportListItem = z.infer<typeof importListItemSchema>;
 export const importsPageSchema = cursorPageSchema(importListItemSchema);
+
+/** The merchant API's rule for a reference: printable ASCII, no surrounding spaces, at most EXTERNAL_REFERENCE_MAX. */
+export const importReferenceSchema = z.string().max(EXTERNAL_REFERENCE_MAX).regex(/^[\x21-\x7e][\x20-\x7e]*$/);
 
 export const importIdParamsSchema = z.object({ id: z.uuid() });

@@ -9,6 +9,8 @@ export interface PlannedBooking {
   row: number;
   body: BookingBody;
   totalKobo: number;
+  /** The merchant's own reference for the delivery, when the row gives one. */
+  externalReference?: string;
 }
 
 /**

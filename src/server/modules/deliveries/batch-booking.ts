@@ -1,4 +1,6 @@
-import type { deliveries } from '../../db/schema/index.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { deliveries } from '../../db/schema/index.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import type { Language } from '../../../shared/i18n.js';
 import { describeLocation } from '../../../shared/schemas/places.js';
@@ -14,6 +16,8 @@ export interface BatchBooking {
   quote: PricedTrip;
   receiverLanguage: Language;
   sandboxKobo: number;
+  /** The merchant's own reference (unique per merchant and mode), or null. */
+  externalReference: string | null;
 }
 
 /** Imported deliveries are prepaid: no pay on delivery. */
@@ -29,13 +33,25 @@ const ANNOUNCE_CHUNK = 20;
  * one posting (WalletService.post), made before. Their events follow the commit, a few at a time (`announce`).
  */
 export function createBatchBooking(deps: {
+  db: Executor;
   transactions: Pick<Transactions, 'single'>;
   repository: Pick<DeliveriesRepository, 'insertDelivery' | 'markPaid'>;
 }) {
   return {
+    /** Which of these references the user's live deliveries already have (deliveries_external_reference_key). */
+    async takenReferences(userId: string, references: readonly string[]): Promise<Set<string>> {
+      if (references.length === 0) return new Set();
+      const rows = await deps.db
+        .select({ reference: deliveries.externalReference })
+        .from(deliveries)
+        .where(and(eq(deliveries.userId, userId), eq(deliveries.livemode, true), inArray(deliveries.externalReference, [...references])));
+      return new Set(rows.flatMap((row) => (row.reference === null ? [] : [row.reference])));
+    },
+
+
     async bookPaid({ tx }: Transaction, userId: string, bookings: readonly BatchBooking[], at: Date): Promise<DeliveryRow[]> {
       const rows: DeliveryRow[] = [];
-      for (const { body, quote, receiverLanguage, sandboxKobo } of bookings) {
+      for (const { body, quote, receiverLanguage, sandboxKobo, externalReference } of bookings) {
         const inserted = await deps.repository.insertDelivery(
           {
             userId,
@@ -64,9 +80,9 @@ export function createBatchBooking(deps: {
             totalKobo: quote.totalKobo,
             priceLockedUntil: quote.expiresAt,
             ...PREPAID,
-            // Booked on the web with real money: live, without a merchant reference.
+            // Booked on the web with real money: live.
             livemode: true,
-            externalReference: null,
+            externalReference,
             createdAt: at,
             updatedAt: at,
           },

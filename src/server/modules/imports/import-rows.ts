@@ -1,7 +1,9 @@
-import { bookingBodySchema, type BookingBody } from '../../../shared/schemas/deliveries.js';
+import { BOOKING_MESSAGE_KEYS, bookingBodySchema, type BookingBody } from '../../../shared/schemas/deliveries.js';
+import { EXTERNAL_REFERENCE_MAX } from '../../../shared/schemas/merchant-api.js';
 import {
   IMPORT_MESSAGE_KEYS,
   IMPORT_ROW_ERROR_CODES,
+  importReferenceSchema,
   type ImportColumn,
   type ImportRowError,
   type ImportRowErrorCode,
@@ -10,7 +12,7 @@ import { INPUT_MESSAGE_KEYS } from '../../../shared/message-keys.js';
 import { PLACE_MESSAGE_KEYS, sameLocationInput, type Place } from '../../../shared/schemas/places.js';
 import { AppError } from '../../lib/app-error.js';
 import { isFormulaCell, unescapeCsvText, type CsvRecord } from '../../lib/csv.js';
-import { fieldMessage, interpolate } from '../../lib/messages.js';
+import { errorMessage, fieldMessage, interpolate } from '../../lib/messages.js';
 import type { PlannedBooking } from '../../db/schema/index.js';
 import type { PlaceIdentification } from '../places/places-service.js';
 import type { PricedTrip, QuoteRequest, QuotesService } from '../quotes/quotes-service.js';
@@ -26,6 +28,19 @@ const SIDES: readonly Side[] = ['pickup', 'dropoff'];
 function rowError(row: number, column: string | null, code: ImportRowErrorCode, messageKey: string, extra: Partial<ImportRowError> = {}): ImportRowError {
   const params = extra.params;
   return { row, column, code, message: interpolate(fieldMessage(messageKey), params), messageKey, ...extra };
+}
+
+/** A reference already another delivery's, or given twice in the file. */
+export function referenceTaken(row: number, externalReference: string): ImportRowError {
+  const params = { externalReference };
+  return {
+    row,
+    column: 'externalReference',
+    code: 'EXTERNAL_REFERENCE_TAKEN',
+    message: errorMessage('EXTERNAL_REFERENCE_TAKEN', params),
+    messageKey: 'errors.codes.EXTERNAL_REFERENCE_TAKEN',
+    params,
+  };
 }
 
 /** The column a booking field's error belongs to: the form's fields are the columns, the two ends are split in two. */
@@ -112,6 +127,12 @@ export async function checkRow(
     deliveryDate: values.get('deliveryDate'),
   });
   const flagged = new Set(refused);
+  const externalReference = values.get('externalReference');
+  if (externalReference !== undefined && !flagged.has('externalReference') && !importReferenceSchema.safeParse(externalReference).success) {
+    const key = externalReference.length > EXTERNAL_REFERENCE_MAX ? BOOKING_MESSAGE_KEYS.tooLong : INPUT_MESSAGE_KEYS.unstorable;
+    errors.push(rowError(row, 'externalReference', 'INVALID_VALUE', key));
+    flagged.add('externalReference');
+  }
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = columnOfPath(issue.path);
@@ -144,7 +165,7 @@ export async function checkRow(
   };
   try {
     const quote = await priceBooking(deps, userId, body);
-    return { planned: { row, body, totalKobo: quote.totalKobo, quote }, errors: [] };
+    return { planned: { row, body, totalKobo: quote.totalKobo, externalReference, quote }, errors: [] };
   } catch (error) {
     const found = quoteError(row, error);
     if (!found) throw error;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Transactions } from '../../db/transactions.js';
 import type { PlannedBooking } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { CsvReadError, decodeUtf8, parseCsv, type CsvRecord } from '../../lib/csv.js';
 import { cursorInstant, cursorUuid, decodeCursor, pageOf } from '../../lib/cursor.js';
 import { formatNaira } from '../../../shared/money.js';
@@ -20,7 +21,7 @@ import {
 import { ACCOUNTS } from '../wallet/accounts.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { BatchBooking, BatchBookingService } from '../deliveries/batch-booking.js';
-import { checkRow, priceBooking, type RowCheckDeps } from './import-rows.js';
+import { checkRow, priceBooking, referenceTaken, type RowCheckDeps } from './import-rows.js';
 import type { ImportListRow, ImportRow, ImportsRepository } from './imports-repository.js';
 
 /** A validation taken up but not finished within this long is taken up again (its instance stopped or crashed). */
@@ -125,15 +126,30 @@ export function createImportsService(deps: Deps) {
     const plan: PlannedBooking[] = [];
     const errors: ImportRowError[] = [];
     let totalKobo = 0;
+    const checkedRows: PlannedBooking[] = [];
     for (const [i, record] of claimed.cells.entries()) {
       if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       const checked = await checkRow(deps, claimed.userId, claimed.columns, record);
       if (checked.planned) {
         const { quote: _quote, ...planned } = checked.planned;
-        plan.push(planned);
-        totalKobo += planned.totalKobo;
+        checkedRows.push(planned);
       } else errors.push(...checked.errors);
     }
+    // A reference is the merchant's key to one delivery: not one another delivery has, nor twice in the file.
+    const references = checkedRows.flatMap((planned) => (planned.externalReference ? [planned.externalReference] : []));
+    const taken = await deps.batchBooking.takenReferences(claimed.userId, references);
+    const seen = new Set<string>();
+    for (const planned of checkedRows) {
+      const reference = planned.externalReference;
+      if (reference !== undefined && (taken.has(reference) || seen.has(reference))) {
+        errors.push(referenceTaken(planned.row, reference));
+        continue;
+      }
+      if (reference !== undefined) seen.add(reference);
+      plan.push(planned);
+      totalKobo += planned.totalKobo;
+    }
+    errors.sort((a, b) => a.row - b.row);
     await repository.finishValidation(
       id,
       {
@@ -170,7 +186,12 @@ export function createImportsService(deps: Deps) {
       for (const planned of found.plan) {
         const quote = await priceBooking(deps, userId, planned.body);
         if (quote.totalKobo !== planned.totalKobo) throw new AppError('CONFLICT');
-        bookings.push({ body: planned.body, quote, receiverLanguage: planned.body.receiverLanguage ?? accountLanguage });
+        bookings.push({
+          body: planned.body,
+          quote,
+          receiverLanguage: planned.body.receiverLanguage ?? accountLanguage,
+          externalReference: planned.externalReference ?? null,
+        });
       }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -224,6 +245,12 @@ export function createImportsService(deps: Deps) {
       }
       return answer;
     } catch (error) {
+      if (isUniqueViolation(error, 'deliveries_external_reference_key')) {
+        // A reference was taken meanwhile (by the merchant API): checked again, the import then names the row.
+        await repository.revalidate(id, now());
+        validateLater(id);
+        throw new AppError('CONFLICT');
+      }
       if (!(error instanceof NotCovered)) throw error;
       const balanceKobo = await deps.wallet.findBalance(userId);
       const shortfallKobo = Math.max(1, totalKobo - balanceKobo);

@@ -218,6 +218,24 @@ describe('validation, per cell', () => {
   });
 });
 
+describe("the merchant's reference", () => {
+  it('is kept on the delivery, and refused when twice in the file or already another delivery\'s', async () => {
+    const user = await createSignedInUser(t.deps);
+    const twice = await uploadSettled(user.headers, csvOf(row({ externalReference: 'ORD-7' }), row({ externalReference: 'ORD-7' }), row({ externalReference: `x${'y'.repeat(100)}` })));
+    expect(errorAt(twice, 3, 'externalReference')).toMatchObject({ code: 'EXTERNAL_REFERENCE_TAKEN', params: { externalReference: 'ORD-7' }, messageKey: 'errors.codes.EXTERNAL_REFERENCE_TAKEN' });
+    expect(errorAt(twice, 4, 'externalReference')).toMatchObject({ code: 'INVALID_VALUE', messageKey: 'booking.validation.tooLong' });
+    expect(twice.valid).toBe(1);
+
+    const ready = await uploadSettled(user.headers, csvOf(row({ externalReference: 'ORD-8' }), row()));
+    await fundWallet(t.deps.db, user.user.id, ready.totalKobo);
+    expect((await confirm(user.headers, ready.id)).statusCode).toBe(200);
+    const referenced = await t.deps.db.select().from(deliveries).where(and(eq(deliveries.userId, user.user.id), eq(deliveries.externalReference, 'ORD-8')));
+    expect(referenced).toHaveLength(1);
+    const again = await uploadSettled(user.headers, csvOf(row({ externalReference: 'ORD-8' })));
+    expect(errorAt(again, 2, 'externalReference')?.code).toBe('EXTERNAL_REFERENCE_TAKEN');
+  });
+});
+
 describe('POST /api/imports/{id}/confirm', () => {
   it('books and pays every row in one posting, or nothing with the shortfall (402)', async () => {
     const user = await createSignedInUser(t.deps);
