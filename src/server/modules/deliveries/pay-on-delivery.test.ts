@@ -301,7 +301,7 @@ describe('cancellation and returns', () => {
     expect(await balanceOf(t, shipper.user.id)).toBe(50_000);
     expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(0);
     const history = (await get('/api/wallet/transactions', shipper.headers)).json().data.items as { type: string }[];
-    expect(history.map((item) => item.type)).toEqual(expect.arrayContaining(['return_fee', 'owed_paid']));
+    expect(history.map((item) => item.type)).toContain('owed_paid');
     await expectLedgerClean();
   });
 });

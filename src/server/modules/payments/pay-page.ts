@@ -32,7 +32,7 @@ export type PayPageView =
 const amountFormats = new Map<Language, Intl.NumberFormat>();
 function formatAmount(kobo: number, lng: Language): string {
   let format = amountFormats.get(lng);
-  if (!format) amountFormats.set(lng, (format = new Intl.NumberFormat(lng, { style: 'currency', currency: 'NGN' })));
+  if (!format) amountFormats.set(lng, (format = new Intl.NumberFormat(lng, { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol' })));
   return format.format(kobo / 100);
 }
 

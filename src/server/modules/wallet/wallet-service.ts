@@ -238,14 +238,18 @@ export function createWalletService({ wallet }: Deps) {
     await post(transaction, {
       kind: 'return_fee',
       idempotencyKey: charge.idempotencyKey,
-      wallet: {
-        userId: charge.userId,
-        amountKobo: -coveredKobo,
-        ledgerKind: 'return_fee',
-        description: charge.description,
-        deliveryId: charge.deliveryId,
-        deliveryNumber: charge.deliveryNumber,
-      },
+      // An empty wallet has no line in it: what is owed shows on the wallet page, and its payment when it is taken.
+      wallet:
+        coveredKobo > 0
+          ? {
+              userId: charge.userId,
+              amountKobo: -coveredKobo,
+              ledgerKind: 'return_fee',
+              description: charge.description,
+              deliveryId: charge.deliveryId,
+              deliveryNumber: charge.deliveryNumber,
+            }
+          : undefined,
       lines: [
         { account: ACCOUNTS.revenue, amountKobo: charge.amountKobo },
         ...(owedKobo > 0 ? [{ account: ACCOUNTS.receivable(charge.userId), amountKobo: -owedKobo }] : []),
