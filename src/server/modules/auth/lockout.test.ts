@@ -54,7 +54,7 @@ describe('sign-in lockout after consecutive failures (SIGNIN_MAX_CONSECUTIVE_FAI
     const bySms = await messagesFor(t, user.phone!);
     expect(byEmail.map((m) => [m.channel, m.subject])).toEqual([['email', 'Votre compte Lanefreight est bloqué']]);
     expect(bySms.map((m) => m.channel)).toEqual(['sms']);
-    expect(byEmail[0]!.body).toContain('Mot de passe oublié\u00a0?');
+    expect(byEmail[0]!.body).toContain('Mot de passe oublié ?');
     expect(byEmail[0]!.body).not.toMatch(/\d{6}/);
   });
 
