@@ -115,21 +115,12 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     build: (db, s) => ({ query: merchantPageQuery(db, { userId: s.userId, livemode: true }, { externalReference: 'order-10293' }, null, 21) }),
   },
   { name: 'api keys of an account', build: (db, s) => ({ query: createApiKeysRepository(db).listLiveQuery(s.userId) }) },
-  // Each tab within a date range on its own sort date (decision 054), and its name search over the ranged window.
-  ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
-    { name: `board, ${tab}, date range`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).findBoardPage(tab, null, 21, sampleRange(s)) }) },
-    {
-      name: `board, ${tab}, receiver search in a date range`,
-      build: (db: Executor, s: HotQuerySample) => ({
-        query: createDeliverySearch(db).searchBoardQuery(tab, parseSearchTerm('Chinedu') as Extract<SearchTerm, { kind: 'text' }>, sampleRange(s)),
-      }),
-    },
-  ]),
-  { name: 'board, all, receiver search', build: (db) => ({ query: createDeliverySearch(db).searchBoardQuery('all', parseSearchTerm('0803 123 4567') as Extract<SearchTerm, { kind: 'text' }>, null) }) },
-  // Failed attempts past their decision time (the periodic return).
+  // Pay on delivery (decision 053): My Deliveries' filter, and the receiver's pay link.
   { name: 'my deliveries, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, null, 21) }) },
   { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, after(s), 21) }) },
+  { name: 'my deliveries, pay on delivery, date range', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, null, 21, sampleRange(s)) }) },
   { name: 'pay link lookup', build: (db) => ({ query: deliveries(db).payTokenQuery('0'.repeat(64)) }) },
+  // Failed attempts past their decision time (the periodic return).
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },
   // A driver's jobs.
   ...(['active', 'completed'] as const).map((scope) => ({

@@ -798,9 +798,9 @@ export function createDeliveriesRepository(db: Executor) {
 
     /**
      * One keyset page of the owner's pay-on-delivery orders, newest first (deliveries_user_cod_idx), optionally one
-     * status group (filtered among them).
+     * status group (filtered among them) and a date range.
      */
-    findCodPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number) {
+    findCodPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) {
       return db
         .select({ ...listColumns, cursorAt: sql<string>`${deliveries.createdAt}::text`.as('cursor_at') })
         .from(deliveries)
@@ -810,6 +810,7 @@ export function createDeliveriesRepository(db: Executor) {
             isNotNull(deliveries.codAmountKobo),
             display ? sql`${DISPLAY_STATUS_SQL} = ${display}::text` : undefined,
             after ? sql`(${deliveries.createdAt}, ${deliveries.number}) < (${after.at}::timestamptz, ${after.number}::int)` : undefined,
+            range ? withinRange(deliveries.createdAt, range.fromAt, range.toAt) : undefined,
           ),
         )
         .orderBy(desc(deliveries.createdAt), desc(deliveries.number))

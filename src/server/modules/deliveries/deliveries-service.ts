@@ -731,10 +731,11 @@ export function createDeliveriesService({
     /** My Deliveries: one keyset page, newest first, optionally one status group. */
     async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus; kind?: 'all' | 'pay_on_delivery' } & CursorQuery & DateRange) {
       const display = query.status === 'all' ? null : query.status;
+      const range = dateRangeInstants(query);
       const rows =
         query.kind === 'pay_on_delivery'
-          ? await repository.findCodPage(userId, display, afterKeyOf(query.cursor), query.limit + 1)
-          : await repository.findPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, dateRangeInstants(query));
+          ? await repository.findCodPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, range)
+          : await repository.findPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, range);
       return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
 
