@@ -40,6 +40,7 @@ describe('which messages preferences can stop', () => {
         ...RECEIVER_MESSAGE_KINDS.map((k) => `receiver:${k}`),
         ...RECEIPT_KINDS.map((k) => `receipt:${k}`),
         ...APPLICATION_DECISIONS.map((d) => `decision:${d}`),
+        'webhook:endpoint-disabled',
       ].sort(),
     );
   });
@@ -66,6 +67,8 @@ describe('which messages preferences can stop', () => {
       'receipt:refund': 'essential',
       'decision:approved': 'essential',
       'decision:rejected': 'essential',
+      // The owner of a webhook endpoint switched off after three days of failures (decision 054).
+      'webhook:endpoint-disabled': 'essential',
     });
     for (const kind of MESSAGE_KINDS.filter((k) => categoryOf(k) === 'essential')) {
       for (const channel of CHANNELS) {

@@ -42,8 +42,13 @@ export interface ReceiptFacts {
 }
 
 /** Receipts are dated in Nigeria's time, whatever the server's zone. */
+const receiptDateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** When, in Lagos, in the account's language; a formatter is made once per language (making one is the costly part). */
 export function formatReceiptDate(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(at);
+  let format = receiptDateFormats.get(language);
+  if (!format) receiptDateFormats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' })));
+  return format.format(at);
 }
 
 /** A receipt by email, in the account's language. Carries no secret, so the outbox keeps its body. */

@@ -76,10 +76,12 @@ export interface ReceiverMessageValues {
   amount?: string;
 }
 
+const wholeNaira = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const nairaAndKobo = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** An amount in an SMS: "NGN 20,000" (the naira sign is not in the GSM-7 alphabet and would double the parts). */
 export function smsAmount(kobo: number): string {
-  const naira = kobo / 100;
-  return `NGN ${naira.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(naira) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return `NGN ${(kobo % 100 === 0 ? wholeNaira : nairaAndKobo).format(kobo / 100)}`;
 }
 
 export function payLink(publicUrl: string, token: string): string {
