@@ -48,8 +48,9 @@ describe('dev outbox: GET /api/dev/messages and /dev/mailbox', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(res.body).not.toMatch(/<script/i);
-    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(res.body).toContain('Code &lt;b&gt;123456&lt;/b&gt; &amp; &quot;quotes&quot;');
+    // lib/html.ts's escaping: the five characters as numeric references.
+    expect(res.body).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(res.body).toContain('Code &#60;b&#62;123456&#60;/b&#62; &#38; &#34;quotes&#34;');
     expect(res.body).toContain(`value="${email}"`);
   });
 
