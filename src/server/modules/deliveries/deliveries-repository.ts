@@ -578,12 +578,6 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Locks a delivery's row for the rest of the transaction (a pay-on-delivery settlement or refund decides on it). */
-    async lockById(id: string, tx: Executor) {
-      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update').limit(1);
-      return row ?? null;
-    },
-
     /** Pay on delivery for a shipper's wallet page: settled to them, and paid by receivers awaiting the hand-over. */
     async codTotals(userId: string) {
       const [row] = await db
