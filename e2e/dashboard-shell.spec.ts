@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { answerUnauthorisedAsNotFound } from './stubbed-session';
 
 /**
  * Layout test for the dashboard shell. The profile and unread count are fulfilled here so the shell can be
@@ -48,6 +49,7 @@ const envelope = (data: unknown) => JSON.stringify({ success: true, data, messag
 
 async function stubShellApi(page: Page, { unread = 3 }: { unread?: number | null } = {}) {
   let isSignedIn = true;
+  await answerUnauthorisedAsNotFound(page);
   // The session probe: signed out is a 200 with no user (GET /api/session), so it logs no failed request.
   await page.route('**/api/session', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: envelope({ user: isSignedIn ? PROFILE : null }) }),
@@ -79,6 +81,8 @@ function trackConsoleErrors(page: Page): string[] {
 
 const heading = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 });
 const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+/** The specification's eight links come first; the merchant's tools follow in a section of their own. */
+const mainLinks = (page: Page) => sidebarNav(page).getByRole('list').first().getByRole('link');
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -108,12 +112,14 @@ test.describe('desktop', () => {
 
     await expect(heading(page)).toHaveText('Dashboard');
     await expect(page).toHaveTitle(/^Dashboard · Lanefreight$/);
-    const links = sidebarNav(page).getByRole('link');
+    const links = mainLinks(page);
     await expect(links).toHaveCount(8);
     for (const [index, [name, href]] of NAV_LINKS.entries()) {
       await expect(links.nth(index)).toHaveAccessibleName(name);
       await expect(links.nth(index)).toHaveAttribute('href', href);
     }
+    const business = sidebarNav(page).getByRole('list', { name: 'For businesses' }).getByRole('link');
+    await expect(business).toHaveText(['Bulk import', 'Developers']);
     await expect(sidebarNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
 
@@ -244,7 +250,8 @@ test.describe('mobile 360 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveCount(8);
+    await expect(drawer.getByRole('navigation', { name: 'Dashboard' }).getByRole('list').first().getByRole('link')).toHaveCount(8);
+    await expect(drawer.getByRole('list', { name: 'For businesses' }).getByRole('link')).toHaveCount(2);
     await expect(drawer.getByText('Adaeze Okafor')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expectNoAxeViolations(page);

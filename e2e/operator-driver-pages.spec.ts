@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { answerUnauthorisedAsNotFound } from './stubbed-session';
 
 /**
  * Component-level test of the operator's and the driver's pages and of the rating form: the API is answered by
@@ -103,6 +104,7 @@ const failure = (status: number, code: string, message: string, params: Record<s
 });
 
 async function stubShell(page: Page, roles: string[]) {
+  await answerUnauthorisedAsNotFound(page);
   await page.route('**/api/session', (route) => route.fulfill(ok({ user: { ...PROFILE, roles } })));
   await page.route('**/api/notifications/unread-count', (route) => route.fulfill(ok({ count: 0 })));
   await page.route('**/api/events**', (route) => route.fulfill({ status: 204, body: '' }));
@@ -136,7 +138,9 @@ test.describe('navigation by role', () => {
   test('a customer sees the eight links, and the operator pages say they are not for their account', async ({ page }) => {
     await stubShell(page, ['customer']);
     await page.goto('/dashboard/operator/dispatch');
-    await expect(sidebarNav(page).getByRole('link')).toHaveCount(8);
+    await expect(sidebarNav(page).getByRole('list').first().getByRole('link')).toHaveCount(8);
+    await expect(sidebarNav(page).getByRole('list', { name: 'For businesses' }).getByRole('link')).toHaveCount(2);
+    await expect(sidebarNav(page).getByRole('list')).toHaveCount(2);
     await expect(page.getByRole('complementary').getByText('Operations')).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('heading', { name: 'Not available for your account' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('This page is for accounts with the “Operator” role.');

@@ -57,29 +57,30 @@ describe('navSectionsFor', () => {
   const linksOf = (roles: string[]) =>
     navSectionsFor(roles).map((section) => [section.id, section.items.map((item) => item.to)] as const);
 
-  it('gives a customer the main links, bulk import among them, and nothing else', () => {
-    const sections = linksOf(['customer']);
-    expect(sections).toHaveLength(1);
-    expect(sections[0]?.[1]).toEqual(NAV_ITEMS.map((item) => item.to));
-    expect(sections[0]?.[1]).toContain('/dashboard/imports');
+  it('gives a customer the eight main links and the business tools, and nothing else', () => {
+    expect(linksOf(['customer'])).toEqual([
+      ['main', NAV_ITEMS.map((item) => item.to)],
+      ['business', ['/dashboard/imports', '/dashboard/developers']],
+    ]);
+    expect(NAV_ITEMS).toHaveLength(8);
   });
 
   it('adds the Driver section for drivers', () => {
-    expect(linksOf(['customer', 'driver']).slice(1)).toEqual([['driver', ['/dashboard/driver']]]);
+    expect(linksOf(['customer', 'driver']).slice(2)).toEqual([['driver', ['/dashboard/driver']]]);
   });
 
   it('adds the Operations section for operators', () => {
-    expect(linksOf(['customer', 'operator']).slice(1)).toEqual([
+    expect(linksOf(['customer', 'operator']).slice(2)).toEqual([
       ['operations', ['/dashboard/operator/dispatch', '/dashboard/operator/applications', '/dashboard/operator/withdrawals']],
     ]);
   });
 
   it('gives both sections to someone who is both, the driver first', () => {
-    expect(linksOf(['operator', 'driver', 'customer']).map(([id]) => id)).toEqual(['main', 'driver', 'operations']);
+    expect(linksOf(['operator', 'driver', 'customer']).map(([id]) => id)).toEqual(['main', 'business', 'driver', 'operations']);
   });
 
   it('ignores roles it does not know', () => {
-    expect(linksOf(['auditor'])).toHaveLength(1);
+    expect(linksOf(['auditor']).map(([id]) => id)).toEqual(['main', 'business']);
   });
 });
 

@@ -30,6 +30,7 @@ export interface NavItem {
   relatedPaths?: readonly string[];
 }
 
+/** The specification's eight links, everyone's. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: DASHBOARD_PATH, labelKey: 'dashboard', icon: LayoutDashboardIcon },
   {
@@ -39,12 +40,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
     relatedPaths: ['/dashboard/delivery-preview', '/dashboard/payment', '/dashboard/payment-success'],
   },
   { to: '/dashboard/my-deliveries', labelKey: 'myDeliveries', icon: PackageIcon },
-  { to: '/dashboard/imports', labelKey: 'imports', icon: FileUpIcon },
   { to: '/dashboard/wallet', labelKey: 'wallet', icon: WalletIcon },
   { to: '/dashboard/tracking', labelKey: 'tracking', icon: MapPinIcon },
   { to: '/dashboard/notifications', labelKey: 'notifications', icon: BellIcon },
   { to: '/dashboard/settings', labelKey: 'settings', icon: SettingsIcon },
-  { to: '/dashboard/developers', labelKey: 'developers', icon: BracesIcon },
   {
     to: '/dashboard/become-partner',
     labelKey: 'becomePartner',
@@ -57,13 +56,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** A labelled group of links shown only to some roles (the main links are everyone's). */
+/** A labelled group of links after the main ones: the merchant's tools for everyone, the rest for some roles. */
 export interface NavSection {
-  id: 'main' | 'driver' | 'operations';
+  id: 'main' | 'business' | 'driver' | 'operations';
   /** Key under `shell.sections`; the main section has no heading. */
   labelKey?: string;
   items: readonly NavItem[];
 }
+
+/** A merchant's tools beyond the specification's eight links, in a section of their own (docs/decisions/058). */
+export const BUSINESS_NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard/imports', labelKey: 'imports', icon: FileUpIcon },
+  { to: '/dashboard/developers', labelKey: 'developers', icon: BracesIcon },
+];
 
 export const DRIVER_NAV_ITEMS: readonly NavItem[] = [{ to: DRIVER_HOME_PATH, labelKey: 'myJobs', icon: TruckIcon }];
 
@@ -85,7 +90,10 @@ export function homePathFor(roles: readonly string[]): string {
 
 /** What the sidebar lists for these roles; the pages and the server check the role again. */
 export function navSectionsFor(roles: readonly string[]): NavSection[] {
-  const sections: NavSection[] = [{ id: 'main', items: NAV_ITEMS }];
+  const sections: NavSection[] = [
+    { id: 'main', items: NAV_ITEMS },
+    { id: 'business', labelKey: 'business', items: BUSINESS_NAV_ITEMS },
+  ];
   if (roles.includes(DRIVER_ROLE)) sections.push({ id: 'driver', labelKey: 'driver', items: DRIVER_NAV_ITEMS });
   if (roles.includes(OPERATOR_ROLE)) sections.push({ id: 'operations', labelKey: 'operations', items: OPERATOR_NAV_ITEMS });
   return sections;
