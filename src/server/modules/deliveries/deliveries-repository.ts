@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
+import { cappedCount, countsOf } from '../../db/capped-count.js';
 import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
-import { preparedPerExecutor } from '../../db/prepared-per-executor.js';
+import { preparedPerExecutor, preparedPerExecutorEach } from '../../db/prepared-per-executor.js';
 import { deliveries, deliveryEvents, deliveryTotals } from '../../db/schema/index.js';
 import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
 import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
@@ -176,88 +177,115 @@ function eventsQuery(deliveryIds: readonly string[]) {
 const statusIn = (name: string) => sql`${deliveries.status} = any(${p(name)}::text[])`;
 
 /**
- * The lifecycle's moves, each one prepared statement (a data-modifying CTE: one round trip, atomic without a
- * transaction) built once per database: `changed`, the update of one delivery; the event that records it; writes of
+ * A move of the lifecycle, one prepared statement (a data-modifying CTE: one round trip, atomic without a
+ * transaction) on the executor it runs on: `changed`, the update of one delivery; the event that records it; writes of
  * other modules that follow from it (the receiver's message, the driver's earnings); and the delivery's history
  * back, every event, oldest first (the new one is added by `move`). Each column in `columns` takes the placeholder of
  * its field's name; the event takes `eventStatus`, `eventNote` and `at` (also the row's updated_at). No row when
  * `where` matched nothing.
  */
-function prepareMoves(db: Executor) {
-  function prepareMove<Extra extends Record<string, SQL>>(
-    label: string,
-    where: SQL,
-    columns: readonly (keyof NewDelivery)[],
-    then?: (changed: WithSubquery) => { ctes: readonly WithSubquery[]; columns?: Extra },
-  ) {
-    const set = Object.fromEntries([...columns.map((key) => [key, p(key)]), ['updatedAt', p('at')]]) as Partial<NewDelivery>;
-    const changed = db.$with('changed').as(db.update(deliveries).set(set).where(where).returning());
-    const logged = db.$with('changed_event').as(
-      db.insert(deliveryEvents).select(
-        db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), createdAt: p('at') })).from(changed),
-      ),
-    );
-    // The statement's snapshot does not see the event it inserts.
-    const history = db.$with('changed_history').as(
-      db
-        .select({
-          deliveryId: deliveryEvents.deliveryId,
-          events: sql<{ status: string; note: string | null; at: string }[]>`json_agg(json_build_object('status', ${deliveryEvents.status}, 'note', ${deliveryEvents.note}, 'at', ${deliveryEvents.createdAt}) order by ${deliveryEvents.createdAt}, ${deliveryEvents.id})`.as('events'),
-        })
-        .from(deliveryEvents)
-        .where(inArray(deliveryEvents.deliveryId, db.select({ id: changed.id }).from(changed)))
-        .groupBy(deliveryEvents.deliveryId),
-    );
-    const following = then?.(changed);
-    return db
-      .with(changed, logged, ...(following?.ctes ?? []), history)
-      .select({ row: rowColumnsOf(deliveries, changed), history: history.events, ...((following?.columns ?? {}) as Extra) })
-      .from(changed)
-      .leftJoin(history, eq(history.deliveryId, changed.id))
-      .prepare(label);
-  }
+function prepareMove<Extra extends Record<string, SQL>>(
+  db: Executor,
+  label: string,
+  where: SQL,
+  columns: readonly (keyof NewDelivery)[],
+  then?: (changed: WithSubquery) => { ctes: readonly WithSubquery[]; columns?: Extra },
+) {
+  const set = Object.fromEntries([...columns.map((key) => [key, p(key)]), ['updatedAt', p('at')]]) as Partial<NewDelivery>;
+  const changed = db.$with('changed').as(db.update(deliveries).set(set).where(where).returning());
+  const logged = db.$with('changed_event').as(
+    db.insert(deliveryEvents).select(
+      db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), createdAt: p('at') })).from(changed),
+    ),
+  );
+  // The statement's snapshot does not see the event it inserts.
+  const history = db.$with('changed_history').as(
+    db
+      .select({
+        deliveryId: deliveryEvents.deliveryId,
+        events: sql<{ status: string; note: string | null; at: string }[]>`json_agg(json_build_object('status', ${deliveryEvents.status}, 'note', ${deliveryEvents.note}, 'at', ${deliveryEvents.createdAt}) order by ${deliveryEvents.createdAt}, ${deliveryEvents.id})`.as('events'),
+      })
+      .from(deliveryEvents)
+      .where(inArray(deliveryEvents.deliveryId, db.select({ id: changed.id }).from(changed)))
+      .groupBy(deliveryEvents.deliveryId),
+  );
+  const following = then?.(changed);
+  return db
+    .with(changed, logged, ...(following?.ctes ?? []), history)
+    .select({ row: rowColumnsOf(deliveries, changed), history: history.events, ...((following?.columns ?? {}) as Extra) })
+    .from(changed)
+    .leftJoin(history, eq(history.deliveryId, changed.id))
+    .prepare(label);
+}
 
-  const byId = eq(deliveries.id, sql`${p('id')}::uuid`);
-  return {
-    step: prepareMove('delivery_step', and(byId, statusIn('from'))!, ['status']),
-    driverStep: prepareMove(
+const byId = eq(deliveries.id, sql`${p('id')}::uuid`);
+/**
+ * The moves by name, each built and prepared on first use on an executor: a hand-over's transaction needs one of
+ * them, and building all six for each transaction cost more CPU than the hand-over's own statements (a profile of
+ * the pay-on-delivery cycle).
+ */
+const MOVES = {
+  step: (db: Executor) => prepareMove(db, 'delivery_step', and(byId, statusIn('from'))!, ['status']),
+  driverStep: (db: Executor) =>
+    prepareMove(
+      db,
       'delivery_driver_step',
-      and(eq(deliveries.number, sql`${p('number')}::int`), eq(deliveries.driverId, sql`${p('driverId')}::uuid`), statusIn('from'))!,
+      and(
+        eq(deliveries.number, sql`${p('number')}::int`),
+        eq(deliveries.driverId, sql`${p('driverId')}::uuid`),
+        statusIn('from'),
+      )!,
       ['status'],
     ),
-    /** A (re)assignment, with the receiver's message carrying the new code in the same statement. */
-    assign: prepareMove(
+  /** A (re)assignment, with the receiver's message carrying the new code in the same statement. */
+  assign: (db: Executor) =>
+    prepareMove(
+      db,
       'delivery_assign',
       and(byId, eq(deliveries.transportMode, sql`${p('transportMode')}::text`), statusIn('from'))!,
-      ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews', 'handoverCodeHash', 'handoverFailedAttempts'],
+      [
+        'driverId',
+        'driverName',
+        'driverPhone',
+        'driverRating',
+        'driverReviews',
+        'handoverCodeHash',
+        'handoverFailedAttempts',
+      ],
       (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
     ),
-    /** Out again after a failed attempt, only while the re-attempts are as many as the caller judged. */
-    reattempt: prepareMove(
+  /** Out again after a failed attempt, only while the re-attempts are as many as the caller judged. */
+  reattempt: (db: Executor) =>
+    prepareMove(
+      db,
       'delivery_reattempt',
       and(byId, statusIn('from'), eq(deliveries.reattempts, sql`${p('judgedReattempts')}::int`))!,
       ['status', 'reattempts'],
     ),
-    /** On its way back, with a fresh hand-over code for the shipper's pickup contact, sent by the same statement. */
-    return: prepareMove(
+  /** On its way back, with a fresh hand-over code for the shipper's pickup contact, sent by the same statement. */
+  return: (db: Executor) =>
+    prepareMove(
+      db,
       'delivery_return',
       and(byId, statusIn('from'))!,
       ['status', 'handoverCodeHash', 'handoverFailedAttempts'],
       (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
     ),
-    /**
-     * Handed over, with the driver's earnings in the same statement (WalletService.driverEarnings' placeholders).
-     * Only if nothing changed since the caller judged the row: the same driver and, for a code (`codeHash` set),
-     * the same code with attempts left.
-     */
-    deliver: prepareMove(
+  /**
+   * Handed over, with the driver's earnings in the same statement (WalletService.driverEarnings' placeholders).
+   * Only if nothing changed since the caller judged the row: the same driver and, for a code (`codeHash` set),
+   * the same code with attempts left.
+   */
+  deliver: (db: Executor) =>
+    prepareMove(
+      db,
       'delivery_deliver',
       and(
         byId,
         statusIn('from'),
         eq(deliveries.driverId, sql`${p('driverId')}::uuid`),
         sql`(${p('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${p('codeHash')}::text
-          and ${deliveries.handoverFailedAttempts} < ${p('maxAttempts')}::int))`,
+        and ${deliveries.handoverFailedAttempts} < ${p('maxAttempts')}::int))`,
         // A pay-on-delivery parcel is handed to its receiver only once they have paid (a return needs no payment).
         sql`(${p('status')}::text <> 'delivered' or ${deliveries.codAmountKobo} is null or ${deliveries.codPaidAt} is not null)`,
       )!,
@@ -267,8 +295,7 @@ function prepareMoves(db: Executor) {
         return { ctes: [...earnings.ctes], columns: { earningBalanceAfter: earnings.balanceAfter } };
       },
     ),
-  };
-}
+};
 
 
 /** The values of a My Deliveries page: placeholders for its prepared statements, or the values themselves. */
@@ -456,7 +483,7 @@ export function createDeliveriesRepository(db: Executor) {
 
   // The writes run on their caller's executor: the write pool, or its transaction.
   const insertOn = preparedPerExecutor(prepareInsert);
-  const movesOn = preparedPerExecutor(prepareMoves);
+  const moveOn = preparedPerExecutorEach(MOVES);
   const walletPaymentOn = preparedPerExecutor(prepareWalletPayment);
   const payLinkOn = preparedPerExecutor(preparePayLink);
   const failedHandoverOn = preparedPerExecutor(prepareFailedHandover);
@@ -610,8 +637,7 @@ export function createDeliveriesRepository(db: Executor) {
       at: Date,
       tx: Executor = db,
     ) {
-      const moves = movesOn(tx);
-      const [statement, which] = 'id' in target ? [moves.step, { id: target.id }] : [moves.driverStep, target];
+      const [statement, which] = 'id' in target ? [moveOn.step(tx), { id: target.id }] : [moveOn.driverStep(tx), target];
       return move(statement, { ...which, from, status: to }, { status: to, note, at });
     },
 
@@ -629,7 +655,7 @@ export function createDeliveriesRepository(db: Executor) {
       tx: Executor = db,
     ) {
       return move(
-        movesOn(tx).assign,
+        moveOn.assign(tx),
         {
           ...target,
           ...receiverMessage,
@@ -649,7 +675,7 @@ export function createDeliveriesRepository(db: Executor) {
     /** Out for delivery again after a failed attempt, as judged (its re-attempts so far); null when it changed meanwhile. */
     async reattempt(judged: { id: string; reattempts: number }, from: readonly DeliveryStatus[], note: string, tx: Executor = db) {
       return move(
-        movesOn(tx).reattempt,
+        moveOn.reattempt(tx),
         { id: judged.id, from, judgedReattempts: judged.reattempts, status: 'out_for_delivery', reattempts: judged.reattempts + 1 },
         { status: 'out_for_delivery', note, at: new Date() },
       );
@@ -661,7 +687,7 @@ export function createDeliveriesRepository(db: Executor) {
      */
     async startReturn(id: string, from: readonly DeliveryStatus[], handoverCodeHash: string, message: Record<string, unknown>, note: string, tx: Executor = db) {
       return move(
-        movesOn(tx).return,
+        moveOn.return(tx),
         { id, ...message, from, status: 'returning', handoverCodeHash, handoverFailedAttempts: 0 },
         { status: 'returning', note, at: new Date() },
       );
@@ -694,7 +720,7 @@ export function createDeliveriesRepository(db: Executor) {
     /**
      * Handed over (delivered, or returned to the shipper; the code forgotten, the proof kept) with the driver's earnings, in one statement: the
      * row with its history and the driver's wallet balance after the earnings (null when none were written). Null
-     * when the row changed since it was judged (see prepareMoves' deliver); `codeHash` null for an operator's word.
+     * when the row changed since it was judged (see MOVES.deliver); `codeHash` null for an operator's word.
      */
     async deliver(
       judged: { id: string; driverId: string; codeHash: string | null },
@@ -705,7 +731,7 @@ export function createDeliveriesRepository(db: Executor) {
       tx: Executor = db,
     ) {
       const moved = await move(
-        movesOn(tx).deliver,
+        moveOn.deliver(tx),
         { ...judged, from, maxAttempts, ...earnings, status: record.to, handoverCodeHash: null, deliveryProofKey: record.proofKey },
         { status: record.to, note: record.note, at: new Date() },
       );
@@ -741,6 +767,28 @@ export function createDeliveriesRepository(db: Executor) {
         .where(and(eq(deliveries.driverId, driverId), rows, order.after))
         .orderBy(...order.orderBy)
         .limit(limit);
+    },
+
+    /**
+     * The operator's home (decision 060): how many deliveries wait on the board's unassigned, active and
+     * needs-a-decision tabs, each counted through its tab's partial index up to `cap` rows, in one statement.
+     */
+    boardCountsQuery: (cap: number) => sql`
+      select ${cappedCount(deliveries, BOARD_TABS.unassigned.where, cap)} as unassigned,
+        ${cappedCount(deliveries, BOARD_TABS.active.where, cap)} as active,
+        ${cappedCount(deliveries, BOARD_TABS.needs_decision.where, cap)} as needs_decision`,
+
+    async countBoardTabs(cap: number) {
+      const counts = countsOf(await db.execute(this.boardCountsQuery(cap)), ['unassigned', 'active', 'needs_decision'] as const);
+      return { unassigned: counts.unassigned, active: counts.active, needsDecision: counts.needs_decision };
+    },
+
+    /** A driver's jobs on the road, up to `cap` (the driver's home; deliveries_driver_active_idx). */
+    driverActiveCountQuery: (driverId: string, cap: number) =>
+      sql`select ${cappedCount(deliveries, sql`driver_id = ${driverId}::uuid and driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`, cap)} as active`,
+
+    async countDriverActiveJobs(driverId: string, cap: number) {
+      return countsOf(await db.execute(this.driverActiveCountQuery(driverId, cap)), ['active'] as const).active;
     },
 
     /** Deliveries assigned to each driver and not yet finished. */
