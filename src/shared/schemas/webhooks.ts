@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { v1DeliverySchema } from './merchant-api.js';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 
 /** Every event a webhook endpoint may subscribe to (issue 23). */
@@ -121,3 +122,18 @@ export const webhookAttemptsQuerySchema = cursorQuerySchema;
 export const webhookAttemptsPageSchema = cursorPageSchema(webhookAttemptSchema);
 
 export const webhookQueuedSchema = z.object({ eventId: z.uuid() });
+
+/**
+ * What a delivery's event POSTs to an endpoint (decision 054). `data` is the delivery exactly as
+ * GET /api/v1/deliveries/{id} answers when the event is relayed (the same mapping and schema); `sequence` counts the
+ * delivery's events from 1, for dropping one that arrives after a later one.
+ */
+export const webhookDeliveryEventSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+  createdAt: z.string(),
+  livemode: z.boolean(),
+  sequence: z.number().int().positive(),
+  data: v1DeliverySchema,
+});
+export type WebhookDeliveryEvent = z.infer<typeof webhookDeliveryEventSchema>;

@@ -1,4 +1,5 @@
 import { DISPLAY_STATUS_OF, type Delivery, type DeliveryListItem } from '../../../shared/schemas/deliveries.js';
+import type { V1Delivery } from '../../../shared/schemas/merchant-api.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
 import { isCancellable } from './delivery-lifecycle.js';
@@ -86,6 +87,22 @@ export function toDelivery(row: DeliveryRow): Delivery {
     date: lagosDate(row.createdAt),
     canCancel: isCancellable(row.status),
     cod: codView(row),
+  };
+}
+
+/**
+ * The delivery as the merchant API gives it (`v1DeliverySchema`): the web's delivery with `object`, `livemode`, the
+ * merchant's reference and `updatedAt`. The one mapping of a v1 delivery: GET /api/v1/deliveries/{id} and the rest of
+ * /api/v1 answer with it, and every webhook event's `data` is it, as the delivery was when the event was relayed
+ * (decision 054).
+ */
+export function toV1Delivery(row: DeliveryRow): V1Delivery {
+  return {
+    object: 'delivery',
+    ...toDelivery(row),
+    livemode: row.livemode,
+    externalReference: row.externalReference,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -12,7 +12,7 @@ import type { DeliveriesRepository, DeliveryRow } from './deliveries-repository.
 import type { DeliveriesService } from './deliveries-service.js';
 import { factsOf } from './deliveries-service.js';
 import { findMove, AWAITING_DECISION_STATUSES } from './delivery-lifecycle.js';
-import { toDelivery } from './delivery-view.js';
+import { toV1Delivery } from './delivery-view.js';
 
 /**
  * The merchant API's side of the deliveries module (issue 23): a key's deliveries (its owner's, in its mode only: a
@@ -26,16 +26,6 @@ export interface MerchantScope {
 }
 
 const merchantCursorShape = z.tuple([cursorInstant, cursorInt]);
-
-export function toV1Delivery(row: DeliveryRow): V1Delivery {
-  return {
-    object: 'delivery',
-    ...toDelivery(row),
-    livemode: row.livemode,
-    externalReference: row.externalReference,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /**
  * One keyset page of a merchant's deliveries in one mode, newest first: by owner and mode (deliveries_merchant_idx),

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, deliveries, ledgerEntries, postingLines, postings, wallets } from '../../db/schema/index.js';
 import { createSignedInUser, createUser, fundWallet, uniqueSuffix } from '../../test/factories.js';
@@ -6,7 +7,10 @@ import { createTestApp, startAnotherInstance, type App, type TestApp } from '../
 import { isRedisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
 import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
 import { lagosDate } from '../deliveries/delivery-view.js';
+import { startWebhookReceiver, verifiesWith, type ReceivedWebhook } from '../../test/webhook-receiver.js';
 import { API_KEY_PATTERN } from '../../../shared/schemas/api-keys.js';
+import { v1DeliverySchema } from '../../../shared/schemas/merchant-api.js';
+import { WEBHOOK_EVENT_TYPES, webhookDeliveryEventSchema } from '../../../shared/schemas/webhooks.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -453,6 +457,82 @@ describe('test mode', () => {
     // And another merchant's delivery is not found either.
     const { key: strangerKey } = await createKey(await createSignedInUser(t.deps), 'live');
     expect((await v1('GET', `/deliveries/${live.id}`, strangerKey)).statusCode).toBe(404);
+  });
+});
+
+describe('webhook events: their data is the v1 delivery', () => {
+  /**
+   * The shared schemas, with no key they do not name (the event's and the delivery's top level; GET's own answer,
+   * compared below, settles the rest).
+   */
+  const exactV1Delivery = z.strictObject(v1DeliverySchema.shape);
+  const exactEvent = z.strictObject({ ...webhookDeliveryEventSchema.shape, data: exactV1Delivery });
+
+  it('is what GET /api/v1/deliveries/{id} answers at that moment, and passes the shared schema', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const merchant = await createSignedInUser(t.deps);
+      await fundSandbox(merchant.user.id, 5_000_000);
+      const { key } = await createKey(merchant, 'test');
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhook-endpoints',
+        headers: merchant.headers,
+        payload: { url: receiver.url, events: WEBHOOK_EVENT_TYPES, mode: 'test' },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const secret = added.json().data.secret as string;
+      const reference = `hook-${uniqueSuffix()}`;
+      const booked = await bookVia(key, { externalReference: reference });
+
+      /** Waits for the delivery's `sequence`-th event, then reads the delivery through the API as it is now. */
+      async function eventAndNow(sequence: number, type: string) {
+        // Events are sent side by side: the second may arrive before the first.
+        let event: ReceivedWebhook | undefined;
+        for (let count = 1; !event; count += 1) event = (await receiver.waitFor(count)).find((r) => r.json.sequence === sequence);
+        expect(verifiesWith(event!.headers['lanefreight-signature'], secret, event!.body)).toBe(true);
+        expect(exactEvent.safeParse(event!.json).error, type).toBeUndefined();
+        expect(event!.json).toMatchObject({ type, livemode: false, sequence });
+        const now = await v1('GET', `/deliveries/${booked.id}`, key);
+        expect(now.statusCode).toBe(200);
+        return { data: event!.json.data, now: now.json() as Record<string, unknown> };
+      }
+
+      // Booked, then paid from the wallet: the created event may show the delivery already paid (it is read when
+      // relayed); the paid one is the delivery as it stands.
+      await eventAndNow(1, 'delivery.created');
+      const paid = await eventAndNow(2, 'delivery.paid');
+      expect(paid.data).toStrictEqual(paid.now);
+      expect(paid.data).toMatchObject({
+        object: 'delivery',
+        id: booked.id,
+        livemode: false,
+        externalReference: reference,
+        price: { total: booked.price.total },
+      });
+      expect(Number.isInteger((paid.data as { price: { total: number } }).price.total)).toBe(true);
+      for (const field of ['createdAt', 'updatedAt', 'paidAt', 'priceLockedUntil']) {
+        const value = (paid.data as Record<string, string>)[field]!;
+        expect(new Date(value).toISOString(), field).toBe(value);
+      }
+
+      const moves = [
+        ['picked_up', 'delivery.picked_up'],
+        ['in_transit', 'delivery.in_transit'],
+        ['out_for_delivery', 'delivery.out_for_delivery'],
+        ['delivered', 'delivery.delivered'],
+      ] as const;
+      for (const [index, [to, type]] of moves.entries()) {
+        const moved = await v1('POST', `/test/deliveries/${booked.id}/advance`, key, { to });
+        expect(moved.statusCode, moved.body).toBe(200);
+        const { data, now } = await eventAndNow(3 + index, type);
+        expect(data, type).toStrictEqual(now);
+        expect(data, type).toStrictEqual(moved.json());
+        expect(data, type).toMatchObject({ status: to });
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

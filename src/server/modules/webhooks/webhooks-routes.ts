@@ -28,6 +28,14 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: 'Add an endpoint; its signing secret is in this answer only',
+          description: [
+            'Each event is POSTed as JSON `{ id, type, createdAt, livemode, sequence, data }`, signed in',
+            '`Lanefreight-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>` with its id in',
+            '`Lanefreight-Event-Id` (the same on every retry). For a delivery\'s event, `data` is the delivery exactly as',
+            '`GET /api/v1/deliveries/{id}` answered when the event was written, milliseconds after the change (the same',
+            'schema: integer kobo, ISO 8601 times, `livemode`; a retry sends the same body), and `sequence` counts that',
+            'delivery\'s events from 1: drop one lower than the last you kept.',
+          ].join(' '),
           body: createWebhookEndpointSchema,
           response: { 201: envelope(webhookEndpointWithSecretSchema) },
         },

@@ -14,17 +14,18 @@ import {
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TEST_EVENT_TYPE,
   type WebhookAttempt,
+  type WebhookDeliveryEvent,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
   type WebhookEventType,
   type WebhookMode,
 } from '../../../shared/schemas/webhooks.js';
-import type { DeliveriesService } from '../deliveries/deliveries-service.js';
+import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
+import { toV1Delivery } from '../deliveries/delivery-view.js';
 import type { UserMessageQueue } from '../messages/message-queue.js';
 import { categoryOf } from '../messages/message-policy.js';
 import type { NotificationsService } from '../notifications/notifications-service.js';
 import { WEBHOOK_EVENT_OF_KIND } from './webhook-event-types.js';
-import { toWebhookDelivery, type DeliveryRow } from './webhook-delivery-resource.js';
 import { sendWebhook, WEBHOOK_TIMEOUT_MS, type SendOutcome } from './webhook-sender.js';
 import { newWebhookSecret, signatureHeader, type SecretBox } from './webhook-signing.js';
 import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './webhook-targets.js';
@@ -299,7 +300,9 @@ export function createWebhooksService(deps: Deps) {
           sequences.set(change.deliveryId, sequence);
           const id = randomUUID();
           const createdAt = change.occurredAt;
-          const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), livemode, sequence, data: toWebhookDelivery(delivery) });
+          // `data` is the delivery exactly as GET /api/v1/deliveries/{id} answers now: the v1 API's own mapping.
+          const event: WebhookDeliveryEvent = { id, type, createdAt: createdAt.toISOString(), livemode, sequence, data: toV1Delivery(delivery) };
+          const body = JSON.stringify(event);
           events.push({ id, userId: change.userId, deliveryId: change.deliveryId, type, sequence, livemode, body, createdAt });
           for (const endpoint of subscribed) sends.push({ endpointId: endpoint.id, eventId: id, nextAttemptAt: at });
         }

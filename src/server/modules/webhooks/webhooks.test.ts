@@ -172,7 +172,7 @@ describe('events', () => {
         expect(r.json).toMatchObject({ livemode: true, data: { id: booked.id, livemode: true } });
         expect(Object.keys(r.json).sort()).toEqual(['createdAt', 'data', 'id', 'livemode', 'sequence', 'type']);
       }
-      expect(bySequence.at(-1)!.json.data).toMatchObject({ status: 'delivered', price: { totalKobo: expect.any(Number) } });
+      expect(bySequence.at(-1)!.json.data).toMatchObject({ object: 'delivery', status: 'delivered', price: { total: expect.any(Number) } });
       expect(new Set(received.map((r) => r.json.id)).size).toBe(7);
       // A cancellation, and only what the endpoint subscribed to.
       await inject(t, 'PATCH', `/api/webhook-endpoints/${endpoint.id}`, m.headers, { events: ['delivery.cancelled'] });
