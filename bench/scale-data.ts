@@ -56,12 +56,18 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
   // not a short page with a full one.
   const movingFrom = N - Math.max(Math.round(N * 0.03), 300);
   const unreadFrom = N - Math.max(Math.round((N * 10) / 365), 400);
+  // The same for the cancelled pages: in the 600 older deliveries just before the moving ones, the merchant's (g % 20
+  // = 0, unpaid) and three in twenty others (odd, so paid) are cancelled. At 1,000 deliveries the board's cancelled tab
+  // then has 90 rows and the merchant 30 (6 % of 1,000 gave 20 and 3: a short page against a full one); at 1,000,000
+  // it changes 0.06 % of the rows.
+  const cancelledFloorFrom = movingFrom - 600;
   const { applications: A, withdrawals: W } = shape;
   // Who booked, which driver, which status: from hashes of g, so that none of them follows another (g % 100 would give
   // each customer or driver a single status).
   const userOf = `case when g % 20 = 0 then 1 else ${3 + D} + (abs(hashint4(g + 1500000000)::bigint) % ${customers})::int end`;
   const statusOf = `case
       when g > ${movingFrom} then (array['awaiting_payment', 'pending', 'pending', 'picked_up', 'in_transit', 'out_for_delivery'])[1 + (abs(hashint4(g)::bigint) / 100) % 6]
+      when g > ${cancelledFloorFrom} and g % 20 in (0, 1, 3, 5) then 'cancelled'
       when abs(hashint4(g)::bigint) % 100 < 6 then 'cancelled'
       when abs(hashint4(g)::bigint) % 100 < 8 then 'awaiting_payment'
       else 'delivered' end`;
