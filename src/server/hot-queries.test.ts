@@ -22,6 +22,8 @@ const WATCHED = new Set([
   'withdrawals',
   'partner_applications',
   'imports',
+  'webhook_events',
+  'webhook_sends',
 ]);
 
 /**
@@ -156,7 +158,23 @@ async function seed(db: Executor): Promise<HotQuerySample> {
       case when g % 1000 = 0 then now() end, d.created_at
     from (select user_id, created_at, row_number() over () as g from deliveries where tracking_id like 'LFPLAN%') d(user_id, created_at, g)
     where g % 2 = 0`);
-  for (const table of ['users', 'deliveries', 'delivery_events', 'notifications', 'postings', 'ledger_entries', 'withdrawals', 'partner_applications', 'outbox_messages', 'imports'])
+  // Webhooks: the merchant's endpoint, an event for each delivery over six weeks (the oldest past the retention), each
+  // sent once, nearly all delivered, a few still owed.
+  await db.execute(sql`
+    insert into webhook_endpoints (user_id, url, events, mode, secret_ciphertext)
+    select user_id, 'https://example.test/hooks', array['delivery.created'], 'live', 'x' from deliveries where tracking_id = 'LFPLAN1'`);
+  await db.execute(sql`
+    with made as (
+      insert into webhook_events (user_id, delivery_id, type, sequence, livemode, body, created_at)
+      select d.user_id, d.id, 'delivery.created', 1, true, '{}', now() - (g * 3 || ' minutes')::interval
+      from (select id, user_id, row_number() over () as g from deliveries where tracking_id like 'LFPLAN%') d(id, user_id, g)
+      returning id, created_at
+    )
+    insert into webhook_sends (endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+    select (select id from webhook_endpoints limit 1), made.id,
+      case when row_number() over () % 300 = 0 then 'pending' else 'succeeded' end, 1, made.created_at, made.created_at
+    from made`);
+  for (const table of ['users', 'deliveries', 'delivery_events', 'notifications', 'postings', 'ledger_entries', 'withdrawals', 'partner_applications', 'outbox_messages', 'imports', 'webhook_endpoints', 'webhook_events', 'webhook_sends'])
     await db.execute(sql.raw(`analyze ${table}`));
 
   const result = (await db.execute(sql`

@@ -13,6 +13,7 @@ import { createWebhooksRepository } from './modules/webhooks/webhooks-repository
 import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
+import { WEBHOOK_RETENTION_MS } from '../shared/schemas/webhooks.js';
 
 /**
  * The registry of hot queries (decision 049): every list that grows with data and every lookup on a hot path, built
@@ -167,6 +168,10 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     build: (db, s) => ({ query: createWebhooksRepository(db).attemptsPageQuery(s.midId, { at: s.midAt, id: s.midId }, 21) }),
   },
   { name: 'webhooks, claim due sends', build: (db) => ({ query: createWebhooksRepository(db).claimQuery(new Date(), new Date(), 50) }) },
+  {
+    name: 'webhooks, retention sweep batch',
+    build: (db) => ({ query: createWebhooksRepository(db).settledBeforeQuery(new Date(Date.now() - WEBHOOK_RETENTION_MS), 500) }),
+  },
   // Bulk imports (decision 055): a customer's imports, and the validations to take up after a restart.
   { name: 'imports, first page', build: (db, s) => ({ query: createImportsRepository(db).pageQuery(s.userId, null, 11) }) },
   { name: 'imports, deep page', build: (db, s) => ({ query: createImportsRepository(db).pageQuery(s.userId, { at: s.midAt, id: s.midId }, 11) }) },

@@ -36,6 +36,12 @@ export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_6
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
 /** How long a rotated-out secret still signs (both signatures are sent meanwhile). */
 export const WEBHOOK_OLD_SECRET_VALID_MS = 24 * 3_600_000;
+/**
+ * How long an event that owes nothing more (every send succeeded or gave up) is kept, with its sends and its attempt
+ * log; then the retention sweep deletes it (decision 054). An event still owed to an endpoint stays, however old.
+ */
+export const WEBHOOK_RETENTION_DAYS = 30;
+export const WEBHOOK_RETENTION_MS = WEBHOOK_RETENTION_DAYS * 24 * 3_600_000;
 
 /** i18n keys of the endpoint form's messages; the server's catalogue (lib/messages.ts) holds their English. */
 export const WEBHOOK_MESSAGE_KEYS = {

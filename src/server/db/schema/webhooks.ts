@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { deliveries } from './deliveries.js';
 import { users } from './users.js';
 import { WEBHOOK_MODES } from '../../../shared/schemas/webhooks.js';
 
@@ -61,8 +62,23 @@ export const webhookEvents = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_events_delivery_sequence_key').on(t.deliveryId, t.sequence)],
+  (t) => [
+    uniqueIndex('webhook_events_delivery_sequence_key').on(t.deliveryId, t.sequence),
+    /** The retention sweep's range: the oldest events first (migration 0023). */
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
 );
+
+/**
+ * The last sequence number each delivery's events were given: the relay numbers the next one from here, so a
+ * delivery whose old events the retention sweep deleted still goes on from where it was (never back to 1).
+ */
+export const webhookSequences = pgTable('webhook_sequences', {
+  deliveryId: uuid('delivery_id')
+    .primaryKey()
+    .references(() => deliveries.id, { onDelete: 'cascade' }),
+  lastSequence: integer('last_sequence').notNull(),
+});
 
 /** One event owed to one endpoint: pending until it succeeds or its retries run out. */
 export const webhookSends = pgTable(
@@ -85,6 +101,8 @@ export const webhookSends = pgTable(
   (t) => [
     uniqueIndex('webhook_sends_endpoint_event_key').on(t.endpointId, t.eventId),
     index('webhook_sends_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    /** An event's sends: whether it still owes any, and the cascade when it is deleted (migration 0023). */
+    index('webhook_sends_event_idx').on(t.eventId),
   ],
 );
 
@@ -106,5 +124,9 @@ export const webhookAttempts = pgTable(
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.attemptedAt, t.id)],
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.attemptedAt, t.id),
+    /** The cascade when an event is deleted (migration 0023). */
+    index('webhook_attempts_event_idx').on(t.eventId),
+  ],
 );

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { webhookAttempts, webhookEndpoints, webhookEvents, webhookRelayQueue, webhookSends } from '../../db/schema/index.js';
+import { webhookAttempts, webhookEndpoints, webhookEvents, webhookRelayQueue, webhookSends, webhookSequences } from '../../db/schema/index.js';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEvent = typeof webhookEvents.$inferInsert;
@@ -8,6 +8,8 @@ export type QueuedChange = typeof webhookRelayQueue.$inferSelect;
 
 /** Only one relay at a time across instances, so a delivery's sequence follows its changes' order. */
 const RELAY_LOCK_KEY = 0x57_48_52_4c; // "WHRL"
+/** Only one retention sweep at a time across instances. */
+const RETENTION_LOCK_KEY = 0x57_48_52_54; // "WHRT"
 
 export interface AttemptKey {
   at: string;
@@ -67,9 +69,24 @@ export function createWebhooksRepository(db: Executor) {
       .innerJoin(webhookEvents, eq(webhookEvents.id, claimed.eventId));
   }
 
+  /** The oldest events made before `before` that owe nothing more: the retention sweep's batch (plan-tested). */
+  function settledBeforeQuery(before: Date, limit: number, tx: Executor = db) {
+    const stillOwed = tx
+      .select({ one: sql`1` })
+      .from(webhookSends)
+      .where(and(eq(webhookSends.eventId, webhookEvents.id), eq(webhookSends.status, 'pending')));
+    return tx
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(and(lt(webhookEvents.createdAt, before), notExists(stillOwed)))
+      .orderBy(asc(webhookEvents.createdAt))
+      .limit(limit);
+  }
+
   return {
     attemptsPageQuery,
     claimQuery,
+    settledBeforeQuery,
 
     async countEndpoints(userId: string) {
       const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
@@ -123,14 +140,42 @@ export function createWebhooksRepository(db: Executor) {
       return rows.sort((a, b) => a.id - b.id);
     },
 
+    /** Each delivery's last sequence number (webhook_sequences: it outlives the events the retention sweep deletes). */
     async lastSequences(deliveryIds: readonly string[], tx: Executor) {
       if (deliveryIds.length === 0) return new Map<string, number>();
       const rows = await tx
-        .select({ deliveryId: webhookEvents.deliveryId, last: max(webhookEvents.sequence) })
-        .from(webhookEvents)
-        .where(and(inArray(webhookEvents.deliveryId, [...deliveryIds]), isNotNull(webhookEvents.sequence)))
-        .groupBy(webhookEvents.deliveryId);
-      return new Map(rows.map((row) => [row.deliveryId!, row.last ?? 0]));
+        .select({ deliveryId: webhookSequences.deliveryId, last: webhookSequences.lastSequence })
+        .from(webhookSequences)
+        .where(inArray(webhookSequences.deliveryId, [...deliveryIds]));
+      return new Map(rows.map((row) => [row.deliveryId, row.last]));
+    },
+
+    /** Where each delivery's numbering now stands, in the relay's transaction. */
+    async saveSequences(last: ReadonlyMap<string, number>, tx: Executor) {
+      if (last.size === 0) return;
+      await tx
+        .insert(webhookSequences)
+        .values([...last].map(([deliveryId, lastSequence]) => ({ deliveryId, lastSequence })))
+        .onConflictDoUpdate({ target: webhookSequences.deliveryId, set: { lastSequence: sql`excluded.last_sequence` } });
+    },
+
+    /** Whether this transaction is the retention sweep (another instance's sweep under way: this one stops). */
+    async tryRetentionLock(tx: Executor) {
+      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`);
+      return Boolean((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
+    },
+
+    /**
+     * Deletes up to `limit` of the oldest events created before `before` that owe nothing more (no pending send):
+     * found by webhook_events_created_idx, checked by webhook_sends_event_idx; their sends and attempts go with them
+     * (the foreign keys cascade, by webhook_sends_event_idx and webhook_attempts_event_idx). Returns how many.
+     */
+    async deleteSettledEventsBefore(before: Date, limit: number, tx: Executor) {
+      const deleted = await tx
+        .delete(webhookEvents)
+        .where(inArray(webhookEvents.id, settledBeforeQuery(before, limit, tx)))
+        .returning({ id: webhookEvents.id });
+      return deleted.length;
     },
 
     enabledEndpointsOf: (userIds: readonly string[], tx: Executor) =>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import {
+  WEBHOOK_RETENTION_DAYS,
   createWebhookEndpointSchema,
   updateWebhookEndpointSchema,
   webhookAttemptsPageSchema,
@@ -97,7 +98,8 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: 'The attempt log, newest first',
+          summary: `The attempt log, newest first: it holds ${WEBHOOK_RETENTION_DAYS} days`,
+          description: `An event that owes nothing more (delivered, or its retries given up) is deleted ${WEBHOOK_RETENTION_DAYS} days after it was made, with its attempts; one still being retried stays until it is settled.`,
           params: webhookEndpointParamsSchema,
           querystring: webhookAttemptsQuerySchema,
           response: { 200: envelope(webhookAttemptsPageSchema) },

@@ -11,6 +11,7 @@ import {
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_OLD_SECRET_VALID_MS,
+  WEBHOOK_RETENTION_MS,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TEST_EVENT_TYPE,
   type WebhookAttempt,
@@ -35,6 +36,10 @@ import type { WebhookEndpointRow, WebhooksRepository } from './webhooks-reposito
 const RELAY_BATCH = 200;
 /** Sends claimed per delivery round, all sent at once. */
 const SEND_BATCH = 50;
+/** Events deleted per retention transaction: short enough not to hold up the relay and the sends. */
+const RETENTION_BATCH = 500;
+/** Batches per retention round (250,000 events); what is left waits for the next round. */
+const RETENTION_BATCHES_PER_ROUND = 500;
 /** A claimed send is this worker's for longer than its attempt can take; a crashed worker's comes back after it. */
 const SEND_LEASE_MS = WEBHOOK_TIMEOUT_MS + 50_000;
 
@@ -308,10 +313,31 @@ export function createWebhooksService(deps: Deps) {
         }
         await repository.insertEvents(events, tx);
         await repository.insertSends(sends, tx);
+        await repository.saveSequences(new Map(events.flatMap((e) => (e.deliveryId ? [[e.deliveryId, sequences.get(e.deliveryId)!] as const] : []))), tx);
         return changes.length;
       });
       if (taken > 0) deps.onQueued?.();
       return taken;
+    },
+
+    /**
+     * The retention sweep (decision 054): deletes the events older than WEBHOOK_RETENTION_MS that owe nothing more,
+     * with their sends and attempts, `batch` at a time, each batch its own short transaction under a lock that one
+     * instance holds at a time (another instance's sweep under way: this one stops). At most `maxBatches` a round;
+     * the next round goes on. Returns how many events went.
+     */
+    async sweepRetention(now = new Date(), { batch = RETENTION_BATCH, maxBatches = RETENTION_BATCHES_PER_ROUND } = {}): Promise<number> {
+      const before = new Date(now.getTime() - WEBHOOK_RETENTION_MS);
+      let deleted = 0;
+      for (let round = 0; round < maxBatches; round += 1) {
+        const removed = await transactions.run(async ({ tx }) =>
+          (await repository.tryRetentionLock(tx)) ? repository.deleteSettledEventsBefore(before, batch, tx) : null,
+        );
+        if (removed === null) break;
+        deleted += removed;
+        if (removed < batch) break;
+      }
+      return deleted;
     },
 
     /** One delivery round: claims what is due at `now` and sends it; returns how many were tried. */

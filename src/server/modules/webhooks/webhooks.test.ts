@@ -1,14 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { createTestApp, startAnotherInstance, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { startWebhookReceiver, verifiesWith } from '../../test/webhook-receiver.js';
-import { outboxMessages, webhookEndpoints } from '../../db/schema/index.js';
-import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks.js';
+import { outboxMessages, webhookAttempts, webhookEndpoints, webhookEvents, webhookSends } from '../../db/schema/index.js';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_RETENTION_DAYS } from '../../../shared/schemas/webhooks.js';
 import { DEVELOPMENT_SECRETS_KEY } from './webhooks-module.js';
 import { createSecretBox } from './webhook-signing.js';
+import type { WebhooksService } from './webhooks-service.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -460,5 +461,54 @@ describe('no reaching inside the network', () => {
         await receiver.close();
       }
     });
+  });
+});
+
+describe('retention', () => {
+  it(`deletes settled events older than ${WEBHOOK_RETENTION_DAYS} days with their sends and attempts, in batches; recent and still-owed ones stay, and a delivery's sequence goes on`, async () => {
+    const receiver = await startWebhookReceiver();
+    // The composition root shows tests the worker's two steps only; the object is the whole service.
+    const webhooks = t.jobs.webhooks as unknown as Pick<WebhooksService, 'sweepRetention'>;
+    try {
+      const m = await merchant();
+      const endpoint = await addEndpoint(m.headers, receiver.url, ['delivery.created', 'delivery.paid', 'delivery.cancelled']);
+      const booked = await book(t, m.headers);
+      expect((await payWithWallet(t, m.headers, booked.id)).statusCode).toBe(200);
+      const testEvent = async () => (await inject(t, 'POST', `/api/webhook-endpoints/${endpoint.id}/test`, m.headers)).json().data.eventId as string;
+      const [delivered, failed, owed, recent, justInside] = [await testEvent(), await testEvent(), await testEvent(), await testEvent(), await testEvent()];
+      await logged(m.headers, endpoint.id, 7);
+      const [created, paid] = (await receiver.waitFor(7)).filter((r) => r.json.sequence !== null).sort((a, b) => a.json.sequence! - b.json.sequence!).map((r) => r.json.id);
+
+      // Given up after its retries, and one still being retried; then the clock of their rows moved back.
+      await t.deps.db.update(webhookSends).set({ status: 'failed' }).where(eq(webhookSends.eventId, failed));
+      await t.deps.db.update(webhookSends).set({ status: 'pending', nextAttemptAt: new Date(Date.now() + 365 * DAY) }).where(eq(webhookSends.eventId, owed));
+      const age = async (eventIds: string[], days: number) => {
+        const at = new Date(Date.now() - days * DAY);
+        await t.deps.db.update(webhookEvents).set({ createdAt: at }).where(inArray(webhookEvents.id, eventIds));
+        await t.deps.db.update(webhookAttempts).set({ attemptedAt: at }).where(inArray(webhookAttempts.eventId, eventIds));
+      };
+      const old = [created!, paid!, delivered, failed];
+      await age([...old, owed], WEBHOOK_RETENTION_DAYS + 1);
+      await age([justInside], WEBHOOK_RETENTION_DAYS - 1);
+
+      // Two batches of three at a time, two sweeps at once: each event goes once, whichever sweep takes it.
+      const swept = await Promise.all([webhooks.sweepRetention(new Date(), { batch: 3 }), webhooks.sweepRetention(new Date(), { batch: 3 })]);
+      expect(swept[0] + swept[1]).toBe(old.length);
+      const left = (await t.deps.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.userId, m.user.id))).map((row) => row.id);
+      expect(left.sort()).toEqual([owed, recent, justInside].sort());
+      expect(await t.deps.db.select().from(webhookSends).where(inArray(webhookSends.eventId, old))).toEqual([]);
+      expect(await t.deps.db.select().from(webhookAttempts).where(inArray(webhookAttempts.eventId, old))).toEqual([]);
+      expect((await attemptsOf(m.headers, endpoint.id)).map((a) => a.eventId).sort()).toEqual([owed, recent, justInside].sort());
+      expect(await webhooks.sweepRetention()).toBe(0);
+
+      // The delivery's next event is numbered after the ones deleted, not from 1 again.
+      expect((await inject(t, 'POST', `/api/deliveries/${booked.id}/cancel`, m.headers)).statusCode).toBe(200);
+      const cancelled = (await receiver.waitFor(8)).find((r) => r.json.type === 'delivery.cancelled');
+      expect(cancelled!.json.sequence).toBe(3);
+    } finally {
+      // Settled, so the other tests' moved clocks never find it due.
+      await t.deps.db.update(webhookSends).set({ status: 'failed' }).where(eq(webhookSends.status, 'pending'));
+      await receiver.close();
+    }
   });
 });
