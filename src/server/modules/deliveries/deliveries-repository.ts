@@ -530,6 +530,12 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** These deliveries, in no particular order (those that do not exist are left out). */
+    async findByIds(ids: readonly string[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx.select().from(deliveries).where(inArray(deliveries.id, [...ids]));
+    },
+
     /** With a user: only theirs. Without (the public tracking page): any. */
     async findByTrackingIdWithEvents(trackingId: string, userId: string | null) {
       const [row] = userId

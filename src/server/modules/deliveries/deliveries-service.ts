@@ -364,6 +364,7 @@ export function createDeliveriesService({
     findAny,
 
     findById: (id: string, tx?: Executor) => repository.findById(id, tx),
+    findByIds: (ids: readonly string[], tx?: Executor) => repository.findByIds(ids, tx),
     findByTrackingIdWithEvents: (trackingId: string, userId: string) =>
       repository.findByTrackingIdWithEvents(trackingId, userId),
     /** Anyone's delivery by its tracking id, for the public tracking page: the caller shows only what is public. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { webhookAttempts, webhookEndpoints, webhookEvents, webhookRelayQueue, webhookSends, webhookSequences } from '../../db/schema/index.js';
 
@@ -198,37 +198,56 @@ export function createWebhooksRepository(db: Executor) {
     claimDue: (now: Date, leaseUntil: Date, limit: number) => claimQuery(now, leaseUntil, limit),
 
     /**
-     * An attempt's outcome: logged, and the send settled or rescheduled, only while it is still the attempt claimed
-     * (a lease that ran out may have been claimed again). False when it was not.
+     * A round's attempts: each send settled or rescheduled only while it is still
+     * the attempt claimed, by one update per outcome (succeeded, failed, or retried at one time), and the attempts of
+     * those that were logged in one insert. The claims that were still theirs.
      */
-    async recordAttempt(
-      claim: { sendId: string; attempts: number; endpointId: string; eventId: string; eventType: string },
-      outcome: { statusCode: number | null; durationMs: number; error: string | null; at: Date; nextRetryAt: Date | null },
+    async recordAttempts(
+      attempts: readonly {
+        claim: { sendId: string; attempts: number; endpointId: string; eventId: string; eventType: string };
+        outcome: { statusCode: number | null; durationMs: number; error: string | null; at: Date; nextRetryAt: Date | null };
+      }[],
       tx: Executor,
     ) {
-      const settled = await tx
-        .update(webhookSends)
-        .set(
-          outcome.error === null
-            ? { status: 'succeeded' }
-            : outcome.nextRetryAt
-              ? { nextAttemptAt: outcome.nextRetryAt }
-              : { status: 'failed' },
-        )
-        .where(and(eq(webhookSends.id, claim.sendId), eq(webhookSends.status, 'pending'), eq(webhookSends.attempts, claim.attempts)))
-        .returning({ id: webhookSends.id });
-      if (settled.length === 0) return false;
-      await tx.insert(webhookAttempts).values({
-        endpointId: claim.endpointId,
-        eventId: claim.eventId,
-        eventType: claim.eventType,
-        statusCode: outcome.statusCode,
-        durationMs: outcome.durationMs,
-        error: outcome.error,
-        nextRetryAt: outcome.error === null ? null : outcome.nextRetryAt,
-        attemptedAt: outcome.at,
-      });
-      return true;
+      const groups = new Map<string, { set: Partial<typeof webhookSends.$inferInsert>; claims: { sendId: string; attempts: number }[] }>();
+      for (const { claim, outcome } of attempts) {
+        const set: Partial<typeof webhookSends.$inferInsert> =
+          outcome.error === null ? { status: 'succeeded' } : outcome.nextRetryAt ? { nextAttemptAt: outcome.nextRetryAt } : { status: 'failed' };
+        const key = JSON.stringify(set);
+        const group = groups.get(key) ?? { set, claims: [] };
+        group.claims.push(claim);
+        groups.set(key, group);
+      }
+      const settled = new Set<string>();
+      for (const { set, claims } of groups.values()) {
+        const rows = await tx
+          .update(webhookSends)
+          .set(set)
+          .where(
+            and(
+              eq(webhookSends.status, 'pending'),
+              or(...claims.map((claim) => and(eq(webhookSends.id, claim.sendId), eq(webhookSends.attempts, claim.attempts)))),
+            ),
+          )
+          .returning({ id: webhookSends.id });
+        for (const row of rows) settled.add(row.id);
+      }
+      const logged = attempts.filter(({ claim }) => settled.has(claim.sendId));
+      if (logged.length > 0) {
+        await tx.insert(webhookAttempts).values(
+          logged.map(({ claim, outcome }) => ({
+            endpointId: claim.endpointId,
+            eventId: claim.eventId,
+            eventType: claim.eventType,
+            statusCode: outcome.statusCode,
+            durationMs: outcome.durationMs,
+            error: outcome.error,
+            nextRetryAt: outcome.error === null ? null : outcome.nextRetryAt,
+            attemptedAt: outcome.at,
+          })),
+        );
+      }
+      return logged.map(({ claim }) => claim);
     },
 
     /** Success clears the failing streak; a failure starts it unless one is under way. */

@@ -86,7 +86,7 @@ interface Deps {
   /** Null in production without WEBHOOK_SECRETS_KEY: no endpoint can be made, none can sign. */
   secrets: SecretBox | null;
   policy: TargetPolicy;
-  deliveries: Pick<DeliveriesService, 'findById'>;
+  deliveries: Pick<DeliveriesService, 'findByIds'>;
   notifications: Pick<NotificationsService, 'insertNotification'>;
   messages: Pick<UserMessageQueue, 'queueMessage'>;
   getProfile: (userId: string) => Promise<Pick<UserProfile, 'email' | 'phone' | 'language'>>;
@@ -141,19 +141,53 @@ export function createWebhooksService(deps: Deps) {
     await deps.notifications.insertNotification({ userId, type: 'developer', messageKey: 'webhookEndpointDisabled', params: { url: disabled.url } });
   }
 
-  async function settleAttempt(claim: Claimed, outcome: SendOutcome, at: Date) {
-    const retryAt = outcome.error === null ? null : nextRetryAt(claim.attempts, at);
-    const health = await transactions.run(async ({ tx }) => {
-      const recorded = await repository.recordAttempt(claim, { ...outcome, at, nextRetryAt: retryAt }, tx);
-      return recorded ? repository.markEndpointHealth(claim.endpointId, outcome.error === null, at, tx) : null;
-    });
-    const failingTooLong = health?.failingSince && health.enabled && at.getTime() - health.failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS;
-    if (failingTooLong) await disableFailing(claim.endpointId, health.userId, at);
+  type Claimed = Awaited<ReturnType<WebhooksRepository['claimDue']>>[number];
+  interface Attempted {
+    claim: Claimed;
+    outcome: SendOutcome;
+    at: Date;
   }
 
-  type Claimed = Awaited<ReturnType<WebhooksRepository['claimDue']>>[number];
+  /**
+   * A round's outcomes, recorded in one transaction, with each endpoint's health written once: an update of the
+   * endpoint's row per attempt made the round's transactions wait on one another for that row (the relay's
+   * bottleneck with 1,000 events to one endpoint). The endpoint answered if any of its attempts succeeded; otherwise
+   * it has been failing since its first failure of the round, unless it already was.
+   */
+  async function settleAttempts(attempted: readonly Attempted[]) {
+    if (attempted.length === 0) return;
+    const health = await transactions.run(async ({ tx }) => {
+      const recorded = await repository.recordAttempts(
+        attempted.map(({ claim, outcome, at }) => ({
+          claim,
+          outcome: { ...outcome, at, nextRetryAt: outcome.error === null ? null : nextRetryAt(claim.attempts, at) },
+        })),
+        tx,
+      );
+      const stillClaimed = new Set(recorded.map((claim) => claim.sendId));
+      const roundOf = new Map<string, { succeeded: boolean; at: Date }>();
+      for (const { claim, outcome, at } of attempted) {
+        if (!stillClaimed.has(claim.sendId)) continue;
+        const seen = roundOf.get(claim.endpointId);
+        roundOf.set(claim.endpointId, {
+          succeeded: (seen?.succeeded ?? false) || outcome.error === null,
+          at: seen && seen.at < at ? seen.at : at,
+        });
+      }
+      const rows = [];
+      for (const [endpointId, { succeeded, at }] of roundOf) {
+        const row = await repository.markEndpointHealth(endpointId, succeeded, at, tx);
+        if (row) rows.push({ endpointId, at, ...row });
+      }
+      return rows;
+    });
+    for (const { endpointId, at, userId, failingSince, enabled } of health) {
+      if (enabled && failingSince && at.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS) await disableFailing(endpointId, userId, at);
+    }
+  }
 
-  async function attempt(claim: Claimed, now: () => Date) {
+  /** One attempt at a claimed send: the target checked again, the body signed, sent; its outcome, not yet recorded. */
+  async function attempt(claim: Claimed, now: () => Date): Promise<Attempted> {
     const target = await resolveTarget(claim.url, policy, resolve);
     let outcome: SendOutcome;
     if ('refused' in target) outcome = { statusCode: null, durationMs: 0, error: `refused: ${target.refused}` };
@@ -170,7 +204,7 @@ export function createWebhooksService(deps: Deps) {
       };
       outcome = await sendWebhook(target, headers, claim.body);
     }
-    await settleAttempt(claim, outcome, now());
+    return { claim, outcome, at: now() };
   }
 
   return {
@@ -289,9 +323,9 @@ export function createWebhooksService(deps: Deps) {
         const [sequences, endpoints, rows] = await Promise.all([
           repository.lastSequences(deliveryIds, tx),
           repository.enabledEndpointsOf([...new Set(changes.map((change) => change.userId))], tx),
-          Promise.all(deliveryIds.map((id) => deps.deliveries.findById(id, tx))),
+          deps.deliveries.findByIds(deliveryIds, tx),
         ]);
-        const deliveryOf = new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+        const deliveryOf = new Map(rows.map((row) => [row.id, row] as const));
         const events: Parameters<WebhooksRepository['insertEvents']>[0][number][] = [];
         const sends: Parameters<WebhooksRepository['insertSends']>[0][number][] = [];
         for (const change of changes) {
@@ -344,10 +378,17 @@ export function createWebhooksService(deps: Deps) {
     async deliverDue(now: () => Date = () => new Date()): Promise<number> {
       const at = now();
       const claimed = await repository.claimDue(at, new Date(at.getTime() + SEND_LEASE_MS), SEND_BATCH);
-      await Promise.all(
+      const attempted = await Promise.all(
         claimed.map((claim) =>
-          attempt(claim, now).catch((err: unknown) => log.warn({ err, endpointId: claim.endpointId, eventId: claim.eventId }, 'webhooks: an attempt could not be recorded')),
+          attempt(claim, now).catch((err: unknown) => {
+            // Not recorded: its lease runs out and it is tried again.
+            log.warn({ err, endpointId: claim.endpointId, eventId: claim.eventId }, 'webhooks: an attempt could not be made');
+            return null;
+          }),
         ),
+      );
+      await settleAttempts(attempted.filter((item) => item !== null)).catch((err: unknown) =>
+        log.warn({ err, attempts: attempted.length }, 'webhooks: a round of attempts could not be recorded; their leases run out and they are tried again'),
       );
       return claimed.length;
     },
