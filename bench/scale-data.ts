@@ -51,10 +51,10 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
   const { deliveries: N, users: U, drivers: D } = shape;
   const customers = U - 2 - D;
   // The newest 3 % are still moving (awaiting payment, waiting for a driver, on the road); older ones ended. At least
-  // 300 are, and at least 400 are new enough to be unread, so that at 1,000 deliveries the board's tabs, their next
+  // 450 are (the merchant's among them on the road, so their in-transit filter has 22 at 1,000), and at least 400 are new enough to be unread, so that at 1,000 deliveries the board's tabs, their next
   // pages and the merchant's unread notifications are full pages, as at 1,000,000: a ratio then compares table sizes,
   // not a short page with a full one.
-  const movingFrom = N - Math.max(Math.round(N * 0.03), 300);
+  const movingFrom = N - Math.max(Math.round(N * 0.03), 450);
   const unreadFrom = N - Math.max(Math.round((N * 10) / 365), 400);
   // The same for the cancelled pages: in the 600 older deliveries just before the moving ones, the merchant's (g % 20
   // = 0, unpaid) and three in twenty others (odd, so paid) are cancelled. At 1,000 deliveries the board's cancelled tab
@@ -66,6 +66,7 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
   // each customer or driver a single status).
   const userOf = `case when g % 20 = 0 then 1 else ${3 + D} + (abs(hashint4(g + 1500000000)::bigint) % ${customers})::int end`;
   const statusOf = `case
+      when g > ${movingFrom} and g % 20 = 0 then (array['picked_up', 'in_transit', 'out_for_delivery'])[1 + (abs(hashint4(g)::bigint) / 100) % 3]
       when g > ${movingFrom} then (array['awaiting_payment', 'pending', 'pending', 'picked_up', 'in_transit', 'out_for_delivery'])[1 + (abs(hashint4(g)::bigint) / 100) % 6]
       when g > ${cancelledFloorFrom} and g % 20 in (0, 1, 3, 5) then 'cancelled'
       when abs(hashint4(g)::bigint) % 100 < 6 then 'cancelled'
