@@ -51,9 +51,9 @@ export function scaleStatements(shape: ScaleShape): { label: string; sql: string
   const { deliveries: N, users: U, drivers: D } = shape;
   const customers = U - 2 - D;
   // The newest 3 % are still moving (awaiting payment, waiting for a driver, on the road); older ones ended. At least
-  // 450 are (the merchant's among them on the road, so their in-transit filter has 22 at 1,000), and at least 400 are new enough to be unread, so that at 1,000 deliveries the board's tabs, their next
-  // pages and the merchant's unread notifications are full pages, as at 1,000,000: a ratio then compares table sizes,
-  // not a short page with a full one.
+  // 450 are (the merchant's among them all on the road: 22 in transit at 1,000), and at least 400 are new enough to be
+  // unread, so that at 1,000 deliveries the board's tabs, their next pages, the merchant's in-transit filter and unread
+  // notifications are full pages, as at 1,000,000: a ratio then compares table sizes, not a short page with a full one.
   const movingFrom = N - Math.max(Math.round(N * 0.03), 450);
   const unreadFrom = N - Math.max(Math.round((N * 10) / 365), 400);
   // The same for the cancelled pages: in the 600 older deliveries just before the moving ones, the merchant's (g % 20
