@@ -170,7 +170,7 @@ function AddEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointW
                 {WEBHOOK_EVENT_TYPES.map((type) => (
                   <li key={type} className="flex min-w-0 items-center gap-2">
                     <Checkbox id={`${eventsLegendId}-${type}`} checked={chosen.has(type)} onCheckedChange={(isChecked) => toggle(type, isChecked === true)} />
-                    <Label htmlFor={`${eventsLegendId}-${type}`} className="font-mono text-xs break-all">
+                    <Label htmlFor={`${eventsLegendId}-${type}`} className="font-mono text-xs break-all" translate="no">
                       {type}
                     </Label>
                   </li>

@@ -17,8 +17,8 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
   const sections = LEGAL_SECTIONS[document];
   return (
-    <article className="mx-auto grid w-full max-w-3xl min-w-0 gap-8 px-4 py-10" aria-labelledby="legal-title">
-      <header className="grid gap-3">
+    <article className="mx-auto grid w-full max-w-3xl min-w-0 grid-cols-1 gap-8 px-4 py-10" aria-labelledby="legal-title">
+      <header className="grid grid-cols-1 gap-3">
         <h1 id="legal-title" className="text-3xl font-bold tracking-tight break-words">
           {t(`legal.${document}.title`)}
         </h1>
@@ -40,7 +40,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         </ol>
       </nav>
       {sections.map((id, index) => (
-        <section key={id} id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-6 gap-2">
+        <section key={id} id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-6 grid-cols-1 gap-2">
           <h2 id={`${id}-title`} className="text-xl font-semibold break-words">
             {index + 1}. {t(`legal.${document}.sections.${id}.title`)}
           </h2>

@@ -66,7 +66,7 @@ export function BecomePartnerPage() {
         ))}
       </dl>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {CHOICES.map(({ type, to, icon: Icon, points }) => (
           <Card key={type} className="flex flex-col">
             <CardHeader>
@@ -88,11 +88,12 @@ export function BecomePartnerPage() {
             </CardContent>
             <CardFooter>
               {hasOpen(type) ? (
-                <Button disabled className="w-full">
+                <Button disabled className="h-auto min-h-10 w-full text-center whitespace-normal">
                   {t('partners.become.inProgress')}
                 </Button>
               ) : (
-                <Link to={to} className={buttonVariants({ className: 'w-full' })}>
+                // Long calls to action (French, Igbo) wrap instead of widening the card past a phone's screen.
+                <Link to={to} className={buttonVariants({ className: 'h-auto min-h-10 w-full text-center whitespace-normal' })}>
                   {t(`partners.become.${type}.cta`)}
                 </Link>
               )}
