@@ -43,6 +43,7 @@ const DELIVERY = {
   paidAt: '2026-11-22T09:00:00.000Z',
   driver: null as null | { userId: string; name: string; phone: string | null; plateNumber: string },
   handoverLocked: false,
+  cod: null,
   history: [
     { status: 'awaiting_payment', note: null as string | null, at: '2026-11-22T08:55:00.000Z' },
     { status: 'pending', note: null as string | null, at: '2026-11-22T09:00:00.000Z' },
@@ -469,6 +470,7 @@ test.describe('rating the driver', () => {
       })),
       driver: { name: 'Musa Bello', phone: '+2348020000001', rating: 0, reviews: 0 },
       myRating: null as null | { stars: number; comment: string | null; createdAt: string },
+      cod: null,
       packageDetails: {
         type: 'electronics',
         weight: 'medium',

@@ -258,6 +258,17 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await expect(tracking.getByTestId('tracking-cod')).toContainText('₦5,000.00');
     await expect(tracking.getByTestId('tracking-cod').getByTestId('cod-state')).toHaveText('Awaiting payment');
 
+    // The operator's board, on a phone: the card says what the driver collects and that the receiver has not paid.
+    await operator.page.setViewportSize({ width: 360, height: 740 });
+    await operator.page.goto(`/dashboard/operator/dispatch?status=active&q=${id}`);
+    const boardCard = operator.page.getByRole('article', { name: `Delivery ${id}` }).first();
+    await expect(boardCard.getByTestId('dispatch-cod')).toContainText('Due on delivery');
+    await expect(boardCard.getByTestId('dispatch-cod-amount')).toHaveText('₦5,000.00');
+    await expect(boardCard.getByTestId('dispatch-cod-state')).toHaveText('Awaiting payment');
+    await expect(operator.page.getByRole('article', { name: `Delivery ${prepaid}` })).toHaveCount(0);
+    const boardOverflow = await operator.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(boardOverflow).toBeLessThanOrEqual(0);
+
     // The shipper's wallet: ₦5,000 awaits nothing yet (unpaid), nothing collected.
     await shipper.page.goto('/dashboard/wallet');
     await expect(shipper.page.getByTestId('cod-awaiting')).toHaveText(/₦/);
@@ -297,7 +308,11 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     // The shipper's tracking says Paid, and the wallet, still open, counts it as awaiting settlement, without a reload
     // (delivery.cod_paid).
     await expect(tracking.getByTestId('tracking-cod').getByTestId('cod-state')).toHaveText('Paid');
+    await expect(tracking.getByTestId('tracking-cod-amount')).toHaveText('₦5,000.00');
     await expect.poll(async () => kobo((await shipper.page.getByTestId('cod-awaiting').textContent())!)).toBe(kobo(awaitingBefore) + 500_000);
+    // The board (which polls; a reload is the operator's own) says Paid too.
+    await operator.page.reload();
+    await expect(boardCard.getByTestId('dispatch-cod-state')).toHaveText('Paid');
 
     // The driver's screen turns "Paid" without a reload, and the hand-over goes through.
     await expect(job.getByTestId('driver-job-cod-state')).toHaveText('Paid');
@@ -318,6 +333,22 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await expect(shipper.page.getByRole('row').filter({ hasText: prepaid })).toHaveCount(0);
     await shipper.page.goto('/dashboard/my-deliveries');
     await expect(shipper.page.getByRole('row').filter({ hasText: prepaid }).getByText('Prepaid', { exact: true })).toBeAttached();
+
+    // The money credited at the hand-over has its numbered receipt: ₦5,000 collected, the ₦100 fee (the only part with
+    // VAT), the reserve back, and what the wallet was credited.
+    const reserveKobo = returnFeeOf(RATE_CARD, (booked.price as { total: number }).total);
+    await shipper.page.goto('/dashboard/receipts');
+    const listed = shipper.page.getByRole('link').filter({ hasText: `Collected on delivery · ${id}` });
+    await expect(listed).toContainText(formatNaira(490_000 + reserveKobo));
+    await listed.click();
+    await expect(shipper.page).toHaveURL(/\/dashboard\/receipts\/[0-9a-f-]{36}$/);
+    await expect(shipper.page.getByRole('heading', { name: /^Receipt R\d{6,}$/ })).toBeVisible();
+    await expect(shipper.page.getByTestId('receipt-cod-collected')).toHaveText('₦5,000.00');
+    await expect(shipper.page.getByTestId('receipt-cod-fee')).toHaveText('-₦100.00');
+    await expect(shipper.page.getByTestId('receipt-vat')).toHaveText('₦6.98');
+    await expect(shipper.page.getByTestId('receipt-cod-reserve')).toHaveText(formatNaira(reserveKobo));
+    await expect(shipper.page.getByTestId('receipt-total')).toHaveText(formatNaira(490_000 + reserveKobo));
+    await expect(shipper.page.getByText('Credited to your wallet', { exact: true })).toBeVisible();
     for (const context of [shipper.context, operator.context, driver.context, receiver]) await context.close();
   });
 });

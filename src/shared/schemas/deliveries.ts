@@ -206,6 +206,17 @@ export function statusLabelOf(status: DeliveryStatus): StatusLabel {
   return status === 'awaiting_payment' ? 'awaiting_payment' : DISPLAY_STATUS_OF[status];
 }
 
+/**
+ * What the screens say of a pay-on-delivery receiver's payment (decision 053): "Paid" or "Awaiting payment" while the
+ * parcel can still reach the receiver or has reached them; nothing before the booking is paid, nor once it is
+ * cancelled or on its way back (whatever the receiver paid then goes back to them, so neither word would be true).
+ */
+export type CodPaymentState = 'paid' | 'awaiting';
+export function codPaymentStateOf(status: DeliveryStatus, paid: boolean): CodPaymentState | null {
+  if (status === 'awaiting_payment' || status === 'cancelled' || status === 'returning' || status === 'returned') return null;
+  return paid ? 'paid' : 'awaiting';
+}
+
 /** When a parcel should arrive: a window, ISO instants. */
 export const deliveryWindowSchema = z.object({ from: z.string(), to: z.string() });
 
@@ -332,6 +343,11 @@ export const trackingResultSchema = z.object({
   driver: z.object({ name: z.string(), phone: z.string(), rating: z.number(), reviews: z.number().int() }).nullable(),
   /** The customer's own rating of this delivery's driver; null until they rate (only possible once delivered). */
   myRating: deliveryRatingSchema.nullable().optional(),
+  /**
+   * Pay on delivery: what the receiver pays through their link and whether they have paid (into escrow, settled to
+   * the shipper at the hand-over); null for a prepaid delivery. From the row the lookup already reads.
+   */
+  cod: z.object({ amountKobo: z.number().int(), paid: z.boolean() }).nullable(),
   packageDetails: z.object({
     type: z.enum(PACKAGE_TYPES),
     weight: z.enum(PACKAGE_WEIGHTS),

@@ -90,6 +90,11 @@ const deliveryJobSchema = z.object({
   deliveryDate: z.string(),
   deliveryTime: z.string(),
   history: z.array(deliveryHistoryEntrySchema),
+  /**
+   * Pay on delivery: what the receiver pays through their link, and when they paid (the hand-over waits for it);
+   * null for a prepaid delivery. The board and the driver's job read it from the row they already load.
+   */
+  cod: z.object({ amountKobo: z.number().int(), paidAt: z.string().nullable() }).nullable(),
 });
 
 /** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
@@ -153,8 +158,6 @@ export const driverJobSchema = deliveryJobSchema.extend({
   earningsKobo: z.number().int(),
   /** Wrong handover codes left before only an operator can complete it. */
   handoverAttemptsLeft: z.number().int(),
-  /** Pay on delivery: what the receiver pays through their link, and when they paid (the hand-over waits for it). */
-  cod: z.object({ amountKobo: z.number().int(), paidAt: z.string().nullable() }).nullable(),
 });
 export type DriverJob = z.infer<typeof driverJobSchema>;
 

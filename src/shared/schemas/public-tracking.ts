@@ -41,6 +41,11 @@ export const publicTrackingSchema = z.object({
   pickupArea: z.string().nullable(),
   dropoffArea: z.string().nullable(),
   driver: z.object({ firstName: z.string() }).nullable(),
+  /**
+   * Pay on delivery: only whether the receiver has paid, while that still matters (codPaymentStateOf); never the
+   * amount, which tells a stranger what the parcel is worth (decision 053). Null for a prepaid delivery.
+   */
+  cod: z.object({ paid: z.boolean() }).nullable(),
   steps: z.array(
     z.object({
       key: z.enum(PUBLIC_TIMELINE_STEPS),

@@ -4,14 +4,17 @@ import { cursorPageSchema } from './paging.js';
 /**
  * Numbered receipts (issue 24, decision 057). A kind is one entry here (and its texts: `receipts.kinds.<kind>` in the
  * web, `messages.receipts` for the email); `taxable` says whether it is a sale whose price includes VAT. Money moved
- * within the customer's own wallet (a top-up, a withdrawal) is not a sale; a refund gives back a sale's VAT.
+ * within the customer's own wallet (a top-up, a withdrawal) is not a sale; a refund gives back a sale's VAT. `'fee'`:
+ * only the fee kept from the amount is a sale of ours, so the VAT shown is the VAT in that fee (decision 053).
  */
 export const RECEIPT_KIND_RULES = {
   payment: { taxable: true },
   'top-up': { taxable: false },
   withdrawal: { taxable: false },
   refund: { taxable: true },
-} as const satisfies Record<string, { taxable: boolean }>;
+  // Pay on delivery settled to the shipper at the hand-over: the goods money is theirs, the fee kept from it ours.
+  'cod-settlement': { taxable: 'fee' },
+} as const satisfies Record<string, { taxable: boolean | 'fee' }>;
 export type ReceiptKind = keyof typeof RECEIPT_KIND_RULES;
 export const RECEIPT_KINDS = Object.keys(RECEIPT_KIND_RULES) as ReceiptKind[];
 
@@ -31,7 +34,7 @@ export const receiptSummarySchema = z.object({
   /** Integer kobo, VAT included. */
   amountKobo: z.number().int(),
   createdAt: z.string(),
-  /** The delivery's public id (LF042), for a payment or refund. */
+  /** The delivery's public id (LF042), for a payment, a refund or a pay-on-delivery settlement. */
   deliveryId: z.string().nullable(),
 });
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
@@ -45,6 +48,12 @@ export const receiptSchema = receiptSummarySchema.extend({
   balanceAfterKobo: z.number().int().nullable(),
   /** Whom it is for, as the account says now. */
   customer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  /**
+   * A pay-on-delivery settlement's lines (integer kobo): collected from the receiver, the fee kept from it (the VAT
+   * above is the VAT in this fee), the return reserve given back; the total is collected − fee + reserve. Null for
+   * the other kinds.
+   */
+  cod: z.object({ collectedKobo: z.number().int(), feeKobo: z.number().int(), reserveKobo: z.number().int() }).nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

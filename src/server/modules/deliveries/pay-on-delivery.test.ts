@@ -4,9 +4,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, balanceOf, book, bookingBody, ledgerSum, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
-import { deliveries, outboxMessages, payments, postingLines, postings, sandboxCharges, wallets } from '../../db/schema/index.js';
+import { deliveries, outboxMessages, payments, postingLines, postings, receipts, sandboxCharges, wallets } from '../../db/schema/index.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
 import { codFeeOf, returnFeeOf, RATE_CARD } from '../../../shared/pricing.js';
+import { formatReceiptNumber, vatIncludedKobo } from '../../../shared/schemas/receipts.js';
 import { checkLedger } from '../wallet/ledger-check.js';
 import { createDeliveriesRepository } from './deliveries-repository.js';
 
@@ -226,6 +227,97 @@ describe('the receiver pays by link', () => {
     const refused = await post(`/api/driver/jobs/${prepaid.id}/pay-link`, prepaidDriver.headers);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('NOT_PAY_ON_DELIVERY');
+  });
+});
+
+describe('what the board, the tracking and the receipts say', () => {
+  const boardCard = async (id: string) => {
+    const res = await get(`/api/dispatch/deliveries/search?q=${id}`, operator.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.items as { id: string; cod: unknown }[]).find((item) => item.id === id)!;
+  };
+
+  it('the board row and the owner\'s tracking carry the amount and the paid state; the public page only the paid state', async () => {
+    const { shipper, id, link } = await paidCodBooking(20_000 * NAIRA);
+    const { trackingId } = await rowOf(id);
+    // The board's own page (its one statement) and its search both carry it.
+    const page = (await get('/api/dispatch/deliveries?status=unassigned&limit=100', operator.headers)).json().data.items as { id: string; cod: unknown }[];
+    expect(page.find((item) => item.id === id)!.cod).toEqual({ amountKobo: 2_000_000, paidAt: null });
+    expect((await boardCard(id)).cod).toEqual({ amountKobo: 2_000_000, paidAt: null });
+    const tracked = await get(`/api/tracking/${trackingId}`, shipper.headers);
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    expect(tracked.json().data.cod).toEqual({ amountKobo: 2_000_000, paid: false });
+    const publicView = await get(`/api/track/${trackingId}`);
+    expect(publicView.json().data.cod).toEqual({ paid: false });
+    // Never the amount to whoever holds the tracking id (decision 053): not in the JSON, not on the page.
+    const publicPage = await get(`/track/${trackingId}?lng=en-US`);
+    expect(publicPage.body).toContain('Pay on delivery: <strong>Awaiting payment</strong>');
+    for (const body of [publicView.body, publicPage.body]) {
+      expect(body).not.toContain('20,000');
+      expect(body).not.toContain('2000000');
+    }
+
+    expect((await receiverPays(link)).statusCode).toBe(200);
+    const paidAt = ((await boardCard(id)).cod as { paidAt: string | null }).paidAt;
+    expect(paidAt).not.toBeNull();
+    // The owner's tracking answer is cached per user; the payment's event dropped it.
+    expect((await get(`/api/tracking/${trackingId}`, shipper.headers)).json().data.cod).toEqual({ amountKobo: 2_000_000, paid: true });
+    expect((await get(`/api/track/${trackingId}`)).json().data.cod).toEqual({ paid: true });
+    expect((await get(`/track/${trackingId}?lng=en-US`)).body).toContain('Pay on delivery: <strong>Paid</strong>');
+    // A prepaid delivery has none.
+    const prepaidShipper = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, prepaidShipper.user.id, 1_000_000);
+    const prepaid = await book(t, prepaidShipper.headers);
+    expect((await payWithWallet(t, prepaidShipper.headers, prepaid.id)).statusCode).toBe(200);
+    expect((await boardCard(prepaid.id)).cod).toBeNull();
+    expect((await get(`/api/tracking/${(await rowOf(prepaid.id)).trackingId}`, prepaidShipper.headers)).json().data.cod).toBeNull();
+  });
+
+  it('the money settled at the hand-over has a numbered receipt: what was credited, its lines, VAT on the fee only; emailed once', async () => {
+    const { shipper, id, receiverPhone, link, booked } = await paidCodBooking(20_000 * NAIRA);
+    const driver = await outForDelivery(id);
+    expect((await receiverPays(link)).statusCode).toBe(200);
+    const handed = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code: await receiverCode(receiverPhone) });
+    expect(handed.statusCode, handed.body).toBe(200);
+    const row = await rowOf(id);
+    const reserve = returnFeeOf(RATE_CARD, booked.price.total);
+    const credited = 2_000_000 - 30_000 + reserve;
+
+    const listed = (await get('/api/receipts?limit=100', shipper.headers)).json().data.items as { id: string; number: string; kind: string; amountKobo: number; deliveryId: string | null }[];
+    const settlement = listed.filter((item) => item.kind === 'cod-settlement');
+    expect(settlement).toHaveLength(1);
+    expect(settlement[0]).toMatchObject({ amountKobo: credited, deliveryId: id });
+    // Its number is the series' (no gap, no repeat is receipts.test.ts's business), after the booking payment's.
+    const [stored] = await t.deps.db.select().from(receipts).where(eq(receipts.id, settlement[0]!.id));
+    expect(settlement[0]!.number).toBe(formatReceiptNumber(stored!.number));
+    expect(stored!.sourceKey).toBe(`cod-settlement:${row.id}`);
+    const payment = listed.find((item) => item.kind === 'payment' && item.deliveryId === id)!;
+    expect(Number(settlement[0]!.number.slice(1))).toBeGreaterThan(Number(payment.number.slice(1)));
+
+    const res = await get(`/api/receipts/${settlement[0]!.id}`, shipper.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      kind: 'cod-settlement',
+      amountKobo: credited,
+      deliveryId: id,
+      trackingId: row.trackingId,
+      method: null,
+      balanceAfterKobo: await balanceOf(t, shipper.user.id),
+      cod: { collectedKobo: 2_000_000, feeKobo: 30_000, reserveKobo: reserve },
+      // The fee is a sale of ours and includes VAT; the goods money and the reserve are not and do not.
+      vatPercent: 7.5,
+      vatKobo: vatIncludedKobo(30_000, 750),
+    });
+    expect((await get(`/api/receipts/${settlement[0]!.id}`, operator.headers)).statusCode).toBe(404);
+
+    const mail = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.email!))).filter((m) =>
+      m.subject.startsWith(`Lanefreight receipt: ₦${(credited / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} from delivery ${id}`),
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain('Collected from the receiver: ₦20,000.00');
+    expect(mail[0]!.body).toContain('Pay-on-delivery fee kept (VAT included): ₦300.00');
+    expect(mail[0]!.body).toContain(`Receipt ${settlement[0]!.number}`);
+    expect(mail[0]!.body).toContain(`/dashboard/receipts/${settlement[0]!.id}`);
   });
 });
 

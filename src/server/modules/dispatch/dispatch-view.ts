@@ -4,6 +4,10 @@ import { HANDOVER_MAX_ATTEMPTS, type DispatchDelivery, type DriverJob } from '..
 import type { DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { Driver } from '../drivers/drivers-service.js';
 
+/** A pay-on-delivery order's amount and when the receiver paid, from the row's own columns; null for a prepaid one. */
+export function codDueOf(row: Pick<DeliveryRow, 'codAmountKobo' | 'codPaidAt'>): DispatchDelivery['cod'] {
+  return row.codAmountKobo === null ? null : { amountKobo: row.codAmountKobo, paidAt: row.codPaidAt?.toISOString() ?? null };
+}
 
 /** A board row: everything about the delivery, its driver (with the plate on record) and its history. */
 export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, driver: Driver | undefined): DispatchDelivery {
@@ -32,6 +36,7 @@ export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, dri
         }
       : null,
     handoverLocked: row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS,
+    cod: codDueOf(row),
     history,
   };
 }
@@ -54,7 +59,7 @@ export function toDriverJob(row: DeliveryRow, history: StatusHistory, earningsKo
     deliveryTime: row.deliveryTime,
     earningsKobo,
     handoverAttemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - row.handoverFailedAttempts),
-    cod: row.codAmountKobo === null ? null : { amountKobo: row.codAmountKobo, paidAt: row.codPaidAt?.toISOString() ?? null },
+    cod: codDueOf(row),
     history,
   };
 }

@@ -169,6 +169,8 @@ describe('dispatch board', () => {
       displayStatus: 'in_transit',
       handoverLocked: false,
       driver: { userId: musa.user.id, name: 'Musa Bello', phone: musa.user.phone, plateNumber: plate!.plate },
+      // Prepaid: nothing to collect (pay on delivery's row: pay-on-delivery.test.ts).
+      cod: null,
     });
     expect(row.history.map((h) => h.status)).toEqual(['pending', 'picked_up']);
     expect((await board('delivered')).items.find((item) => item.id === done.id)!.history.map((h) => h.status)).toEqual([

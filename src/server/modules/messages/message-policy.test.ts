@@ -65,6 +65,8 @@ describe('which messages preferences can stop', () => {
       'receipt:top-up': 'essential',
       'receipt:withdrawal': 'essential',
       'receipt:refund': 'essential',
+      // What a receiver paid on delivery, settled to the shipper (decision 053).
+      'receipt:cod-settlement': 'essential',
       'decision:approved': 'essential',
       'decision:rejected': 'essential',
       // The owner of a webhook endpoint switched off after three days of failures (decision 054).

@@ -43,6 +43,7 @@ export const MESSAGE_CATEGORIES = {
   'receipt:top-up': 'essential',
   'receipt:withdrawal': 'essential',
   'receipt:refund': 'essential',
+  'receipt:cod-settlement': 'essential',
   'decision:approved': 'essential',
   'decision:rejected': 'essential',
   'webhook:endpoint-disabled': 'essential',

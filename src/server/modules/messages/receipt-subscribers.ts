@@ -6,7 +6,7 @@ import { categoryOf } from './message-policy.js';
 import type { UserMessageQueue } from './message-queue.js';
 import { renderReceipt, type ReceiptFacts } from './receipt-templates.js';
 import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
-import type { ReceiptDraft } from '../receipts/receipts-service.js';
+import type { CodSettlementLines, ReceiptDraft } from '../receipts/receipts-service.js';
 
 interface Deps {
   db: Executor;
@@ -18,6 +18,11 @@ interface Deps {
   issueReceipt: (draft: ReceiptDraft) => Promise<{ id: string; number: string; created: boolean }>;
   /** Where the receipt's page is (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * A settled pay-on-delivery order's lines and tracking id, read from its delivery (by its row id) after the commit:
+   * the wallet event carries only the sum credited. Null when the delivery is not pay on delivery.
+   */
+  findCodSettlement: (deliveryId: string) => Promise<(CodSettlementLines & { trackingId: string | null }) | null>;
   now?: () => Date;
 }
 
@@ -32,18 +37,20 @@ export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind;
   // A withdrawal holds its amount when asked for (wallet-service.ts); an instant payout debits it directly.
   hold: { kind: 'withdrawal', direction: 'debited' },
   withdrawal: { kind: 'withdrawal', direction: 'debited' },
+  // What a receiver paid on delivery, less the fee, with the return reserve back, credited at the hand-over (decision 053).
+  cod_settlement: { kind: 'cod-settlement', direction: 'credited' },
 };
 
 /**
  * Receipts by email, written once the money has moved (the domain events are published after commit, on the
  * instance that made the change): a delivery paid from the wallet or by card, a top-up, a withdrawal asked for
- * (its hold leaves the balance at once) and a refund to the wallet. An account without an email gets none: the
+ * (its hold leaves the balance at once), a refund to the wallet and a pay-on-delivery settlement. An account without an email gets none: the
  * wallet's history and notifications already tell it, and an SMS receipt would cost more than the message is
  * worth. Receipts are essential messages (decision 030), so preferences do not stop them.
  */
 export function subscribeReceipts(
   events: Pick<DomainEvents, 'onPublisher'>,
-  { db, queue, getProfile, nudge, issueReceipt, publicUrl, now = () => new Date() }: Deps,
+  { db, queue, getProfile, nudge, issueReceipt, publicUrl, findCodSettlement, now = () => new Date() }: Deps,
 ) {
   /** Every account gets the numbered receipt (in the app); one with an email also gets it by email, once. */
   const send = async (userId: string, kind: ReceiptKind, facts: Omit<ReceiptFacts, 'at' | 'receipt'>, draft: Omit<ReceiptDraft, 'userId' | 'kind' | 'amountKobo'>) => {
@@ -76,6 +83,25 @@ export function subscribeReceipts(
       const rule = RECEIPT_OF_LEDGER_KIND[e.kind];
       if (!rule || rule.direction !== direction) return;
       const deliveryId = e.deliveryNumber === null ? null : formatDeliveryId(e.deliveryNumber);
+      if (rule.kind === 'cod-settlement' && e.deliveryId) {
+        // A delivery is settled once: its settlement has one receipt, with its lines, whatever publishes it again.
+        const found = await findCodSettlement(e.deliveryId);
+        const lines: CodSettlementLines | null = found && { collectedKobo: found.collectedKobo, feeKobo: found.feeKobo, reserveKobo: found.reserveKobo };
+        const trackingId = found?.trackingId ?? null;
+        await send(
+          e.userId,
+          rule.kind,
+          {
+            amountKobo: Math.abs(e.amountKobo),
+            balanceAfterKobo: e.balanceAfterKobo,
+            ...(deliveryId ? { deliveryId } : {}),
+            ...(trackingId ? { trackingId } : {}),
+            ...(lines ? { cod: lines } : {}),
+          },
+          { sourceKey: `cod-settlement:${e.deliveryId}`, deliveryId, trackingId, balanceAfterKobo: e.balanceAfterKobo, cod: lines },
+        );
+        return;
+      }
       await send(
         e.userId,
         rule.kind,

@@ -4,7 +4,10 @@ import { formatNaira } from '../../../shared/money.js';
 import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
 import type { RenderedMessage } from './message-templates.js';
 
-/** What a receipt is for (shared/schemas/receipts.ts): a delivery paid, a top-up, a withdrawal asked for, a refund. */
+/**
+ * What a receipt is for (shared/schemas/receipts.ts): a delivery paid, a top-up, a withdrawal asked for, a refund, a
+ * pay-on-delivery settlement.
+ */
 export { RECEIPT_KINDS, type ReceiptKind } from '../../../shared/schemas/receipts.js';
 
 const SECTION_KEY: Record<ReceiptKind, string> = {
@@ -12,6 +15,7 @@ const SECTION_KEY: Record<ReceiptKind, string> = {
   'top-up': 'topUp',
   withdrawal: 'withdrawal',
   refund: 'refund',
+  'cod-settlement': 'codSettlement',
 };
 
 const RECEIPT_KEYS = [
@@ -25,7 +29,8 @@ const RECEIPT_KEYS = [
 /**
  * `messages.receipts` in the catalogue, read at boot (decision 044): `{{amount}}` and `{{balance}}` are naira,
  * `{{date}}` the moment in Lagos time written the reader's way, `{{id}}`/`{{trackingId}}` the delivery's numbers,
- * `{{method}}` the payment method in words (`methods.*`).
+ * `{{method}}` the payment method in words (`methods.*`); a pay-on-delivery settlement's `{{collected}}`, `{{fee}}` and
+ * `{{reserve}}` its lines, in naira.
  */
 const TEXTS = loadLocaleSection('messages.receipts', { required: RECEIPT_KEYS });
 
@@ -39,6 +44,8 @@ export interface ReceiptFacts {
   method?: 'wallet' | 'card';
   /** Its number and the address of its page (decision 057). */
   receipt?: { number: string; link: string };
+  /** A pay-on-delivery settlement: collected from the receiver, the fee kept (VAT included), the reserve back. */
+  cod?: { collectedKobo: number; feeKobo: number; reserveKobo: number };
 }
 
 /** Receipts are dated in Nigeria's time, whatever the server's zone. */
@@ -62,6 +69,9 @@ export function renderReceipt(kind: ReceiptKind, language: string, facts: Receip
     id: facts.deliveryId ?? '',
     trackingId: facts.trackingId ?? '',
     method: facts.method ? t(`methods.${facts.method}`) : '',
+    collected: facts.cod ? formatNaira(facts.cod.collectedKobo) : '',
+    fee: facts.cod ? formatNaira(facts.cod.feeKobo) : '',
+    reserve: facts.cod ? formatNaira(facts.cod.reserveKobo) : '',
   };
   const name = SECTION_KEY[kind];
   return {

@@ -46,6 +46,19 @@ describe('receipts by email', () => {
     // Lagos time (UTC+1), whatever the server's zone.
     expect(fr.body).toContain('11:00');
     expect(fr.holdsSecret).toBe(false);
+    // A pay-on-delivery settlement names its lines (decision 053), in every language.
+    for (const lng of LANGUAGES) {
+      const cod = renderReceipt('cod-settlement', lng, {
+        amountKobo: 2_020_000,
+        balanceAfterKobo: 2_500_000,
+        at: new Date('2026-03-01T10:00:00Z'),
+        deliveryId: 'LF042',
+        trackingId: 'LF-7KQ2-M9XD',
+        cod: { collectedKobo: 2_000_000, feeKobo: 30_000, reserveKobo: 50_000 },
+      });
+      for (const text of ['₦20,200.00', '₦20,000.00', '₦300.00', '₦500.00', '₦25,000.00', 'LF042', 'LF-7KQ2-M9XD']) expect(cod.body, lng).toContain(text);
+      expect(cod.subject, lng).toContain('LF042');
+    }
   });
 
   it('a wallet payment, a card payment, a top-up and a withdrawal each leave a receipt in the outbox', async () => {

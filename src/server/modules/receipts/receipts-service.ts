@@ -24,6 +24,23 @@ export interface ReceiptDraft {
   trackingId?: string | null;
   method?: 'wallet' | 'card' | null;
   balanceAfterKobo?: number | null;
+  /** A pay-on-delivery settlement's lines: what was collected, the fee kept (the only part with VAT), the reserve back. */
+  cod?: CodSettlementLines | null;
+}
+
+export interface CodSettlementLines {
+  collectedKobo: number;
+  feeKobo: number;
+  reserveKobo: number;
+}
+
+const isKobo = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** The settlement's lines kept in a receipt's details, or null. */
+function codLinesOf(details: Record<string, unknown>): CodSettlementLines | null {
+  const { codCollectedKobo, codFeeKobo, codReserveKobo } = details;
+  if (!isKobo(codCollectedKobo) || !isKobo(codFeeKobo) || !isKobo(codReserveKobo)) return null;
+  return { collectedKobo: codCollectedKobo, feeKobo: codFeeKobo, reserveKobo: codReserveKobo };
 }
 
 const cursorShape = z.tuple([z.number().int().min(1)]);
@@ -56,19 +73,27 @@ export function createReceiptsService(deps: {
      * VAT is worked out now, at the rate in force, and kept with it (decision 057).
      */
     async issue(draft: ReceiptDraft) {
-      const rate = RECEIPT_KIND_RULES[draft.kind].taxable ? basisPoints : 0;
+      const { taxable } = RECEIPT_KIND_RULES[draft.kind];
+      const rate = taxable ? basisPoints : 0;
+      // Only the fee is a sale in a pay-on-delivery settlement; the goods money collected carries none of our VAT.
+      const taxedKobo = taxable === 'fee' ? (draft.cod?.feeKobo ?? 0) : draft.amountKobo;
       const details: Record<string, string | number> = {};
       if (draft.deliveryId) details.deliveryId = draft.deliveryId;
       if (draft.trackingId) details.trackingId = draft.trackingId;
       if (draft.method) details.method = draft.method;
       if (draft.balanceAfterKobo !== undefined && draft.balanceAfterKobo !== null) details.balanceAfterKobo = draft.balanceAfterKobo;
+      if (draft.cod) {
+        details.codCollectedKobo = draft.cod.collectedKobo;
+        details.codFeeKobo = draft.cod.feeKobo;
+        details.codReserveKobo = draft.cod.reserveKobo;
+      }
       const { row, created } = await issuer.submit({
         userId: draft.userId,
         kind: draft.kind,
         sourceKey: draft.sourceKey,
         amountKobo: draft.amountKobo,
         vatBasisPoints: rate,
-        vatKobo: vatIncludedKobo(draft.amountKobo, rate),
+        vatKobo: vatIncludedKobo(taxedKobo, rate),
         details,
       });
       return { id: row.id, number: formatReceiptNumber(row.number), created };
@@ -94,6 +119,7 @@ export function createReceiptsService(deps: {
         method: details.method === 'wallet' || details.method === 'card' ? details.method : null,
         balanceAfterKobo: typeof details.balanceAfterKobo === 'number' ? details.balanceAfterKobo : null,
         customer: await deps.getCustomer(userId),
+        cod: codLinesOf(details),
       };
     },
   };

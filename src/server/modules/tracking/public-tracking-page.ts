@@ -107,10 +107,16 @@ export function renderTrackingPage(view: PublicTracking, lng: Language, t: Publi
       return `<li class="${step.state}"${current}><strong>${escapeHtml(t(`steps.${step.key}`))}</strong><span class="when">${when}</span></li>`;
     })
     .join('');
+  // Pay on delivery: whether the receiver has paid, never the amount (decision 053).
+  const cod =
+    view.cod === null
+      ? ''
+      : `<p data-cod="${view.cod.paid ? 'paid' : 'awaiting'}">${escapeHtml(t('cod.label'))}: <strong>${escapeHtml(t(view.cod.paid ? 'cod.paid' : 'cod.awaiting'))}</strong></p>` +
+        (view.cod.paid ? '' : `<p class="note">${escapeHtml(t('cod.awaitingNote'))}</p>`);
   const area = (value: string | null) => escapeHtml(value ?? t('areaHidden'));
   const main =
     `<h1>${escapeHtml(t('title'))}</h1><p class="id">${escapeHtml(t('trackingNumber'))}: <strong>${escapeHtml(view.trackingId)}</strong></p>` +
-    `<section aria-labelledby="status"><h2 id="status">${escapeHtml(t('status'))}</h2><p><span class="badge ${view.displayStatus}">${escapeHtml(t(`statuses.${view.displayStatus}`))}</span></p>${estimate}</section>` +
+    `<section aria-labelledby="status"><h2 id="status">${escapeHtml(t('status'))}</h2><p><span class="badge ${view.displayStatus}">${escapeHtml(t(`statuses.${view.displayStatus}`))}</span></p>${estimate}${cod}</section>` +
     `<section aria-labelledby="timeline"><h2 id="timeline">${escapeHtml(t('timeline'))}</h2><ol>${steps}</ol></section>` +
     `<section aria-labelledby="details"><h2 id="details">${escapeHtml(t('details'))}</h2><dl>` +
     `<dt>${escapeHtml(t('from'))}</dt><dd>${area(view.pickupArea)}</dd>` +

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { normalizeTrackingId } from '../../../shared/ids.js';
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
-import { DISPLAY_STATUS_OF } from '../../../shared/schemas/deliveries.js';
+import { DISPLAY_STATUS_OF, codPaymentStateOf } from '../../../shared/schemas/deliveries.js';
 import {
   PUBLIC_TRACKING_STEPS,
   type PublicTimelineStep,
@@ -63,6 +63,16 @@ export function publicSteps(row: Pick<DeliveryRow, 'status'>, events: DeliveryEv
   });
 }
 
+/**
+ * Pay on delivery on the public page: whether the receiver has paid, so they can see their payment arrived or that
+ * the hand-over waits for it; never the amount (decision 053). Nothing once the order is cancelled or going back.
+ */
+export function publicCodOf(row: Pick<DeliveryRow, 'status' | 'codAmountKobo' | 'codPaidAt'>): PublicTracking['cod'] {
+  if (row.codAmountKobo === null) return null;
+  const state = codPaymentStateOf(row.status, row.codPaidAt !== null);
+  return state === null ? null : { paid: state === 'paid' };
+}
+
 /** Only what a receiver may see: no phone, no street, no full name (docs/decisions/036). */
 export function toPublicTracking(row: DeliveryRow, events: DeliveryEventRow[]): PublicTracking {
   return {
@@ -75,6 +85,7 @@ export function toPublicTracking(row: DeliveryRow, events: DeliveryEventRow[]): 
     pickupArea: areaOf(row.pickupLocation),
     dropoffArea: areaOf(row.dropoffLocation),
     driver: row.driverName ? { firstName: firstNameOf(row.driverName) } : null,
+    cod: publicCodOf(row),
     steps: publicSteps(row, events),
   };
 }

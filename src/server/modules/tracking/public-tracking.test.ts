@@ -89,6 +89,8 @@ describe('masking', () => {
       pickupArea: 'Lagos',
       dropoffArea: 'Abuja',
       driver: { firstName: 'Musa' },
+      // A prepaid delivery: nothing of pay on delivery.
+      cod: null,
       steps: [
         { key: 'pending', state: 'completed', at: expect.any(String) },
         { key: 'driver_assigned', state: 'current', at: expect.any(String) },

@@ -70,6 +70,8 @@ export function createTrackingService(
         steps: buildSteps(row, events),
         driver: await driverOf(row, drivers),
         myRating: row.status === 'delivered' ? await drivers.findRating(row.id) : null,
+        // The owner sees the amount to collect and whether the receiver has paid (decision 053).
+        cod: row.codAmountKobo === null ? null : { amountKobo: row.codAmountKobo, paid: row.codPaidAt !== null },
         packageDetails: {
           type: row.packageType as TrackingResult['packageDetails']['type'],
           weight: row.packageWeight as TrackingResult['packageDetails']['weight'],

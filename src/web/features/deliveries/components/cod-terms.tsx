@@ -36,7 +36,7 @@ export function CodTerms({ terms, deliveryFeeKobo, paidAt, className }: CodTerms
     >
       <h4 id={titleId} className="flex flex-wrap items-center justify-between gap-2 text-sm font-semibold">
         {t('cod.terms.title')}
-        {paidAt !== undefined && <CodPaidBadge paidAt={paidAt} />}
+        {paidAt !== undefined && <CodPaidBadge paid={paidAt !== null} />}
       </h4>
       <dl className="grid gap-2">
         {rows.map(({ key, amount }) => (
@@ -76,19 +76,20 @@ export function CodListValue({ delivery }: { delivery: Pick<DeliveryListItem, 'c
   }
   const isLive = delivery.paidAt !== null && delivery.status !== 'cancelled';
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="cod-value">
+    <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="cod-value">
       <span className="tabular-nums">{formatNaira(cod.amountKobo)}</span>
-      {isLive && <CodPaidBadge paidAt={cod.paidAt} />}
+      {/* "Paiement en attente" and its like wrap in a phone's narrow column rather than push the card wider. */}
+      {isLive && <CodPaidBadge paid={cod.paidAt !== null} className="whitespace-normal" />}
     </span>
   );
 }
 
 /** "Paid" once the receiver has paid into escrow, else "Awaiting payment". */
-export function CodPaidBadge({ paidAt, className }: { paidAt: string | null; className?: string }) {
+export function CodPaidBadge({ paid, className }: { paid: boolean; className?: string }) {
   const { t } = useTranslation();
   return (
-    <Badge variant={paidAt ? 'success' : 'warning'} className={className} data-testid="cod-state">
-      {paidAt ? t('cod.state.paid') : t('cod.state.awaiting')}
+    <Badge variant={paid ? 'success' : 'warning'} className={className} data-testid="cod-state">
+      {paid ? t('cod.state.paid') : t('cod.state.awaiting')}
     </Badge>
   );
 }

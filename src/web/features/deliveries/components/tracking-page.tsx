@@ -6,18 +6,17 @@ import { toast } from 'sonner';
 import { Check, Circle, Package, Search, Star, Truck, User } from 'lucide-react';
 import { z } from 'zod';
 import { normalizeTrackingId } from '@/shared/ids';
-import { trackingParamsSchema, type TrackingResult } from '@/shared/schemas/deliveries';
+import { codPaymentStateOf, trackingParamsSchema, type TrackingResult } from '@/shared/schemas/deliveries';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
-import { useDelivery } from '../api/get-delivery';
 import { useTracking } from '../api/get-tracking';
 import { isUnavailable } from '../lib/errors';
-import { formatDateTime, formatDeliveryWindow } from '../lib/format';
+import { formatDateTime, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { LoadingState, Notice } from './page-states';
-import { CodListValue } from './cod-terms';
+import { CodPaidBadge } from './cod-terms';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
 
@@ -118,18 +117,20 @@ function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: strin
 }
 
 /**
- * A pay-on-delivery order's amount and whether the receiver has paid (decision 053), from the owner's view of the
- * delivery; the live stream's delivery.cod_paid asks for it again, so "Paid" appears without a reload.
+ * A pay-on-delivery order's amount to collect and whether the receiver has paid (decision 053), from the tracking
+ * result itself; the live stream's delivery.cod_paid asks for the tracking again, so "Paid" appears without a reload.
  */
-function TrackingCod({ deliveryId }: { deliveryId: string }) {
+function TrackingCod({ result, cod }: { result: TrackingResult; cod: NonNullable<TrackingResult['cod']> }) {
   const { t } = useTranslation();
-  const delivery = useDelivery(deliveryId).data;
-  if (!delivery?.cod) return null;
+  const state = codPaymentStateOf(result.status, cod.paid);
   return (
     <div className="grid gap-1" data-testid="tracking-cod">
       <dt className="text-sm text-muted-foreground">{t('cod.column')}</dt>
-      <dd className="font-semibold">
-        <CodListValue delivery={delivery} />
+      <dd className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+        <span className="tabular-nums" data-testid="tracking-cod-amount">
+          {formatNaira(cod.amountKobo)}
+        </span>
+        {state && <CodPaidBadge paid={state === 'paid'} />}
       </dd>
     </div>
   );
@@ -179,7 +180,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
               <dt className="text-sm text-muted-foreground">{t('tracking.trackingId')}</dt>
               <dd className="font-mono font-semibold break-all">{result.trackingId}</dd>
             </div>
-            <TrackingCod deliveryId={result.deliveryId} />
+            {result.cod && <TrackingCod result={result} cod={result.cod} />}
           </dl>
         </CardContent>
       </Card>

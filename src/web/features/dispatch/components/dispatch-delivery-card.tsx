@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowRight, Loader2, Phone, User } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
+import { codPaymentStateOf } from '@/shared/schemas/deliveries';
 import { AFTER_FAILURE_DECISIONS, type AfterFailureDecision, type DispatchDelivery } from '@/shared/schemas/dispatch';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -90,6 +91,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
               <dd className="text-sm font-medium break-words">{value}</dd>
             </div>
           ))}
+          {delivery.cod && <CodDue delivery={delivery} cod={delivery.cod} />}
         </dl>
 
         <div className="grid gap-1 rounded-md bg-muted/50 p-3">
@@ -156,5 +158,29 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Pay on delivery (decision 053): the amount the driver collects through the receiver's link and whether the
+ * receiver has paid, in the driver's job's words; no paid state once the order is cancelled or going back.
+ */
+function CodDue({ delivery, cod }: { delivery: DispatchDelivery; cod: NonNullable<DispatchDelivery['cod']> }) {
+  const { t } = useTranslation();
+  const state = codPaymentStateOf(delivery.status, cod.paidAt !== null);
+  return (
+    <div className="grid min-w-0 gap-0.5" data-testid="dispatch-cod">
+      <dt className="text-xs text-muted-foreground">{t('driverWorkspace.cod.due')}</dt>
+      <dd className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
+        <span className="tabular-nums" data-testid="dispatch-cod-amount">
+          {formatNaira(cod.amountKobo)}
+        </span>
+        {state && (
+          <Badge variant={state === 'paid' ? 'success' : 'warning'} data-testid="dispatch-cod-state">
+            {t(`cod.state.${state}`)}
+          </Badge>
+        )}
+      </dd>
+    </div>
   );
 }

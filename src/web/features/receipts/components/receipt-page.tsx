@@ -78,7 +78,27 @@ export function ReceiptPage() {
           ))}
         </dl>
         <dl className="grid min-w-0 gap-x-4 gap-y-2 border-t pt-4 sm:grid-cols-[minmax(0,1fr)_auto]">
-          {receipt.vatPercent > 0 ? (
+          {receipt.cod ? (
+            // A pay-on-delivery settlement: its lines, the VAT being only the fee's (decision 053).
+            <>
+              <dt className="text-sm text-muted-foreground">{t('cod.terms.amount')}</dt>
+              <dd className="tabular-nums sm:text-right" data-testid="receipt-cod-collected">
+                {formatNaira(receipt.cod.collectedKobo)}
+              </dd>
+              <dt className="text-sm text-muted-foreground">{t('cod.terms.fee')}</dt>
+              <dd className="tabular-nums sm:text-right" data-testid="receipt-cod-fee">
+                {formatNaira(-receipt.cod.feeKobo)}
+              </dd>
+              <dt className="pl-4 text-sm text-muted-foreground">{t('receipts.fields.feeVat', { rate: percent(receipt.vatPercent) })}</dt>
+              <dd className="tabular-nums text-muted-foreground sm:text-right" data-testid="receipt-vat">
+                {formatNaira(receipt.vatKobo)}
+              </dd>
+              <dt className="text-sm text-muted-foreground">{t('receipts.fields.reserveBack')}</dt>
+              <dd className="tabular-nums sm:text-right" data-testid="receipt-cod-reserve">
+                {formatNaira(receipt.cod.reserveKobo)}
+              </dd>
+            </>
+          ) : receipt.vatPercent > 0 ? (
             <>
               <dt className="text-sm text-muted-foreground">{t('receipts.fields.net')}</dt>
               <dd className="tabular-nums sm:text-right">{formatNaira(receipt.amountKobo - receipt.vatKobo)}</dd>
@@ -86,8 +106,10 @@ export function ReceiptPage() {
               <dd className="tabular-nums sm:text-right">{formatNaira(receipt.vatKobo)}</dd>
             </>
           ) : null}
-          <dt className="font-semibold">{t('receipts.fields.amount')}</dt>
-          <dd className="text-lg font-bold tabular-nums sm:text-right">{formatNaira(receipt.amountKobo)}</dd>
+          <dt className="font-semibold">{receipt.cod ? t('receipts.fields.credited') : t('receipts.fields.amount')}</dt>
+          <dd className="text-lg font-bold tabular-nums sm:text-right" data-testid="receipt-total">
+            {formatNaira(receipt.amountKobo)}
+          </dd>
           {receipt.balanceAfterKobo !== null && (
             <>
               <dt className="text-sm text-muted-foreground">{t('receipts.fields.balance')}</dt>
@@ -95,7 +117,9 @@ export function ReceiptPage() {
             </>
           )}
         </dl>
-        <p className="text-sm text-muted-foreground">{receipt.vatPercent > 0 ? t('receipts.totalsNote') : t('receipts.noVat')}</p>
+        <p className="text-sm text-muted-foreground">
+          {receipt.cod ? t('receipts.codVatNote') : receipt.vatPercent > 0 ? t('receipts.totalsNote') : t('receipts.noVat')}
+        </p>
       </article>
     </div>
   );
