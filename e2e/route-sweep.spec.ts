@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { registerVerified } from './accounts.js';
+import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
+
+/**
+ * Issue 24's sweeps over every route, as the role that opens it, with realistic data (a long name, long addresses,
+ * a paid and an unpaid booking, a pay-on-delivery order): in each of the eight languages at 360 px nothing scrolls
+ * sideways and no raw text key shows; and axe finds nothing in light and dark at 1280 and 360 px, the server-rendered
+ * pages (public tracking, the receiver's pay page, the sandbox checkout) included.
+ */
+
+const PASSWORD = 'Sweep!Lane-2718';
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const LANGUAGES = ['en-US', 'es', 'fr', 'de', 'pt', 'yo', 'ha', 'ig'] as const;
+
+/** The catalogue's top-level sections: a text starting with one of them and a dot is a key nobody translated. */
+const KEY_SECTIONS = Object.keys(JSON.parse(readFileSync('public/locales/en-US/translation.json', 'utf8')) as object);
+// Not inside an address or a name that merely starts so ("dispatch.desk@example.com").
+const RAW_KEY = new RegExp(`(?<![\\w.@/-])(?:${KEY_SECTIONS.join('|')})\\.[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*(?![\\w@.-])`, 'g');
+
+type Role = 'visitor' | 'customer' | 'driver' | 'operator';
+interface Fixture {
+  trackingId: string;
+  payPath: string;
+}
+
+/** Every route of the app and the role that opens it; `{trackingId}` is the customer's paid delivery. */
+const ROUTES: Array<{ role: Role; path: string }> = [
+  ...['/', '/auth', '/forgot-password', '/rates', '/terms', '/privacy', '/no-such-page'].map((path) => ({ role: 'visitor' as const, path })),
+  ...[
+    '/dashboard',
+    '/dashboard/book-delivery',
+    '/dashboard/my-deliveries',
+    '/dashboard/imports',
+    '/dashboard/wallet',
+    '/dashboard/receipts',
+    '/dashboard/tracking?id={trackingId}',
+    '/dashboard/notifications',
+    '/dashboard/settings',
+    '/dashboard/developers',
+    '/dashboard/become-partner',
+    '/dashboard/transportation-partner-form',
+    '/dashboard/investment-partner-form',
+    '/dashboard/operator/dispatch',
+  ].map((path) => ({ role: 'customer' as const, path })),
+  { role: 'driver', path: '/dashboard/driver' },
+  ...['/dashboard/operator/dispatch', '/dashboard/operator/applications', '/dashboard/operator/withdrawals'].map((path) => ({
+    role: 'operator' as const,
+    path,
+  })),
+];
+
+const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
+const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+async function call(request: APIRequestContext, url: string, data: object) {
+  const response = await request.post(url, { headers: sameOrigin(), data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** A booking with the long addresses people type in Lagos, as the booking form sends it. */
+const longTrip = (receiverPhone: string) => ({
+  receiverName: 'Oluwaseun Adebayo-Okonkwo Chukwuemeka',
+  receiverPhone,
+  pickupLocation: 'Plot 1415 Adetokunbo Ademola Street, Victoria Island Extension, Eti-Osa, Lagos',
+  dropoffLocation: 'House 27B, Oba Akinjobi Way, Government Reserved Area, Ikeja, Lagos',
+  packageType: 'electronics',
+  packageWeight: 'heavy',
+  transportMode: 'van',
+  deliveryType: 'express',
+  deliveryTime: 'afternoon',
+  deliveryDate: inTwoDays(),
+  description: 'Two boxed television sets',
+});
+
+async function messageTo(request: APIRequestContext, to: string, pattern: RegExp) {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(to)}`)).json()) as { data: { body: string }[] }).data;
+      found = messages.find((message) => pattern.test(message.body))?.body;
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/**
+ * A customer with a long name, ₦50,000 topped up on the sandbox, a paid and an unpaid long trip, and a
+ * pay-on-delivery order whose receiver got their pay link. Its session is in `request`.
+ */
+async function prepareCustomer(browser: Browser, request: APIRequestContext): Promise<Fixture & { storage: Awaited<ReturnType<APIRequestContext['storageState']>> }> {
+  await registerVerified(request, 'Oluwaseun Adebayo-Okonkwo', PASSWORD, 'sweep');
+  const storage = await request.storageState();
+  const context = await browser.newContext({ storageState: storage });
+  const page = await context.newPage();
+  const topUp = (await call(request, '/api/wallet/top-ups', { amountKobo: 5_000_000 })) as { checkoutUrl: string };
+  await page.goto(topUp.checkoutUrl);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('₦50,000.00');
+  await context.close();
+
+  const paid = (await call(request, '/api/book-delivery', longTrip('+2348031234567'))) as { id: string };
+  const payment = (await call(request, '/api/payments/initiate', { deliveryId: paid.id, method: 'wallet' })) as { delivery: { trackingId: string } };
+  await call(request, '/api/book-delivery', longTrip('+2348031234568'));
+  const receiverPhone = `+23470${String(Date.now()).slice(-8)}`;
+  const cod = (await call(request, '/api/book-delivery', { ...longTrip(receiverPhone), collectOnDelivery: { amountKobo: 2_000_000 } })) as { id: string };
+  await call(request, '/api/payments/initiate', { deliveryId: cod.id, method: 'wallet' });
+  const link = /https?:\/\/\S+\/pay\/\S+/.exec(await messageTo(request, receiverPhone, /\/pay\//))![0];
+
+  return { trackingId: payment.delivery.trackingId, payPath: new URL(link).pathname, storage };
+}
+
+async function signedIn(browser: Browser, role: Role, customerStorage: Fixture & { storage: object }) {
+  if (role === 'visitor') return browser.newContext({ viewport: PHONE });
+  if (role === 'customer') return browser.newContext({ viewport: PHONE, storageState: customerStorage.storage as never });
+  const context = await browser.newContext({ viewport: PHONE });
+  const account = role === 'driver' ? E2E_DRIVER : E2E_OPERATOR;
+  const response = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return context;
+}
+
+const fill = (path: string, fixture: Fixture) => path.replace('{trackingId}', fixture.trackingId);
+
+/** Waits until the page speaks `language` and has nothing left loading (skeletons, busy regions). */
+async function settled(page: Page, language: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  // The route's own code has loaded: its main region and its title are there.
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function expectFitsAndSpeaks(page: Page, what: string) {
+  const { width, viewport, offenders, keys } = await page.evaluate((pattern) => {
+    const viewport = document.documentElement.clientWidth;
+    const width = document.scrollingElement?.scrollWidth ?? 0;
+    const offenders =
+      width <= viewport
+        ? []
+        : [...document.querySelectorAll('body *')]
+            .filter((element) => element.getBoundingClientRect().right > viewport + 1)
+            .slice(-6)
+            .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right ${Math.round(element.getBoundingClientRect().right)}px`);
+    // What a reader reads, less code and names that are never translated (an API's event types, `translate="no"`).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) =>
+        node.parentElement?.closest('code, pre, script, style, [translate="no"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+    });
+    const read: string[] = [];
+    while (walker.nextNode()) read.push(walker.currentNode.textContent ?? '');
+    const text = `${read.join(' ')} ${[...document.querySelectorAll('[aria-label],[placeholder],[title]')]
+      .map((element) => `${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('placeholder') ?? ''} ${element.getAttribute('title') ?? ''}`)
+      .join(' ')}`;
+    return { width, viewport, offenders, keys: text.match(new RegExp(pattern, 'g')) ?? [] };
+  }, RAW_KEY.source);
+  expect(viewport).toBe(PHONE.width);
+  // Soft: one run lists every page that does not fit, not only the first.
+  expect.soft(width, `${what} is ${width}px wide:\n${offenders.join('\n')}`).toBeLessThanOrEqual(PHONE.width);
+  expect.soft(keys, `${what} shows raw text keys`).toEqual([]);
+}
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect
+    .soft(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      what,
+    )
+    .toEqual([]);
+}
+
+/** The app's dark theme (the class its toggle sets) and the system's, for the server-rendered pages. */
+async function applyTheme(page: Page, theme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let fixture: Fixture & { storage: Awaited<ReturnType<APIRequestContext['storageState']>> };
+
+test.beforeAll(async ({ browser, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  fixture = await prepareCustomer(browser, request);
+  await request.dispose();
+});
+
+test('every route fits 360 px in each of the eight languages and shows no raw text key', async ({ browser }) => {
+  test.setTimeout(600_000);
+  for (const role of ['visitor', 'customer', 'driver', 'operator'] as const) {
+    const context = await signedIn(browser, role, fixture);
+    const page = await context.newPage();
+    const paths = ROUTES.filter((route) => route.role === role).map((route) => fill(route.path, fixture));
+    if (role === 'visitor') paths.push(`/track/${fixture.trackingId}`, fixture.payPath);
+    for (const path of paths) {
+      // The pay page speaks its receiver's language (English here), whatever the address says.
+      for (const language of path === fixture.payPath ? (['en-US'] as const) : LANGUAGES) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${language}`);
+        await settled(page, language);
+        await expectFitsAndSpeaks(page, `${path} as ${role} in ${language}`);
+      }
+    }
+    await context.close();
+  }
+});
+
+test('axe finds nothing on any route in light and dark at 1280 and 360 px', async ({ browser }) => {
+  test.setTimeout(600_000);
+  for (const role of ['visitor', 'customer', 'driver', 'operator'] as const) {
+    const context = await signedIn(browser, role, fixture);
+    const page = await context.newPage();
+    const paths = ROUTES.filter((route) => route.role === role).map((route) => fill(route.path, fixture));
+    if (role === 'visitor') paths.push(`/track/${fixture.trackingId}`, fixture.payPath);
+    for (const path of paths) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(path);
+      await settled(page, 'en-US');
+      for (const [viewport, width] of [[DESKTOP, 1280], [PHONE, 360]] as const) {
+        await page.setViewportSize(viewport);
+        for (const theme of ['light', 'dark'] as const) {
+          await applyTheme(page, theme);
+          await expectNoAxeViolations(page, `${path} as ${role}, ${theme}, ${width} px`);
+        }
+      }
+    }
+    await context.close();
+  }
+});
+
+test('the sandbox checkout the receiver pays on has no axe violations, light and dark, at 360 and 1280 px', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(fixture.payPath);
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(page.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expectNoAxeViolations(page, `the sandbox checkout, ${theme}, ${viewport.width} px`);
+    }
+  }
+  await context.close();
+});
