@@ -180,6 +180,10 @@ async function expectNoAxeViolations(page: Page, what: string) {
 async function applyTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme });
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+  // Links and tabs fade to the theme's colours (transition-colors): axe must read them once they have arrived.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 test.describe.configure({ mode: 'serial' });
