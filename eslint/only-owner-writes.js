@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   webhookEvents: ['webhooks'],
   webhookSends: ['webhooks'],
   webhookAttempts: ['webhooks'],
+  webhookSequences: ['webhooks'],
   imports: ['imports'],
   apiKeys: ['api-keys'],
   receipts: ['receipts'],
