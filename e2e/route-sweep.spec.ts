@@ -126,7 +126,11 @@ async function signedIn(browser: Browser, role: Role, customerStorage: Fixture &
   return context;
 }
 
-const fill = (path: string, fixture: Fixture) => path.replace('{trackingId}', fixture.trackingId);
+/** The role's routes with the fixture's ids in them; a visitor also opens the public tracking and pay pages. */
+function pathsOf(role: Role, fixture: Fixture): string[] {
+  const paths = ROUTES.filter((route) => route.role === role).map((route) => route.path.replace('{trackingId}', fixture.trackingId));
+  return role === 'visitor' ? [...paths, `/track/${fixture.trackingId}`, fixture.payPath] : paths;
+}
 
 /** Waits until the page speaks `language` and has nothing left loading (skeletons, busy regions). */
 async function settled(page: Page, language: string) {
@@ -201,8 +205,7 @@ test('every route fits 360 px in each of the eight languages and shows no raw te
   for (const role of ['visitor', 'customer', 'driver', 'operator'] as const) {
     const context = await signedIn(browser, role, fixture);
     const page = await context.newPage();
-    const paths = ROUTES.filter((route) => route.role === role).map((route) => fill(route.path, fixture));
-    if (role === 'visitor') paths.push(`/track/${fixture.trackingId}`, fixture.payPath);
+    const paths = pathsOf(role, fixture);
     for (const path of paths) {
       // The pay page speaks its receiver's language (English here), whatever the address says.
       for (const language of path === fixture.payPath ? (['en-US'] as const) : LANGUAGES) {
@@ -220,8 +223,7 @@ test('axe finds nothing on any route in light and dark at 1280 and 360 px', asyn
   for (const role of ['visitor', 'customer', 'driver', 'operator'] as const) {
     const context = await signedIn(browser, role, fixture);
     const page = await context.newPage();
-    const paths = ROUTES.filter((route) => route.role === role).map((route) => fill(route.path, fixture));
-    if (role === 'visitor') paths.push(`/track/${fixture.trackingId}`, fixture.payPath);
+    const paths = pathsOf(role, fixture);
     for (const path of paths) {
       await page.setViewportSize(DESKTOP);
       await page.goto(path);
