@@ -4,13 +4,14 @@
  *
  *   npm run bench:scale [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--deliveries 1000000] [--small 1000]
  *                        [--duration 2] [--connections 20] [--rounds 4] [--idle 15] [--keep]
- *                        [--large-database NAME] [--small-database NAME]
+ *                        [--large-database NAME] [--small-database NAME] [--only 'READ NAME' ...]
  *
  * Two databases of their own (unique names) get the project's migrations and then, with SQL, deliveries over a year
  * in every status with their events, the ledger that paid for them, notifications, outbox rows, drivers,
  * withdrawals and partner applications (bench/scale-data.ts): 1,000,000 deliveries over 50,000 users, one merchant
  * with 50,000 of them, and a small one of the same shape (1,000 over 50). Both are dropped at the end unless `--keep`;
- * `--large-database`/`--small-database` reuse databases kept before (never dropped), to skip the build.
+ * `--large-database`/`--small-database` reuse databases kept before (never dropped), to skip the build; `--only`
+ * (repeatable) measures just the named reads, as the table names them, to measure a miss again.
  *
  * The compiled server runs against each with `DELIVERY_READ_CACHE_MS=0`: My Deliveries and tracking, which it keeps
  * in memory for 30 s otherwise, are read from the database every time. For each read: the median of `--idle`
@@ -54,6 +55,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '4' },
     idle: { type: 'string', default: '15' },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
     'large-database': { type: 'string' },
     'small-database': { type: 'string' },
   },
@@ -306,7 +308,10 @@ async function main() {
       servers.push(await startServer(dataDir, size.databaseUrl, port, { DELIVERY_READ_CACHE_MS: '0' }));
     }
     const readsBySize = await Promise.all(prepared.map((size, i) => readsOf(servers[i]!.base, size)));
-    const names = readsBySize[0]!.map((r) => r.name).filter((name) => readsBySize[1]!.some((r) => r.name === name));
+    const names = readsBySize[0]!
+      .map((r) => r.name)
+      .filter((name) => readsBySize[1]!.some((r) => r.name === name))
+      .filter((name) => !args.only || args.only.includes(name));
 
     const figures = new Map<string, [Figure, Figure]>();
     log(
