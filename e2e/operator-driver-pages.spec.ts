@@ -104,11 +104,23 @@ const failure = (status: number, code: string, message: string, params: Record<s
   body: JSON.stringify({ success: false, data: null, message, code, params }),
 });
 
+/** The role homes' summaries (decision 060), as GET /api/driver/summary and GET /api/dispatch/summary answer them. */
+const DRIVER_HOME = {
+  activeJobs: 3,
+  earnedTodayKobo: 1_250_000,
+  day: '2026-11-22',
+  availableForWork: true,
+  vehicle: { transportMode: 'van', vehicleType: 'van', plateNumber: 'LSR 123 DX' },
+};
+const OPERATOR_HOME = { unassigned: 7, active: 12, needsDecision: 2, pendingApplications: 1000, pendingWithdrawals: 0 };
+
 async function stubShell(page: Page, roles: string[]) {
   await answerUnauthorisedAsNotFound(page);
   await page.route('**/api/session', (route) => route.fulfill(ok({ user: { ...PROFILE, roles } })));
   await page.route('**/api/notifications/unread-count', (route) => route.fulfill(ok({ count: 0 })));
   await page.route('**/api/events**', (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route('**/api/driver/summary', (route) => route.fulfill(ok(DRIVER_HOME)));
+  await page.route('**/api/dispatch/summary', (route) => route.fulfill(ok(OPERATOR_HOME)));
 }
 
 function trackConsoleErrors(page: Page): string[] {
@@ -152,19 +164,58 @@ test.describe('navigation by role', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('/dashboard is each role’s home: a driver lands on My Jobs, an operator on Dispatch', async ({ page }) => {
+  test('/dashboard is each role’s home: a driver lands on My Jobs, an operator on Dispatch, each with their summary', async ({ page }) => {
     await stubShell(page, ['customer', 'driver']);
     await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/dashboard/driver');
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('My Jobs');
+    // The driver's day: active jobs, today's earnings in naira, and available for work with the vehicle on record.
+    const day = page.getByRole('region', { name: 'Your day' });
+    await expect(day.getByTestId('driver-summary-active')).toHaveText('3');
+    await expect(day.getByTestId('driver-summary-earned')).toHaveText('₦12,500.00');
+    await expect(day.getByTestId('driver-summary-available')).toHaveText('Yes');
+    await expect(day).toContainText('Van · LSR 123 DX');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalScroll(page);
 
+    // Without a vehicle on record the driver is told they cannot be given work yet.
+    await page.route('**/api/driver/summary', (route) => route.fulfill(ok({ ...DRIVER_HOME, activeJobs: 0, earnedTodayKobo: 0, availableForWork: false, vehicle: null })));
+    await page.reload();
+    await expect(day.getByTestId('driver-summary-active')).toHaveText('0');
+    await expect(day.getByTestId('driver-summary-earned')).toHaveText('₦0.00');
+    await expect(day.getByTestId('driver-summary-available')).toHaveText('Not yet');
+    await expect(day).toContainText('No vehicle on record: contact operations.');
+    await expectNoHorizontalScroll(page);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await stubShell(page, ['customer', 'operator']);
-    await page.route('**/api/dispatch/**', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
+    await page.route('**/api/dispatch/deliveries?*', (route) => route.fulfill(ok({ items: [], nextCursor: null })));
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/dashboard/operator/dispatch');
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Dispatch');
+    // What waits: the board's three waiting tabs, applications and withdrawals; a count the server capped reads 999+.
+    const waiting = page.getByRole('region', { name: 'Waiting now' });
+    for (const [key, shown] of [
+      ['unassigned', '7'],
+      ['active', '12'],
+      ['needsDecision', '2'],
+      ['pendingApplications', '999+'],
+      ['pendingWithdrawals', '0'],
+    ] as const) {
+      await expect(waiting.getByTestId(`operator-summary-${key}`), key).toHaveText(shown);
+    }
+    await expect(waiting.getByRole('link', { name: 'Applications to review: 999+' })).toHaveAttribute('href', '/dashboard/operator/applications');
+    await expect(waiting.getByRole('link', { name: 'Withdrawals to pay: 0' })).toHaveAttribute('href', '/dashboard/operator/withdrawals');
+    await expectNoAxeViolations(page);
+    await waiting.getByRole('link', { name: 'Needs a decision: 2' }).click();
+    await expect(page).toHaveURL('/dashboard/operator/dispatch?status=needs_decision');
+    await expect(page.getByRole('tab', { name: 'Needs a decision' })).toHaveAttribute('aria-selected', 'true');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(waiting.getByTestId('operator-summary-pendingApplications')).toHaveText('999+');
+    await expectNoHorizontalScroll(page);
   });
 
   test('a driver gets the Driver section; an operator the Operations section, in the drawer too', async ({ page }) => {

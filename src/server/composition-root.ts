@@ -121,6 +121,21 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys-routes.js';
 import { createMerchantDeliveries } from './modules/deliveries/merchant-deliveries.js';
 import { createMerchantApiService } from './modules/merchant-api/merchant-api-service.js';
 import { v1Routes } from './modules/merchant-api/v1-routes.js';
+import { createAccountDeletionService } from './modules/auth/account-deletion-service.js';
+import { accountRoutes } from './modules/auth/account-routes.js';
+import { createWalletAccountClosing } from './modules/wallet/account-closing.js';
+import { createWithdrawalsAccountClosing } from './modules/withdrawals/account-closing.js';
+import { createDeliveriesAccountClosing } from './modules/deliveries/account-closing.js';
+import { createAddressesAccountClosing } from './modules/addresses/account-closing.js';
+import { createPreferencesAccountClosing } from './modules/preferences/account-closing.js';
+import { createApiKeysAccountClosing } from './modules/api-keys/account-closing.js';
+import { createWebhooksAccountClosing } from './modules/webhooks/account-closing.js';
+import { createNotificationsAccountClosing } from './modules/notifications/account-closing.js';
+import { createLiveAccountClosing } from './modules/live/account-closing.js';
+import { createQuotesAccountClosing } from './modules/quotes/account-closing.js';
+import { createImportsAccountClosing } from './modules/imports/account-closing.js';
+import { createDriversAccountClosing } from './modules/drivers/account-closing.js';
+import { createPartnersAccountClosing } from './modules/partners/account-closing.js';
 
 /**
  * The one place where modules meet: every repository and service is built here, and each service receives only
@@ -247,9 +262,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
 
   // Accounts: sign-up, codes, sign-in, password reset and the profile.
   const users = createUsersService({ db, repository: createUsersRepository(db) });
+  const authRepository = createAuthRepository(db);
   const auth = createAuthService({
     transactions,
-    repository: createAuthRepository(db),
+    repository: authRepository,
     usersRepository: users,
     users,
     sessions,
@@ -458,16 +474,13 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       }),
     );
   }
-  await api.register(
-    walletRoutes(
-      createWalletHistory({
-        history: createWalletHistoryRepository(db),
-        findBalance: wallet.findBalance,
-        findWithdrawable: wallet.payableOutKobo,
-        findOwed: wallet.findOwed,
-      }),
-    ),
-  );
+  const walletHistory = createWalletHistory({
+    history: createWalletHistoryRepository(db),
+    findBalance: wallet.findBalance,
+    findWithdrawable: wallet.payableOutKobo,
+    findOwed: wallet.findOwed,
+  });
+  await api.register(walletRoutes(walletHistory));
   await api.register(topUpRoutes(topUps));
   await api.register(withdrawalsRoutes(withdrawals, sessions));
   await api.register(operatorWithdrawalsRoutes(withdrawals));
@@ -477,18 +490,20 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   await api.register(trackingRoutes(createTrackingService(deliveries, drivers), readCache));
   await api.register(publicTrackingApiRoutes(publicTracking));
   await api.register(ratingsRoutes(drivers));
-  const dispatch = createDispatchService({ deliveries, drivers, search: createDeliverySearch(db) });
+  // Partner applications: documents in storage, approval makes a driver (decision 032).
+  const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });
+  const dispatch = createDispatchService({ deliveries, drivers, search: createDeliverySearch(db), withdrawals, partners });
   await api.register(dispatchRoutes(dispatch));
   // The board's CSV export (decision 057).
   await api.register(boardExportRoutes(createBoardExport({ repository: deliveriesRepository, dispatch, getLanguage: users.languageOf })));
-  // Partner applications: documents in storage, approval makes a driver (decision 032).
-  const partners = createPartnersService({ transactions, repository: createPartnersRepository(db), storage, drivers, log: api.log });
   await api.register(partnersRoutes(partners));
   await api.register(operatorPartnersRoutes(partners));
   await api.register(
     driverRoutes(
       createDriverJobsService({
         deliveries,
+        drivers,
+        earnings: walletHistory,
         storage,
         handoverAttempts: createRateLimiter(rateLimitStore, {
           name: 'handover:driver',
@@ -546,6 +561,44 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     }),
     { prefix: '/v1' },
   );
+
+  // Deleting an account (issue 24, decision 059): each module forgets what it keeps of the user, in one transaction.
+  const deliveriesClosing = createDeliveriesAccountClosing();
+  const walletClosing = createWalletAccountClosing();
+  const withdrawalsClosing = createWithdrawalsAccountClosing();
+  const accountDeletion = createAccountDeletionService({
+    transactions: moneyTransactions,
+    repository: authRepository,
+    passwords: auth,
+    sessions,
+    outbox,
+    notifyOutbox: () => outboxWorker.nudge(),
+    checks: {
+      lockWallet: walletClosing.lockWallet,
+      hasPendingWithdrawal: withdrawalsClosing.hasPendingWithdrawal,
+      countDeliveriesUnderway: deliveriesClosing.countDeliveriesUnderway,
+    },
+    erasers: [
+      createAddressesAccountClosing().forgetUser,
+      createPreferencesAccountClosing().forgetUser,
+      createApiKeysAccountClosing().forgetUser,
+      createWebhooksAccountClosing().forgetUser,
+      createNotificationsAccountClosing().forgetUser,
+      createLiveAccountClosing().forgetUser,
+      createQuotesAccountClosing().forgetUser,
+      createImportsAccountClosing().forgetUser,
+      deliveriesClosing.forgetDriverContact,
+      // The vehicle record names the approved application: it goes first.
+      createDriversAccountClosing().forgetUser,
+      createPartnersAccountClosing(storage, api.log).forgetUser,
+    ],
+    deletePictureFile: avatars.deletePictureFile,
+    log: api.log,
+  });
+  await api.register(accountRoutes(accountDeletion, sessions));
+  preferences.subscribe(events);
+  apiKeys.subscribe(events);
+  live.subscribe(events);
 
   if (deps.devMailbox) await api.register(devApiRoutes(outbox));
   return {

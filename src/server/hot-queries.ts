@@ -14,6 +14,8 @@ import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
 import { WEBHOOK_RETENTION_MS } from '../shared/schemas/webhooks.js';
+import { HOME_COUNT_CAP } from '../shared/schemas/dispatch.js';
+import { lagosDayOf, lagosDayStart, lagosNextDayStart } from '../shared/schemas/date-range.js';
 
 /**
  * The registry of hot queries (decision 049): every list that grows with data and every lookup on a hot path, built
@@ -133,6 +135,15 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'delivery histories of a page', build: (db, s) => ({ query: deliveries(db).eventsQuery(s.deliveryIds) }) },
   // The dashboard summary: the customer's kept totals, one row at any history (decision 051).
   { name: 'dashboard summary', build: (db, s) => ({ query: deliveries(db).summaryQuery(s.userId) }) },
+  // The role homes (decision 060): counts capped at HOME_COUNT_CAP, each through its list's index.
+  { name: 'operator home, board counts', build: (db) => ({ query: deliveries(db).boardCountsQuery(HOME_COUNT_CAP) }) },
+  { name: 'operator home, pending withdrawals', build: (db) => ({ query: createWithdrawalsRepository(db).pendingCountQuery(HOME_COUNT_CAP) }) },
+  { name: 'operator home, open applications', build: (db) => ({ query: createPartnersRepository(db).openCountQuery(HOME_COUNT_CAP) }) },
+  { name: 'driver home, active jobs', build: (db, s) => ({ query: deliveries(db).driverActiveCountQuery(s.driverId, HOME_COUNT_CAP) }) },
+  {
+    name: "driver home, today's earnings",
+    build: (db, s) => ({ query: createWalletHistoryRepository(db).earnedQuery(s.userId, lagosDayStart(lagosDayOf(new Date())), lagosNextDayStart(lagosDayOf(new Date()))) }),
+  },
   // Tracking (the owner's and the public page).
   { name: 'tracking, owner', build: (db, s) => ({ query: deliveries(db).trackingQuery(true), values: { trackingId: s.trackingId, userId: s.userId } }) },
   { name: 'tracking, public', build: (db, s) => ({ query: deliveries(db).trackingQuery(false), values: { trackingId: s.trackingId } }) },

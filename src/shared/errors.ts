@@ -136,6 +136,12 @@ export const ERROR_CODES = [
   'IMPORT_NOT_READY',
   'IMPORT_PRICES_CHANGED',
   'IMPORT_INSUFFICIENT_BALANCE',
+  // Account deletion (docs/decisions/059): what must be settled before an account can close.
+  'ACCOUNT_HAS_ACTIVE_DELIVERIES',
+  'ACCOUNT_HAS_PENDING_WITHDRAWAL',
+  'ACCOUNT_HAS_DEBT',
+  'ACCOUNT_HAS_BALANCE',
+  'OPERATOR_ACCOUNT_NOT_DELETABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -45,6 +45,8 @@ export type DomainEvent =
   | ({ type: 'wallet.credited' } & WalletMovementFacts)
   | ({ type: 'wallet.debited' } & WalletMovementFacts)
   | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' }
+  /** The owner deleted the account (decision 059): what instances keep of it in memory goes too. */
+  | { type: 'user.deleted'; userId: string }
   | ({ type: 'partner.application_decided' } & ApplicationDecisionFacts);
 
 /** An operator approved or rejected a partner application (modules/partners). */

@@ -143,6 +143,13 @@ export const ERROR_MESSAGES = {
   IMPORT_NOT_READY: 'This import cannot be confirmed while it is {{status}}.',
   IMPORT_PRICES_CHANGED: 'Prices changed since this file was checked. It is being checked again; review the new total.',
   IMPORT_INSUFFICIENT_BALANCE: 'Your wallet is {{shortfall}} short of the {{total}} these deliveries cost. Top up and confirm again.',
+  // Account deletion (docs/decisions/059).
+  ACCOUNT_HAS_ACTIVE_DELIVERIES:
+    'You have deliveries still under way ({{count}}). You can delete your account once they are delivered, returned or cancelled.',
+  ACCOUNT_HAS_PENDING_WITHDRAWAL: 'A withdrawal from your wallet is still being paid. You can delete your account once it is completed.',
+  ACCOUNT_HAS_DEBT: 'You owe {{amount}} in return fees. Top up your wallet to settle it, then delete your account.',
+  ACCOUNT_HAS_BALANCE: 'Your wallet still holds {{amount}}. Withdraw it to your bank account first, then delete your account.',
+  OPERATOR_ACCOUNT_NOT_DELETABLE: 'Operator accounts cannot be deleted in Settings. Write to privacy@lanefreight.ng to close yours.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** English of every message key the shared schemas put on a field. */
@@ -166,6 +173,7 @@ export const VALIDATION_MESSAGES = {
   'validation.profile.currentPasswordRequired': 'Please enter your current password to change your email or phone number.',
   'validation.profile.currentPasswordIncorrect': 'Your current password is incorrect.',
   'validation.profile.oneIdentifierAtATime': 'Please change your email address and your phone number one at a time.',
+  'validation.profile.deletionPasswordRequired': 'Please enter your password to delete your account.',
   'booking.validation.receiverName': 'Receiver name is required',
   'booking.validation.receiverPhone': 'Receiver phone number is required',
   'booking.validation.pickupLocation': 'Pickup location is required',
@@ -295,6 +303,7 @@ export const SUCCESS_MESSAGES = {
   addressSaved: 'Address saved.',
   addressDeleted: 'Address deleted.',
   quoted: 'Here is your price. It holds for 15 minutes.',
+  accountDeleted: 'Your account has been deleted and you have been signed out everywhere.',
 } as const;
 
 export type SuccessMessage = keyof typeof SUCCESS_MESSAGES;

@@ -25,6 +25,7 @@ export const PROFILE_MESSAGE_KEYS = {
   currentPasswordRequired: 'validation.profile.currentPasswordRequired',
   currentPasswordIncorrect: 'validation.profile.currentPasswordIncorrect',
   oneIdentifierAtATime: 'validation.profile.oneIdentifierAtATime',
+  deletionPasswordRequired: 'validation.profile.deletionPasswordRequired',
 } as const;
 
 /** `type` of a login answer for an account whose identifier is not verified yet (the spec's value). */
@@ -131,6 +132,17 @@ export const changePasswordBodySchema = z.object({
   password,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Settings' Delete account: the current password, checked like a sign-in (decision 059). */
+export const deleteAccountBodySchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, PROFILE_MESSAGE_KEYS.deletionPasswordRequired)
+      .max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong),
+  })
+  .strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /**
  * Every field optional; only the given ones change. `profileImage: null` removes the picture (the only value

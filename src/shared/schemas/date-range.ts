@@ -64,3 +64,8 @@ export function dateRangeInstants(range: DateRange): DateRangeInstants | null {
 
 /** Whether a list is narrowed to a range (for cache keys and the web's empty states). */
 export const hasDateRange = (range: DateRange) => Boolean(range.from || range.to);
+
+/** The Lagos calendar day (YYYY-MM-DD) an instant falls on. */
+export function lagosDayOf(at: Date): string {
+  return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+}

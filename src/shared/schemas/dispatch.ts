@@ -208,3 +208,40 @@ export const FAILED_ATTEMPT_DECISION_HOURS = 24;
 
 /** An operator's or the shipper's decision after a failed attempt. */
 export const afterFailureBodySchema = z.object({ decision: z.enum(AFTER_FAILURE_DECISIONS) });
+
+/**
+ * The role homes' counts are capped (decision 060): each counts at most this many rows through the index of its
+ * list, so a count costs the same at any table size. A count equal to the cap means "at least that many"; the web
+ * shows anything above 999 as "999+".
+ */
+export const HOME_COUNT_CAP = 1000;
+const cappedCount = z.number().int().min(0).max(HOME_COUNT_CAP);
+
+/**
+ * GET /api/dispatch/summary: the operator's home, above the board. The board's waiting tabs, the partner applications
+ * waiting for a decision and the withdrawals waiting to be paid, each capped at HOME_COUNT_CAP.
+ */
+export const operatorHomeSummarySchema = z.object({
+  unassigned: cappedCount,
+  active: cappedCount,
+  needsDecision: cappedCount,
+  pendingApplications: cappedCount,
+  pendingWithdrawals: cappedCount,
+});
+export type OperatorHomeSummary = z.infer<typeof operatorHomeSummarySchema>;
+
+/**
+ * GET /api/driver/summary: the driver's home, above their jobs. Active jobs (capped), what their wallet was credited
+ * for deliveries today (the Lagos day `day`, integer kobo), and whether operators can assign them work: a vehicle on
+ * record, whose transport mode decides which deliveries they are offered (decision 060).
+ */
+export const driverHomeSummarySchema = z.object({
+  activeJobs: cappedCount,
+  earnedTodayKobo: z.number().int().min(0),
+  day: z.iso.date(),
+  availableForWork: z.boolean(),
+  vehicle: z
+    .object({ transportMode: z.enum(TRANSPORT_MODES), vehicleType: z.string(), plateNumber: z.string() })
+    .nullable(),
+});
+export type DriverHomeSummary = z.infer<typeof driverHomeSummarySchema>;

@@ -7,6 +7,7 @@ const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }));
 
 const { apiRequest, ApiError, NO_RESPONSE } = await import('./api-client');
+const { resetConnectivityForTests } = await import('./connectivity');
 
 const abortError = () => new DOMException('The user aborted a request.', 'AbortError');
 const okBody = { success: true, data: { count: 2 }, message: 'OK' };
@@ -33,6 +34,8 @@ describe('apiRequest and cancelled requests (no false "API Not Available")', () 
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    // A network failure below leaves the app "unreachable" (decision 060): each test starts online.
+    resetConnectivityForTests();
   });
 
   it('rethrows an aborted fetch without a toast', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '@/shared/errors';
 import { envelope, errorEnvelopeSchema } from '@/shared/schemas/common';
 import { ApiError, NO_RESPONSE } from './api-error';
+import { getConnectivity, reportAnswer, reportNetworkFailure } from './connectivity';
 import { i18n } from './i18n';
 
 export { ApiError, NO_RESPONSE, apiErrorText, isApiError } from './api-error';
@@ -62,10 +63,30 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The request was cancelled.', 'AbortError');
 }
 
-/** A network failure, a 5xx or an answer that is not JSON: the spec's "API Not Available" toast, then the error. */
+/** A 5xx or an answer that is not JSON: the spec's "API Not Available" toast, then the error. */
 export function apiUnavailable(status: number): ApiError {
   toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
   return new ApiError(status);
+}
+
+/**
+ * A request that got no answer at all (decision 060). The offline banner says so while it lasts and TanStack Query
+ * retries when the connection returns, so a read (`GET`, a screen's data) raises no toast while offline, and only
+ * the first failure of an outage raises "API Not Available" when the browser thinks it is online. A write (a form's
+ * submit) always says why it failed: the form keeps what was typed, to send again.
+ */
+export function networkFailure(method: string): ApiError {
+  const before = getConnectivity();
+  const now = reportNetworkFailure();
+  const isWrite = method !== 'GET';
+  if (now === 'offline') {
+    if (isWrite) toast.error(i18n.t('errors.offline.title'), { description: i18n.t('errors.offline.description') });
+    return new ApiError(NO_RESPONSE, {}, { offline: true });
+  }
+  if (isWrite || before === 'online') {
+    toast.error(i18n.t('errors.apiUnavailable.title'), { description: i18n.t('errors.apiUnavailable.description') });
+  }
+  return new ApiError(NO_RESPONSE);
 }
 
 /**
@@ -98,8 +119,8 @@ export function readApiAnswer<S extends z.ZodType>(
 
 /**
  * Calls `/api{path}` with the session cookie and resolves to the answer's `data`, parsed by `schema` (the
- * endpoint's response schema from src/shared/schemas). Every failure throws an ApiError; network failures and
- * 5xx first raise the spec's "API Not Available" toast. A cancelled request (its signal aborted) rethrows the
+ * endpoint's response schema from src/shared/schemas). Every failure throws an ApiError; a 5xx first raises the
+ * spec's "API Not Available" toast, a request with no answer what `networkFailure` says. A cancelled request (its signal aborted) rethrows the
  * abort and shows nothing: TanStack Query drops it silently.
  */
 export async function apiRequest<S extends z.ZodType>(
@@ -140,8 +161,9 @@ export async function apiRequestWithType<S extends z.ZodType>(
       signal: options.signal,
     });
   } catch (error) {
-    throw wasCancelled(error, options.signal) ? error : apiUnavailable(NO_RESPONSE);
+    throw wasCancelled(error, options.signal) ? error : networkFailure(method);
   }
+  reportAnswer();
   if (response.status >= 500) {
     // The body is not read, so only the signal can say that the caller gave up meanwhile.
     if (options.signal?.aborted) throw abortReason(options.signal);

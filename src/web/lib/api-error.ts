@@ -23,9 +23,13 @@ export class ApiError extends Error {
   readonly fieldParams: Record<string, Record<string, string | number>>;
   readonly type: string | undefined;
 
+  /** No answer because the browser is offline (decision 060): the banner says so; nothing reached the server. */
+  readonly offline: boolean;
+
   constructor(
     readonly status: number,
     envelope: Partial<ApiEnvelope<unknown>> = {},
+    { offline = false }: { offline?: boolean } = {},
   ) {
     super(envelope.message ?? `API request failed (${status})`);
     this.name = 'ApiError';
@@ -34,9 +38,10 @@ export class ApiError extends Error {
     this.fieldKeys = envelope.detailKeys ?? {};
     this.fieldParams = envelope.detailParams ?? {};
     this.type = envelope.type;
+    this.offline = offline;
   }
 
-  /** A network failure or 5xx: the API client has already shown the spec's "API Not Available" toast. */
+  /** A network failure or 5xx: the API client has already said so (a toast, or the offline banner). */
   get unavailable(): boolean {
     return this.status === NO_RESPONSE || this.status >= 500;
   }
@@ -63,6 +68,7 @@ export function isApiError(error: unknown): error is ApiError {
  */
 export function apiErrorText(t: TFunction, error: unknown, fallback?: string): string {
   if (!isApiError(error)) return fallback ?? t('errors.codes.INTERNAL');
+  if (error.offline) return t('errors.offline.message');
   if (error.unavailable) return t('errors.apiUnavailable.message');
   const fieldKey = error.firstFieldKey;
   if (fieldKey) return t(fieldKey, error.firstFieldParams);

@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+// Wires TanStack Query's onlineManager to the app's connectivity (the browser's events, and requests with no answer).
+import './connectivity';
 import { USER_PROFILE_KEY } from './query-keys';
 
 /**
@@ -19,8 +21,15 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // A network failure or 5xx is tried again; while offline the retry waits, and continues when the connection
+      // returns (the query is paused, not failed). What is on screen is asked again then (refetchOnReconnect).
       retry: (failureCount, error) => !(error instanceof ApiError && !error.unavailable) && failureCount < 2,
       refetchOnWindowFocus: false,
+    },
+    mutations: {
+      // A submit is tried at once, offline too, and fails there with words, the form keeping what was typed; it is
+      // never held back to be sent by itself minutes later, from a page the person may have left (decision 060).
+      networkMode: 'always',
     },
   },
 });

@@ -27,6 +27,12 @@ export const TRACKING_KEY = ['tracking'] as const;
 /** The operator's dispatch board (deliveries and drivers) and the driver's jobs: a status change moves them too. */
 export const DISPATCH_KEY = ['dispatch'] as const;
 export const DRIVER_JOBS_KEY = ['driver-jobs'] as const;
+/**
+ * The role homes' summaries (decision 060), under those roots so that every change that refreshes the board or the
+ * driver's jobs refreshes them too. The applications console (another feature) refreshes the operator's after a decision.
+ */
+export const OPERATOR_SUMMARY_KEY = [...DISPATCH_KEY, 'summary'] as const;
+export const DRIVER_SUMMARY_KEY = [...DRIVER_JOBS_KEY, 'summary'] as const;
 
 /*
  * What to ask again after each kind of change, named once: every mutation and live event that makes the change

@@ -20,6 +20,8 @@ export interface ApiErrorToastOptions {
 
 /** "{title}" with the failure's translated words (a field's message, else its code's, else `fallback`). */
 export function toastApiError(t: TFunction, error: unknown, title: string, options: ApiErrorToastOptions = {}) {
+  // Offline, the API client has said that nothing could be sent and that the form keeps its values (decision 060).
+  if (isApiError(error) && error.offline) return;
   if (!options.alsoWhenUnavailable && isApiError(error) && error.unavailable) return;
   toast.error(title, { description: apiErrorText(t, error, options.fallback) });
 }

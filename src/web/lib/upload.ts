@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { apiUnavailable, NO_RESPONSE, readApiAnswer } from './api-client';
+import { apiUnavailable, networkFailure, readApiAnswer } from './api-client';
+import { reportAnswer } from './connectivity';
 import { i18n } from './i18n';
 
 /**
@@ -21,8 +22,9 @@ export function postMultipart<S extends z.ZodType>(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);
     };
-    request.onerror = () => reject(apiUnavailable(NO_RESPONSE));
+    request.onerror = () => reject(networkFailure('POST'));
     request.onload = () => {
+      reportAnswer();
       if (request.status >= 500) return reject(apiUnavailable(request.status));
       let payload: unknown;
       try {

@@ -22,6 +22,11 @@ export const users = pgTable(
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     /** Set when failedSignIns reached the limit: the password is refused until a reset. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /**
+     * When the owner deleted the account (decision 059): the row stays, for the deliveries and the ledger that name
+     * it, with its personal data gone and no identifier, so the email and phone can sign up again.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -29,7 +34,11 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_whatsapp_key').on(t.whatsappNumber),
-    check('users_has_identifier', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL OR ${t.whatsappNumber} IS NOT NULL`),
+    // A live account signs in with at least one identifier; a deleted one keeps none.
+    check(
+      'users_has_identifier',
+      sql`(${t.deletedAt} IS NULL) = (${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL OR ${t.whatsappNumber} IS NOT NULL)`,
+    ),
   ],
 );
 

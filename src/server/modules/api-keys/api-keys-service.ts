@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/app-error.js';
 import type { ApiKeyCaller } from '../../lib/api-key-caller.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 import type { Transactions } from '../../db/transactions.js';
 import { CUSTOMER_ROLE, OPERATOR_ROLE } from '../../../shared/roles.js';
@@ -43,6 +44,13 @@ export function createApiKeysService({ repository, transactions, hashKey, invali
   invalidationBus.subscribe(INVALIDATION_TOPIC, (keyHash) => cache.delete(keyHash));
 
   return {
+    /** A deleted account's keys were revoked in its transaction (decision 059): no instance may serve one from memory. */
+    subscribe(events: Pick<DomainEvents, 'onEveryInstance'>) {
+      events.onEveryInstance('user.deleted', ({ userId }) => {
+        for (const [keyHash, entry] of cache) if (entry.caller.userId === userId) cache.delete(keyHash);
+      });
+    },
+
     async create(user: { id: string; roles: readonly string[] }, body: ApiKeyCreateBody): Promise<CreatedApiKey> {
       if (!mayHoldApiKeys(user.roles)) throw new AppError('API_KEY_NOT_ALLOWED');
       const key = generateApiKey(body.mode);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { codeSends, oneTimeCodes, resetTokens, users, wallets } from '../../db/schema/index.js';
 import { PROFILE_COLUMNS } from '../users/profile-columns.js';
@@ -43,7 +43,7 @@ export function createAuthRepository(db: Executor) {
       const [row] = await db
         .select({ passwordHash: users.passwordHash, email: users.email, phone: users.phone, whatsappNumber: users.whatsappNumber })
         .from(users)
-        .where(eq(users.id, userId))
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .limit(1);
       return row ?? null;
     },
@@ -63,7 +63,7 @@ export function createAuthRepository(db: Executor) {
         .where(eq(users.id, userId));
     },
 
-    /** What checking a signed-in user's password needs. */
+    /** What checking a signed-in user's password needs; null for a deleted account, which has no password. */
     async findPasswordState(userId: string, tx: Executor = db) {
       const [row] = await tx
         .select({
@@ -76,7 +76,7 @@ export function createAuthRepository(db: Executor) {
           language: users.language,
         })
         .from(users)
-        .where(eq(users.id, userId))
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .limit(1);
       return row ?? null;
     },
@@ -135,6 +135,62 @@ export function createAuthRepository(db: Executor) {
         .update(users)
         .set(kind === 'email' ? { email: value, updatedAt: now } : { phone: value, updatedAt: now })
         .where(eq(users.id, userId));
+    },
+
+    /**
+     * The account a deletion works on, locked until its transaction ends: a second deletion at the same moment waits,
+     * then finds it deleted (decision 059). Null when there is no such user.
+     */
+    async lockAccount(userId: string, tx: Executor) {
+      const [row] = await tx
+        .select({
+          deletedAt: users.deletedAt,
+          roles: users.roles,
+          email: users.email,
+          phone: users.phone,
+          whatsappNumber: users.whatsappNumber,
+          language: users.language,
+          profileImage: users.profileImage,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * What is left of a deleted account: the row, for the deliveries, ledger lines and receipts that name it, with
+     * a fixed name, no identifier (they may sign up again), no password that anything matches, no picture, no role.
+     */
+    async anonymiseUser(userId: string, name: string, now: Date, tx: Executor) {
+      await tx
+        .update(users)
+        .set({
+          name,
+          email: null,
+          phone: null,
+          whatsappNumber: null,
+          passwordHash: '',
+          profileImage: null,
+          roles: [],
+          marketingConsent: false,
+          failedSignIns: 0,
+          lockedAt: null,
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
+    },
+
+    async deleteResetTokensOfUser(userId: string, tx: Executor) {
+      await tx.delete(resetTokens).where(eq(resetTokens.userId, userId));
+    },
+
+    /** Forgets the sends to these identifiers older than `before`: the limits only ever look at the last hour. */
+    async forgetCodeSends(identifiers: readonly string[], before: Date, tx: Executor) {
+      if (identifiers.length === 0) return;
+      await tx.delete(codeSends).where(and(inArray(codeSends.identifier, [...identifiers]), lt(codeSends.sentAt, before)));
     },
 
     /** Sends to this identifier within the last hour (all purposes): count, newest and oldest. */

@@ -17,10 +17,11 @@ import {
   type SessionResult,
 } from '../../../shared/schemas/auth.js';
 import type { MessageChannel } from '../../adapters/messages/index.js';
-import { renderCodeMessage, renderNotice, type CodePurpose, type NoticeKind } from '../messages/message-templates.js';
+import { renderCodeMessage, type CodePurpose, type NoticeKind } from '../messages/message-templates.js';
 import type { OutboxWriter } from '../messages/outbox-worker.js';
 import { identifierTakenError, toUserProfile, type UsersService } from '../users/users-service.js';
 import type { AuthRepository } from './auth-repository.js';
+import { sendAccountNotice, type NoticeRecipient } from './account-notices.js';
 import { isCommonPassword } from './common-passwords.js';
 import {
   CODE_MAX_ATTEMPTS,
@@ -145,22 +146,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   const lockedError = () => new AppError('ACCOUNT_LOCKED');
 
-  /** Tells the owner, on every identifier the account has, in its language. Call inside the transaction. */
-  async function sendNotice(
-    tx: Executor,
-    account: { email: string | null; phone: string | null; whatsappNumber: string | null; language: string },
-    kind: NoticeKind,
-  ) {
-    const message = renderNotice(kind, account.language);
-    const targets: [MessageChannel, string | null][] = [
-      ['email', account.email],
-      ['sms', account.phone],
-      ['whatsapp', account.whatsappNumber],
-    ];
-    for (const [channel, recipient] of targets) {
-      if (recipient) await outbox.insertMessage({ channel, recipient, ...message }, tx);
-    }
-  }
+  const sendNotice = (tx: Executor, account: NoticeRecipient, kind: NoticeKind) => sendAccountNotice(outbox, tx, account, kind);
 
   /**
    * Counts a wrong password. The attempt that reaches the limit locks the account and tells its owner once;
@@ -183,6 +169,25 @@ export function createAuthService(options: AuthServiceOptions) {
       notifyOutbox();
     }
     return locked;
+  }
+
+  /**
+   * A signed-in user's current password, checked like a sign-in: every try counts against the per-minute limit of
+   * the account, a wrong one towards the lockout. Returns the account's password state.
+   */
+  async function checkCurrentPassword(userId: string, currentPassword: string) {
+    await signInByIdentifier.consume(`user:${userId}`);
+    const account = await repository.findPasswordState(userId);
+    if (!account) throw new AppError('UNAUTHENTICATED');
+    if (account.lockedAt) throw lockedError();
+    if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+      if (await recordFailedSignIn(userId)) throw lockedError();
+      throw new AppError('CURRENT_PASSWORD_INCORRECT', {
+        fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordIncorrect] },
+      });
+    }
+    if (account.failedSignIns > 0 && !(await repository.clearFailedSignIns(userId))) throw lockedError();
+    return account;
   }
 
   // Unknown identifiers are checked against this hash so a miss costs what a wrong password costs.
@@ -472,18 +477,7 @@ export function createAuthService(options: AuthServiceOptions) {
       if (!currentPassword) {
         throw new AppError('VALIDATION_FAILED', { fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordRequired] } });
       }
-      await signInByIdentifier.consume(`user:${userId}`);
-      const account = await repository.findPasswordState(userId);
-      if (!account) throw new AppError('UNAUTHENTICATED');
-      if (account.lockedAt) throw lockedError();
-      if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-        if (await recordFailedSignIn(userId)) throw lockedError();
-        throw new AppError('CURRENT_PASSWORD_INCORRECT', {
-          fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordIncorrect] },
-        });
-      }
-      if (account.failedSignIns > 0 && !(await repository.clearFailedSignIns(userId))) throw lockedError();
-
+      const account = await checkCurrentPassword(userId, currentPassword);
       await codeSendsByIp.consume(context.ip);
       const channel: MessageChannel = change.kind === 'email' ? 'email' : 'sms';
       await transactions.run(async ({ tx }) => {
@@ -531,17 +525,7 @@ export function createAuthService(options: AuthServiceOptions) {
      */
     async changePassword(user: Pick<SignedInUser, 'id' | 'sessionId'>, body: { currentPassword: string; password: string }, context: RequestContext) {
       await signInByIp.consume(context.ip);
-      await signInByIdentifier.consume(`user:${user.id}`);
-      const account = await repository.findPasswordState(user.id);
-      if (!account) throw new AppError('UNAUTHENTICATED');
-      if (account.lockedAt) throw lockedError();
-      if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
-        if (await recordFailedSignIn(user.id)) throw lockedError();
-        throw new AppError('CURRENT_PASSWORD_INCORRECT', {
-          fields: { currentPassword: [PROFILE_MESSAGE_KEYS.currentPasswordIncorrect] },
-        });
-      }
-      if (account.failedSignIns > 0 && !(await repository.clearFailedSignIns(user.id))) throw lockedError();
+      const account = await checkCurrentPassword(user.id, body.currentPassword);
       await assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await transactions.run(async ({ tx }) => {
@@ -550,6 +534,15 @@ export function createAuthService(options: AuthServiceOptions) {
         await sendNotice(tx, account, 'password-changed');
       });
       notifyOutbox();
+    },
+
+    /**
+     * The current password again, for an act that cannot be undone (deleting the account, decision 059): limited and
+     * counted exactly like Settings' change of password.
+     */
+    async confirmCurrentPassword(userId: string, currentPassword: string, context: RequestContext) {
+      await signInByIp.consume(context.ip);
+      await checkCurrentPassword(userId, currentPassword);
     },
 
     async logout(sessionId: string | undefined) {

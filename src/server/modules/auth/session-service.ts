@@ -37,11 +37,15 @@ export function createSessionService(
     /** After a user's roles change (a driver approved): cached sessions are read again, with the new roles. */
     rolesChanged: sessionsRevoked,
 
-    /** An approved application grants the driver role: sessions cached with the old roles are read again at once. */
+    /**
+     * An approved application grants the driver role: sessions cached with the old roles are read again at once. A
+     * deleted account's sessions ended in its transaction; a request that cached one meanwhile is forgotten too.
+     */
     subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
       events.onPublisher('partner.application_decided', (event) => {
         if (event.decision === 'approved') sessionsRevoked();
       });
+      events.onPublisher('user.deleted', sessionsRevoked);
     },
 
     async startSession(userId: string, persistent: boolean, tx?: Executor) {

@@ -668,6 +668,12 @@ export function createDeliveriesService({
     /** The histories of several deliveries at once (a board search's rows). */
     historiesOf,
 
+    /** The operator's home: the board's unassigned, active and needs-a-decision tabs, each counted up to `cap` (decision 060). */
+    countBoardTabs: (cap: number) => repository.countBoardTabs(cap),
+
+    /** The driver's home: their jobs on the road, counted up to `cap`. */
+    countDriverActiveJobs: (driverId: string, cap: number) => repository.countDriverActiveJobs(driverId, cap),
+
     /** Deliveries assigned to each driver and not yet delivered. */
     countActiveJobs: (driverIds: readonly string[]) => repository.countActiveJobs(driverIds, ACTIVE_JOB_STATUSES),
 

@@ -12,6 +12,7 @@ import {
   dispatchSearchQuerySchema,
   dispatchSearchResultSchema,
   driverSchema,
+  operatorHomeSummarySchema,
   operatorCompleteBodySchema,
   updateStatusBodySchema,
 } from '../../../shared/schemas/dispatch.js';
@@ -29,6 +30,19 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
     app.addHook('onRequest', async (request) => {
       requireRole(request, OPERATOR_ROLE);
     });
+
+    app.get(
+      '/dispatch/summary',
+      {
+        schema: {
+          tags,
+          summary:
+            "Operators: the home's counts: the board's unassigned, active and needs-a-decision deliveries, applications waiting for a decision, withdrawals waiting to be paid (each counted up to 1,000)",
+          response: { 200: envelope(operatorHomeSummarySchema) },
+        },
+      },
+      async () => ok(await service.summary()),
+    );
 
     app.get(
       '/dispatch/deliveries',

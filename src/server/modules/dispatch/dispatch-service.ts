@@ -1,9 +1,19 @@
 import { AppError } from '../../lib/app-error.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { DeliveryStatus, TransportMode } from '../../../shared/schemas/deliveries.js';
-import type { AfterFailureDecision, AssignDriverBody, DispatchBoardFilter, DispatchDelivery, DriverSummary } from '../../../shared/schemas/dispatch.js';
+import {
+  HOME_COUNT_CAP,
+  type AfterFailureDecision,
+  type AssignDriverBody,
+  type DispatchBoardFilter,
+  type DispatchDelivery,
+  type DriverSummary,
+  type OperatorHomeSummary,
+} from '../../../shared/schemas/dispatch.js';
 import type { DeliveriesService, DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
+import type { PartnersService } from '../partners/partners-service.js';
+import type { WithdrawalsService } from '../withdrawals/withdrawals-service.js';
 import { toDispatchDelivery } from './dispatch-view.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import { parseSearchTerm, type DeliverySearch } from '../deliveries/delivery-search.js';
@@ -22,14 +32,18 @@ interface Deps {
     | 'findByTrackingIdForPublic'
     | 'historyOf'
     | 'historiesOf'
+    | 'countBoardTabs'
   >;
   drivers: Pick<DriversService, 'find' | 'findMany' | 'listForTransportMode'>;
   /** The board's name and phone search (decision 057). */
   search: Pick<DeliverySearch, 'searchBoard'>;
+  /** The operator's home counts what waits for them in the queues these modules own (decision 060). */
+  withdrawals: Pick<WithdrawalsService, 'countPending'>;
+  partners: Pick<PartnersService, 'countOpen'>;
 }
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
-export function createDispatchService({ deliveries, drivers, search }: Deps) {
+export function createDispatchService({ deliveries, drivers, search, withdrawals, partners }: Deps) {
   async function boardRow({ row, history }: { row: DeliveryRow; history: StatusHistory }): Promise<DispatchDelivery> {
     const driver = row.driverId ? await drivers.find(row.driverId) : null;
     return toDispatchDelivery(row, history, driver ?? undefined);
@@ -44,6 +58,20 @@ export function createDispatchService({ deliveries, drivers, search }: Deps) {
   }
 
   return {
+    /**
+     * The operator's home: what waits on the board's unassigned, active and needs-a-decision tabs, the applications
+     * waiting for a decision and the withdrawals waiting to be paid. Each is counted through its list's index up to
+     * HOME_COUNT_CAP rows, never over a whole table (decision 060): three statements, one per owning module.
+     */
+    async summary(): Promise<OperatorHomeSummary> {
+      const [board, pendingApplications, pendingWithdrawals] = await Promise.all([
+        deliveries.countBoardTabs(HOME_COUNT_CAP),
+        partners.countOpen(HOME_COUNT_CAP),
+        withdrawals.countPending(HOME_COUNT_CAP),
+      ]);
+      return { ...board, pendingApplications, pendingWithdrawals };
+    },
+
     async listDeliveries(query: { status: DispatchBoardFilter } & CursorQuery & DateRange) {
       const { rows, nextCursor, history } = await deliveries.listBoard(query.status, query);
       const driverIds = [...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))];

@@ -1,4 +1,8 @@
-import type { DriverJob, FailedAttemptBody } from '../../../shared/schemas/dispatch.js';
+import { HOME_COUNT_CAP, type DriverHomeSummary, type DriverJob, type FailedAttemptBody } from '../../../shared/schemas/dispatch.js';
+import type { TransportMode } from '../../../shared/schemas/deliveries.js';
+import { lagosDayOf } from '../../../shared/schemas/date-range.js';
+import type { DriversService } from '../drivers/drivers-service.js';
+import type { WalletHistory } from '../wallet/wallet-history.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import { createStorageKey, type FileStorage } from '../../adapters/storage/index.js';
@@ -8,19 +12,49 @@ import type { CheckedFile } from '../../lib/uploads.js';
 import { toDriverJob } from './dispatch-view.js';
 
 interface Deps {
-  deliveries: Pick<DeliveriesService, 'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf' | 'resendPayLink'>;
+  deliveries: Pick<
+    DeliveriesService,
+    'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf' | 'resendPayLink' | 'countDriverActiveJobs'
+  >;
+  /** The driver's vehicle on record (the home's "available for work"). */
+  drivers: Pick<DriversService, 'find'>;
+  /** What the driver's wallet was credited for delivered jobs on a day (the home's "today's earnings"). */
+  earnings: Pick<WalletHistory, 'earnedOn'>;
   storage: Pick<FileStorage, 'put' | 'delete'>;
   /** Handover code attempts per driver, on top of the five wrong codes each delivery allows. */
   handoverAttempts: RateLimiter;
 }
 
 /** The driver's workspace: only the jobs assigned to them (any other is not found), one step at a time. */
-export function createDriverJobsService({ deliveries, storage, handoverAttempts }: Deps) {
+export function createDriverJobsService({ deliveries, drivers, earnings, storage, handoverAttempts }: Deps) {
   async function toJob(row: DeliveryRow): Promise<DriverJob> {
     return toDriverJob(row, await deliveries.historyOf(row), deliveries.driverShareOf(row));
   }
 
   return {
+    /**
+     * The driver's home (decision 060): jobs on the road (counted up to HOME_COUNT_CAP), what the wallet was credited
+     * for delivered jobs today (the Lagos day), and whether operators can assign them work: a vehicle on record, whose
+     * transport mode decides the deliveries they are offered (DriversService.listForTransportMode).
+     */
+    async summary(driverId: string, now = new Date()): Promise<DriverHomeSummary> {
+      const day = lagosDayOf(now);
+      const [activeJobs, earnedTodayKobo, driver] = await Promise.all([
+        deliveries.countDriverActiveJobs(driverId, HOME_COUNT_CAP),
+        earnings.earnedOn(driverId, day),
+        drivers.find(driverId),
+      ]);
+      return {
+        activeJobs,
+        earnedTodayKobo,
+        day,
+        availableForWork: driver !== null,
+        vehicle: driver
+          ? { transportMode: driver.transportMode as TransportMode, vehicleType: driver.vehicleType, plateNumber: driver.plateNumber }
+          : null,
+      };
+    },
+
     async listJobs(driverId: string, scope: 'active' | 'completed', page: CursorQuery): Promise<{ items: DriverJob[]; nextCursor: string | null }> {
       const { rows, history, nextCursor } = await deliveries.listDriverJobs(driverId, scope, page);
       return { items: rows.map((row) => toDriverJob(row, history.get(row.id) ?? [], deliveries.driverShareOf(row))), nextCursor };

@@ -6,6 +6,7 @@ import { deliveryIdParamsSchema } from '../../../shared/schemas/deliveries.js';
 import {
   DISPATCH_MESSAGE_KEYS,
   deliverBodySchema,
+  driverHomeSummarySchema,
   driverJobSchema,
   driverJobsPageSchema,
   driverJobsQuerySchema,
@@ -68,6 +69,18 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
     app.addHook('onRequest', async (request) => {
       requireRole(request, DRIVER_ROLE);
     });
+
+    app.get(
+      '/driver/summary',
+      {
+        schema: {
+          tags,
+          summary: "Drivers: my home: active jobs (counted up to 1,000), what my wallet was credited for deliveries today (Lagos day, kobo), and whether operators can assign me work (my vehicle on record)",
+          response: { 200: envelope(driverHomeSummarySchema) },
+        },
+      },
+      async (request) => ok(await service.summary(requireRole(request, DRIVER_ROLE).id)),
+    );
 
     app.get(
       '/driver/jobs',

@@ -160,6 +160,11 @@ export function createLiveHub(options: { history: LiveHistory; heartbeatMs: numb
       return count;
     },
 
+    /** Ends the user's streams on this instance (a deleted account, decision 059). */
+    closeUser(userId: string) {
+      for (const connection of [...(byUser.get(userId) ?? [])]) drop(connection);
+    },
+
     /** Ends every stream (the server is closing); clients reconnect to another instance. */
     closeAll() {
       clearInterval(heartbeat);

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 import type { LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
 import type { LiveEventsRepository, StoredLiveEvent } from './live-events-repository.js';
@@ -75,6 +76,10 @@ export function createLiveService({ repository, invalidationBus, heartbeatMs, ma
     },
     publishMany,
     pruneNow: () => repository.deleteOlderThan(new Date(Date.now() - KEEP_MS)),
+    /** A deleted account's open streams end, on whichever instance holds them (decision 059). */
+    subscribe(events: Pick<DomainEvents, 'onEveryInstance'>) {
+      events.onEveryInstance('user.deleted', ({ userId }) => hub.closeUser(userId));
+    },
     close() {
       clearInterval(prune);
       hub.closeAll();

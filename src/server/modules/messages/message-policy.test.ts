@@ -22,7 +22,7 @@ const ALL_PREFERENCES: NotificationPreferences[] = Array.from({ length: 16 }, (_
 describe('which messages preferences can stop', () => {
   it('classifies every template the server renders, and nothing else', () => {
     const purposes: CodePurpose[] = ['verify', 'reset', 'change'];
-    const notices: NoticeKind[] = ['account-locked', 'email-changed', 'phone-changed', 'password-changed'];
+    const notices: NoticeKind[] = ['account-locked', 'email-changed', 'phone-changed', 'password-changed', 'account-deleted'];
     // Each kind names a template that renders, in a language, to a real message.
     for (const purpose of purposes) expect(renderCodeMessage(purpose, 'en-US', '123456').body).toContain('123456');
     for (const notice of notices) expect(renderNotice(notice, 'en-US').subject).not.toBe('');
@@ -55,6 +55,8 @@ describe('which messages preferences can stop', () => {
       'notice:email-changed': 'essential',
       'notice:phone-changed': 'essential',
       'notice:password-changed': 'essential',
+      // The goodbye to a deleted account (decision 059).
+      'notice:account-deleted': 'essential',
       'receiver:driver-assigned': 'essential',
       'receiver:out-for-delivery': 'essential',
       'receiver:delivered': 'essential',

@@ -32,6 +32,7 @@ export const MESSAGE_CATEGORIES = {
   'notice:email-changed': 'essential',
   'notice:phone-changed': 'essential',
   'notice:password-changed': 'essential',
+  'notice:account-deleted': 'essential',
   'update:delivery-status': 'delivery-update',
   'receiver:driver-assigned': 'essential',
   'receiver:out-for-delivery': 'essential',

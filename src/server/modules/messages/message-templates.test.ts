@@ -19,7 +19,7 @@ describe('code message templates', () => {
   it('have notices, which hold no secret, in every interface language', () => {
     expect([...NOTICE_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
     for (const language of LANGUAGES) {
-      for (const kind of ['account-locked', 'email-changed', 'phone-changed'] as const) {
+      for (const kind of ['account-locked', 'email-changed', 'phone-changed', 'password-changed', 'account-deleted'] as const) {
         const notice = renderNotice(kind, language);
         expect(notice.subject).toContain('Lanefreight');
         expect(notice.body.length).toBeGreaterThan(40);

@@ -5,7 +5,7 @@ import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 export type CodePurpose = 'verify' | 'reset' | 'change';
 
 /** Messages that carry no secret: they tell the owner something happened to the account. */
-export type NoticeKind = 'account-locked' | 'email-changed' | 'phone-changed' | 'password-changed';
+export type NoticeKind = 'account-locked' | 'email-changed' | 'phone-changed' | 'password-changed' | 'account-deleted';
 
 interface Template {
   subject: string;
@@ -25,6 +25,7 @@ const NOTICE_KEYS: Record<NoticeKind, string> = {
   'email-changed': 'emailChanged',
   'phone-changed': 'phoneChanged',
   'password-changed': 'passwordChanged',
+  'account-deleted': 'accountDeleted',
 };
 
 const templateKeys = (names: readonly string[]) => names.flatMap((name) => [`${name}.subject`, `${name}.body`]);

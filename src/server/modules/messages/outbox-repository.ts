@@ -107,6 +107,14 @@ export function createOutboxRepository(db: Executor) {
         .limit(limit);
     },
 
+    /**
+     * Forgets every message to these addresses, sent or waiting (a deleted account's, decision 059): what they said
+     * is the account's personal data, and its records live on in the tables that own them.
+     */
+    async deleteForRecipients(recipients: readonly string[], tx: Executor = db) {
+      if (recipients.length > 0) await tx.delete(outboxMessages).where(inArray(outboxMessages.recipient, [...recipients]));
+    },
+
     /** Removes the messages of these channels written before `before`; returns how many. */
     async deleteOlderThan(channels: MessageChannel[], before: Date): Promise<number> {
       if (channels.length === 0) return 0;

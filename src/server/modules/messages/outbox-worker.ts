@@ -4,6 +4,8 @@ import type { OutboxRepository } from './outbox-repository.js';
 
 /** What other modules may do with the outbox: write a message in their transaction (then nudge the worker). */
 export type OutboxWriter = Pick<OutboxRepository, 'insertMessage'>;
+/** What a deleted account's erasure removes (decision 059). */
+export type OutboxEraser = Pick<OutboxRepository, 'deleteForRecipients'>;
 /** What the development mailbox reads. */
 export type OutboxReader = Pick<OutboxRepository, 'listForRecipient' | 'findById'>;
 /** What the dev outbox's retention removes. */

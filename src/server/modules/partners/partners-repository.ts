@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cappedCount, countsOf } from '../../db/capped-count.js';
 import { partnerApplications, partnerDocuments, users } from '../../db/schema/index.js';
 import type { ApplicationStatus, ApplicationStatusFilter, PartnerType } from '../../../shared/schemas/partners.js';
 
@@ -95,6 +96,17 @@ export function createPartnersRepository(db: Executor) {
         )
         .orderBy(desc(partnerApplications.createdAt), desc(partnerApplications.id))
         .limit(limit);
+    },
+
+    /**
+     * Applications waiting for a decision (submitted or under review), up to `cap`: the operator's home (decision
+     * 060), through partner_applications_open_idx, whose predicate this repeats literally.
+     */
+    openCountQuery: (cap: number) =>
+      sql`select ${cappedCount(partnerApplications, sql`status in ('submitted', 'under_review')`, cap)} as open`,
+
+    async countOpen(cap: number) {
+      return countsOf(await db.execute(this.openCountQuery(cap)), ['open'] as const).open;
     },
 
     /** For operators: a keyset page, newest first, optionally by status and type, with the applicant and documents. */

@@ -266,6 +266,9 @@ export function createPartnersService({ transactions, repository, storage, drive
       return (await repository.listForUser(userId)).map((row) => toApplication(row.application, row.documents));
     },
 
+    /** How many applications wait for a decision (submitted or under review), counted up to `cap` (decision 060). */
+    countOpen: (cap: number) => repository.countOpen(cap),
+
     /** The operator's list: one keyset page, newest first (decision 049). */
     async list(query: { status?: ApplicationStatusFilter; type?: PartnerType } & CursorQuery): Promise<{ items: OperatorApplication[]; nextCursor: string | null }> {
       const key = decodeCursor(query.cursor, createdCursorShape);

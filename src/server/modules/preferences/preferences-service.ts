@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 import type { PreferencesRepository } from './preferences-repository.js';
@@ -22,6 +23,14 @@ export function createPreferencesService(repository: PreferencesRepository, inva
   });
 
   return {
+    /** A deleted account's preferences are gone from the database (decision 059): from every instance's memory too. */
+    subscribe(events: Pick<DomainEvents, 'onEveryInstance'>) {
+      events.onEveryInstance('user.deleted', ({ userId }) => {
+        invalidations++;
+        cache.delete(userId);
+      });
+    },
+
     /** Fresh from the database: what the settings page shows. */
     find: (userId: string) => repository.findPreferences(userId),
 

@@ -87,6 +87,9 @@ export function createAvatarService(deps: {
     return { ...stored, contentType };
   }
 
-  return { replaceAvatar, removeAvatar, openAvatar, keptAmong };
+  /** The stored file behind a picture address a profile no longer shows (a deleted account's, decision 059). */
+  const deletePictureFile = (url: string | null) => deleteQuietly(avatarKeyOf(url));
+
+  return { replaceAvatar, removeAvatar, openAvatar, keptAmong, deletePictureFile };
 }
 export type AvatarService = ReturnType<typeof createAvatarService>;

@@ -62,6 +62,22 @@ export function createWalletHistoryRepository(db: Executor) {
     },
 
     /**
+     * What the wallet was credited for delivered jobs (lines of kind `earning`) from `fromAt` to before `toAt`: the
+     * driver's home (decision 060). One user's lines of that window, through ledger_entries_user_idx.
+     */
+    earnedQuery(userId: string, fromAt: string, toAt: string) {
+      return sql`
+          select coalesce(sum(amount_kobo), 0) as earned from ledger_entries
+          where user_id = ${userId}::uuid and created_at >= ${fromAt}::timestamptz and created_at < ${toAt}::timestamptz
+            and kind = 'earning'`;
+    },
+
+    async earned(userId: string, fromAt: string, toAt: string): Promise<number> {
+      const [row] = rowsOf<Record<string, unknown>>(await db.execute(this.earnedQuery(userId, fromAt, toAt)));
+      return Number(row?.earned ?? 0);
+    },
+
+    /**
      * One keyset page of the wallet's ledger lines, newest first (ledger_entries_user_idx): up to `limit` after
      * `after`, each with its created_at as stored (`cursorAt`). A paid withdrawal's zero line only changes its status,
      * so it is left out. No count: the history is never totalled.

@@ -3,6 +3,7 @@ import { formatDeliveryId } from '../../../shared/ids.js';
 import type { WalletStats, WalletTransaction, WalletTransactionsPage } from '../../../shared/schemas/wallet-money.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import { z } from 'zod';
+import { lagosDayStart, lagosNextDayStart } from '../../../shared/schemas/date-range.js';
 import { cursorInstant, cursorUuid, decodeCursor, pageOf } from '../../lib/cursor.js';
 import type { HistoryRow, WalletHistoryRepository } from './wallet-history-repository.js';
 
@@ -91,6 +92,9 @@ export function createWalletHistory(deps: {
         owedKobo,
       };
     },
+
+    /** What the wallet was credited for delivered jobs on a Lagos day (YYYY-MM-DD), in kobo: a driver's earnings. */
+    earnedOn: (userId: string, day: string) => deps.history.earned(userId, lagosDayStart(day), lagosNextDayStart(day)),
 
     /** One keyset page of the wallet's history, newest first (decision 049). */
     async transactions(userId: string, page: CursorQuery): Promise<WalletTransactionsPage> {

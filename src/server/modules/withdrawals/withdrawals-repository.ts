@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cappedCount, countsOf } from '../../db/capped-count.js';
 import { withdrawals } from '../../db/schema/index.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -35,6 +36,13 @@ export function createWithdrawalsRepository(db: Executor) {
         )
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
         .limit(limit);
+    },
+
+    /** Withdrawals waiting to be paid, up to `cap` (the operator's home, decision 060; withdrawals_status_idx). */
+    pendingCountQuery: (cap: number) => sql`select ${cappedCount(withdrawals, sql`status = 'pending'`, cap)} as pending`,
+
+    async countPending(cap: number) {
+      return countsOf(await db.execute(this.pendingCountQuery(cap)), ['pending'] as const).pending;
     },
 
     /** Ends a pending withdrawal once: only one caller (operator, webhook, a retry) sees the row come back. */

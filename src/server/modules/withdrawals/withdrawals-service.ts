@@ -163,6 +163,9 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
       return pageOf(rows, query.limit, (row) => [row.cursorAt, row.withdrawal.id], (row) => toOperatorWithdrawal(row.withdrawal));
     },
 
+    /** How many withdrawals wait to be paid, counted up to `cap` (decision 060). */
+    countPending: (cap: number) => repository.countPending(cap),
+
     markPaid: (id: string) => operatorFinish(id, 'paid', null),
     markFailed: (id: string, reason: string | null) => operatorFinish(id, 'failed', reason),
 

@@ -8,5 +8,5 @@ export { ResetPasswordScreen } from './components/reset-password-screen';
 export { RequireSession } from './components/require-session';
 export { useSession } from './hooks/use-session';
 export { useUserProfile } from './hooks/use-user-profile';
-export { useLogout } from './hooks/use-logout';
+export { useLeaveSignedOut, useLogout } from './hooks/use-logout';
 export { CodeEntry, type CodeEntryProps } from './components/code-entry-step';

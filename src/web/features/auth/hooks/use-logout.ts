@@ -8,14 +8,24 @@ import { useLogoutMutation } from '../api/logout';
 import type { AuthNavigationState } from '../lib/navigation-state';
 
 /**
- * Signs out: revokes the session on the server, leaves for /auth's login tab, then forgets every cached
- * answer. The cache is cleared only after the navigation so the dashboard's session guard never sees a
- * half-signed-out state (it would send the person to /auth remembering the page to "return" to).
+ * Leaves for /auth's login tab, then forgets every cached answer: for a session that has just ended (signed out,
+ * the account deleted). The cache is cleared only after the navigation so the dashboard's session guard never sees
+ * a half-signed-out state (it would send the person to /auth remembering the page to "return" to).
  */
-export function useLogout() {
-  const { t } = useTranslation();
+export function useLeaveSignedOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return useCallback(async () => {
+    const state: AuthNavigationState = { tab: 'login' };
+    await navigate('/auth', { replace: true, state });
+    queryClient.clear();
+  }, [navigate, queryClient]);
+}
+
+/** Signs out: revokes the session on the server, then leaves signed out. */
+export function useLogout() {
+  const { t } = useTranslation();
+  const leaveSignedOut = useLeaveSignedOut();
   const mutation = useLogoutMutation();
   const { mutateAsync } = mutation;
   const logout = useCallback(async () => {
@@ -28,9 +38,7 @@ export function useLogout() {
         return;
       }
     }
-    const state: AuthNavigationState = { tab: 'login' };
-    await navigate('/auth', { replace: true, state });
-    queryClient.clear();
-  }, [mutateAsync, navigate, queryClient, t]);
+    await leaveSignedOut();
+  }, [mutateAsync, leaveSignedOut, t]);
   return { logout, isPending: mutation.isPending };
 }

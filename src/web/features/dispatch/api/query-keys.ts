@@ -1,11 +1,13 @@
 import type { DispatchBoardFilter } from '@/shared/schemas/dispatch';
 import type { TransportMode } from '@/shared/schemas/deliveries';
 import type { WithdrawalStatus } from '@/shared/schemas/wallet-money';
-import { DISPATCH_KEY } from '@/web/lib/query-keys';
+import { DISPATCH_KEY, OPERATOR_SUMMARY_KEY } from '@/web/lib/query-keys';
 
 /** Under the one root the live stream refreshes when a delivery moves. */
 export const dispatchKeys = {
   all: DISPATCH_KEY,
+  /** The operator's home counts (decision 060). */
+  summary: OPERATOR_SUMMARY_KEY,
   deliveries: (params: { status: DispatchBoardFilter; from?: string; to?: string }) => [...DISPATCH_KEY, 'deliveries', params] as const,
   search: (q: string, status: DispatchBoardFilter, range: { from?: string; to?: string } = {}) => [...DISPATCH_KEY, 'search', q, status, range] as const,
   drivers: (transportMode: TransportMode) => [...DISPATCH_KEY, 'drivers', transportMode] as const,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operatorWithdrawalSchema } from '@/shared/schemas/wallet-money';
 import { apiRequest } from '@/web/lib/api-client';
+import { OPERATOR_SUMMARY_KEY } from '@/web/lib/query-keys';
 import { dispatchKeys } from './query-keys';
 
 export type WithdrawalOutcome = { id: string; outcome: 'paid' } | { id: string; outcome: 'failed'; reason?: string };
@@ -19,6 +20,9 @@ export function useSettleWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: settleWithdrawal,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: dispatchKeys.withdrawals() }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: dispatchKeys.withdrawals() });
+      void queryClient.invalidateQueries({ queryKey: OPERATOR_SUMMARY_KEY });
+    },
   });
 }

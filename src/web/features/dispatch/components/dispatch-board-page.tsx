@@ -12,6 +12,7 @@ import { QueryLoadMore } from '@/web/components/load-more';
 import { useDispatchDeliveries } from '../api/get-dispatch-deliveries';
 import { boardExportUrl, useDispatchSearch } from '../api/search-dispatch-deliveries';
 import { DispatchDeliveryCard } from './dispatch-delivery-card';
+import { OperatorSummary } from './operator-summary';
 
 const SEARCH_MAX = 60;
 
@@ -19,8 +20,9 @@ const isFilter = (value: string | null): value is DispatchBoardFilter =>
   (DISPATCH_BOARD_FILTERS as readonly (string | null)[]).includes(value);
 
 /**
- * /dashboard/operator/dispatch?status=&q=&from=&to=: the tab, search and date range live in the URL, so a reload or
- * a shared link keeps them; the export takes the same (decision 057).
+ * /dashboard/operator/dispatch?status=&q=&from=&to=, the operator's home: what waits for them (decision 060), then the
+ * board. The tab, search and date range live in the URL, so a reload or a shared link keeps them; the export takes
+ * the same (decision 057).
  */
 export function DispatchBoardPage() {
   const { t } = useTranslation();
@@ -63,6 +65,7 @@ export function DispatchBoardPage() {
           {t('dispatch.export.button')}
         </a>
       </header>
+      <OperatorSummary />
 
       <SearchBox
         key={q}

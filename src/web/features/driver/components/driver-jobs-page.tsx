@@ -8,10 +8,11 @@ import { apiErrorText } from '@/web/lib/api-client';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { useDriverJobs, type DriverJobScope } from '../api/get-driver-jobs';
 import { DriverJobCard } from './driver-job-card';
+import { DriverSummary } from './driver-summary';
 
 const isScope = (value: string | null): value is DriverJobScope => (DRIVER_JOB_SCOPES as readonly (string | null)[]).includes(value);
 
-/** /dashboard/driver: the driver's jobs, active first; one clear next step on each. */
+/** /dashboard/driver, the driver's home: their day at a glance, then their jobs, active first; one clear next step on each. */
 export function DriverJobsPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -26,6 +27,7 @@ export function DriverJobsPage() {
         <h2 className="text-2xl font-bold tracking-tight">{t('driverWorkspace.title')}</h2>
         <p className="text-muted-foreground">{t('driverWorkspace.subtitle')}</p>
       </header>
+      <DriverSummary />
       <Tabs
         value={scope}
         onValueChange={(value) => isScope(value) && setSearchParams(value === 'active' ? {} : { scope: value }, { replace: true })}

@@ -7,6 +7,7 @@ import {
   type PartnerType,
 } from '@/shared/schemas/partners';
 import { apiRequest } from '@/web/lib/api-client';
+import { OPERATOR_SUMMARY_KEY } from '@/web/lib/query-keys';
 
 export const OPERATOR_APPLICATIONS_KEY = ['operator', 'partner-applications'] as const;
 const PAGE_SIZE = 20;
@@ -50,7 +51,11 @@ export function useDecideApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideApplication,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPERATOR_APPLICATIONS_KEY }),
+    onSettled: () => {
+      // The operator's home counts the applications waiting for a decision (decision 060).
+      void queryClient.invalidateQueries({ queryKey: OPERATOR_SUMMARY_KEY });
+      return queryClient.invalidateQueries({ queryKey: OPERATOR_APPLICATIONS_KEY });
+    },
   });
 }
 

@@ -28,6 +28,7 @@ import {
 } from '../lib/settings-form';
 import { AvatarSection } from './avatar-section';
 import { ChangePasswordSection } from './change-password-section';
+import { DeleteAccountSection } from './delete-account-section';
 
 /** What the route gives the page for the code step: the auth feature's code entry (features do not import each other). */
 export interface CodeEntrySlotProps {
@@ -42,11 +43,16 @@ export interface SettingsPageProps {
   renderCodeEntry: (props: CodeEntrySlotProps) => ReactNode;
   /** The app's language picker; the choice is saved to the account (lib/account-language.ts). */
   languageSelect: ReactNode;
+  /** Once the account is deleted: leave as a signed-out visitor (the auth feature's, composed by the route). */
+  onAccountDeleted: () => Promise<void>;
 }
 
 const samePreferences = (a: Preferences, b: Preferences | undefined) => PREFERENCE_NAMES.every((name) => a[name] === b?.[name]);
 
-/** /dashboard/settings: picture, Profile Information, Notification Preferences and language; Cancel and Save Changes. */
+/**
+ * /dashboard/settings: picture, Profile Information, Notification Preferences and language; Cancel and Save Changes;
+ * then Change Password and Delete Account.
+ */
 export function SettingsPage(props: SettingsPageProps) {
   const { t } = useTranslation();
   const profile = useUserProfileQuery();
@@ -61,7 +67,7 @@ export function SettingsPage(props: SettingsPageProps) {
   return <SettingsForms profile={profile.data} {...props} />;
 }
 
-function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPageProps & { profile: UserProfile }) {
+function SettingsForms({ profile, renderCodeEntry, languageSelect, onAccountDeleted }: SettingsPageProps & { profile: UserProfile }) {
   const { t } = useTranslation();
   const [pendingChange, setPendingChange] = useState<{ identifier: string; request: ProfileUpdate } | null>(null);
   const preferences = usePreferences();
@@ -282,6 +288,7 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect }: SettingsPag
       )}
 
       <ChangePasswordSection />
+      <DeleteAccountSection onDeleted={onAccountDeleted} />
     </div>
   );
 }
