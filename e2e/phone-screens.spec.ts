@@ -238,7 +238,7 @@ test.describe('role homes and pages a role cannot open', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await openIn(page, '/dashboard/operator/dispatch', 'yo');
-    await expect(main.getByRole('heading', { name: 'Kò sí fún àkáǹtì yín' })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Kò sí fún àkáǹtì rẹ' })).toBeVisible();
   });
 
   test('/dashboard/partner-success sends someone who has not applied to Become a Partner', async ({ page, context, request }) => {

@@ -99,11 +99,11 @@ describe('changing the email or phone: POST /api/update/user-profile, then /api/
     const requested = await update(headers, { phone: `0${newPhone.slice(4)}`, currentPassword: DEFAULT_TEST_PASSWORD });
     expect(requested.json()).toMatchObject({ type: PENDING_TYPE, data: { phone: oldPhone } });
     const [sent] = await messagesFor(t, newPhone);
-    expect(sent).toMatchObject({ channel: 'sms', subject: 'Tabbatar da sabuwar hanyar tuntuɓarka ta Lanefreight' });
+    expect(sent).toMatchObject({ channel: 'sms', subject: 'Tabbatar da sabuwar hanyar tuntuɓarku ta Lanefreight' });
 
     expect((await confirm(headers, await latestCode(t, newPhone))).json().data).toMatchObject({ phone: newPhone, email: user.email });
     const [notice] = await messagesFor(t, oldPhone);
-    expect(notice).toMatchObject({ channel: 'sms', subject: 'An canza lambar wayar asusunka na Lanefreight' });
+    expect(notice).toMatchObject({ channel: 'sms', subject: 'An canza lambar wayar asusunku na Lanefreight' });
   });
 
   it("leaves the new identifier free for its real owner: if they register it first, confirmation is a conflict", async () => {
