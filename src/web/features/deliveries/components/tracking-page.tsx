@@ -10,6 +10,7 @@ import { codPaymentStateOf, trackingParamsSchema, type TrackingResult } from '@/
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
+import { formatRating } from '@/web/lib/units';
 import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
 import { useTracking } from '../api/get-tracking';
@@ -255,7 +256,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                     <span data-testid="driver-rating">
                       {result.driver.reviews === 0
                         ? t('tracking.driver.newDriver')
-                        : t('tracking.driver.ratingValue', { rating: result.driver.rating.toFixed(1), count: result.driver.reviews })}
+                        : t('tracking.driver.ratingValue', { rating: formatRating(result.driver.rating, i18n.language), count: result.driver.reviews })}
                     </span>
                   </dd>
                 </div>

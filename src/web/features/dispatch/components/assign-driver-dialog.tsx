@@ -25,6 +25,7 @@ import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
+import { formatRating } from '@/web/lib/units';
 import { useAssignDriver } from '../api/assign-driver';
 import { useDispatchDrivers } from '../api/get-dispatch-drivers';
 
@@ -164,7 +165,7 @@ function DriverOption({
   isInvalid: boolean;
   onChoose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const vehicle = [driver.vehicleBrand, t(`booking.options.transportMode.${driver.transportMode}`), driver.plateNumber]
     .filter(Boolean)
     .join(' · ');
@@ -196,7 +197,7 @@ function DriverOption({
             <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
             {driver.rating === null
               ? t('dispatch.assign.newDriver')
-              : t('dispatch.assign.rating', { rating: driver.rating.toFixed(1), count: driver.reviews })}
+              : t('dispatch.assign.rating', { rating: formatRating(driver.rating, i18n.language), count: driver.reviews })}
           </span>
           <span>{t('dispatch.assign.activeJobs', { count: driver.activeJobs })}</span>
         </span>
