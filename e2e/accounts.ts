@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { readSignUpCode } from './outbox.js';
 
 let accounts = 0;
 
@@ -11,15 +12,7 @@ export async function registerVerified(request: APIRequestContext, name: string,
   const email = `${prefix}.${Date.now()}.${accounts}@example.com`;
   const registered = await request.post('/api/register', { data: { name, email, password } });
   expect(registered.ok(), await registered.text()).toBeTruthy();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: { body: string }[] };
-      code = body.data.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
+  const code = await readSignUpCode(request, email);
   const verified = await request.post('/api/verify-otp', {
     data: { identifier: email, otp: code, startSession: true },
   });

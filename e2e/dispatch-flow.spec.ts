@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_OPERATOR } from './operator.js';
 import { registerVerified } from './accounts.js';
+import { readHandoverCode } from './outbox.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA } from './places.js';
 
 /**
@@ -43,21 +44,6 @@ const tomorrow = () => {
 };
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-
-/** The receiver's latest "driver on the way" SMS carries the code; the tracking link is removed before looking. */
-async function readHandoverCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/messages?to=${encodeURIComponent(phone)}`);
-      const body = (await response.json()) as { data: { body: string }[] };
-      const assigned = body.data.find((message) => /https?:\/\/\S+\/track\//.test(message.body) && /\d{4}/.test(message.body.replace(/https?:\/\/\S+/g, '')));
-      code = assigned ? /\b(\d{4})\b/.exec(assigned.body.replace(/https?:\/\/\S+/g, ''))?.[1] : undefined;
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 /** A transportation application with every document, as the form sends it (multipart, `type` first). */
 async function applyAsVanDriver(request: APIRequestContext, baseURL: string, plateNumber: string) {

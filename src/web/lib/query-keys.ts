@@ -108,7 +108,17 @@ export const LIVE_KEYS = [
   DRIVER_JOBS_KEY,
 ] as const satisfies KeyGroup;
 
-/** Marks every query under each key of `group` stale, refetching those on screen; resolves once they are back. */
+/**
+ * Marks every query under each key of `group` stale, refetching those on screen; resolves once they are back.
+ * A read still on its way may have been answered before the change, and TanStack hands an invalidation that
+ * read's answer when the query has no data yet (a page just loaded, as on the way back from a checkout): it is
+ * cancelled first, so the refetch asks again.
+ */
 export function invalidateGroup(queryClient: QueryClient, group: KeyGroup) {
-  return Promise.all(group.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    group.map(async (queryKey) => {
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    }),
+  );
 }
