@@ -6,6 +6,18 @@ async function messageBodies(request: APIRequestContext, to: string): Promise<st
   return ((await response.json()) as { data: { body: string }[] }).data.map((message) => message.body);
 }
 
+/** The newest message to `to` whose body matches `pattern`, polled from the dev outbox until it arrives. */
+export async function messageTo(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      found = (await messageBodies(request, to)).find((body) => pattern.test(body));
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
 /** The six-digit sign-up (or sign-in) code sent to `to`, as a person reads it from their inbox. */
 export async function readSignUpCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;

@@ -5,6 +5,7 @@ import { codTermsOf, RATE_CARD } from '../src/shared/pricing.js';
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
+import { messageTo } from './outbox.js';
 
 /**
  * Issue 22's pay-on-delivery journey, on the real server (fresh database, sandbox gateway, dev outbox):
@@ -35,17 +36,6 @@ async function call(request: APIRequestContext, url: string, data: object) {
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
-async function messageTo(request: APIRequestContext, to: string, pattern: RegExp) {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(to)}`)).json()) as { data: { body: string }[] }).data;
-      found = messages.find((message) => pattern.test(message.body))?.body;
-      return found;
-    })
-    .toBeTruthy();
-  return found!;
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();

@@ -6,6 +6,7 @@ import { codTermsOf, RATE_CARD, returnFeeOf } from '../src/shared/pricing.js';
 import { registerVerified, signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
+import { messageTo } from './outbox.js';
 
 /**
  * Pay on delivery in the shipper's screens (issue 22, decision 053): the booking form's switch and amount with the
@@ -203,18 +204,6 @@ async function call(request: APIRequestContext, url: string, data: object) {
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
-/** The newest message to `phone` that matches `pattern`, polled from the dev outbox. */
-async function messageTo(request: APIRequestContext, phone: string, pattern: RegExp) {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(phone)}`)).json()) as { data: { body: string }[] }).data;
-      found = messages.find((message) => pattern.test(message.body))?.body;
-      return found;
-    })
-    .toBeTruthy();
-  return found!;
-}
 
 const bookingBody = (receiverPhone: string) => ({
   receiverName: 'Amaka Nwosu',

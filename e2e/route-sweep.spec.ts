@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
+import { messageTo } from './outbox.js';
 
 /**
  * Issue 24's sweeps over every route, as the role that opens it, with realistic data (a long name, long addresses,
@@ -78,17 +79,6 @@ const longTrip = (receiverPhone: string) => ({
   description: 'Two boxed television sets',
 });
 
-async function messageTo(request: APIRequestContext, to: string, pattern: RegExp) {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(to)}`)).json()) as { data: { body: string }[] }).data;
-      found = messages.find((message) => pattern.test(message.body))?.body;
-      return found;
-    })
-    .toBeTruthy();
-  return found!;
-}
 
 /**
  * A customer with a long name, ₦50,000 topped up on the sandbox, a paid and an unpaid long trip, and a
