@@ -10,7 +10,7 @@ import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deli
 import { driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
-import { paidCtes, payableCte } from './delivery-statements.js';
+import { paidCtes, payableCte, payableEachCte, type PayableEach } from './delivery-statements.js';
 import { isTestDelivery } from './test-mode-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -52,6 +52,10 @@ const BOOKING_COLUMNS = [
   'updatedAt',
 ] as const satisfies readonly (keyof NewDelivery)[];
 export type NewBooking = { [K in (typeof BOOKING_COLUMNS)[number]]: NewDelivery[K] };
+/** PostgreSQL's most bind parameters in one statement (the protocol counts them in 16 bits). */
+const MAX_BIND_PARAMETERS = 65_535;
+/** Bookings one multi-row insert takes: a placeholder for each of their columns. */
+export const BOOKINGS_PER_INSERT = Math.floor(MAX_BIND_PARAMETERS / BOOKING_COLUMNS.length);
 /** The columns a list row needs (delivery-view's toDeliveryListItem). */
 export const listColumns = {
   number: deliveries.number,
@@ -327,6 +331,11 @@ export function withinRange(column: SQL | AnyColumn, fromAt: unknown, toAt: unkn
   return sql`${column} >= ${fromAt}::timestamptz and ${column} < ${toAt}::timestamptz`;
 }
 
+/** Exactly the booking's columns of `values`, as the prepared insert takes them: one left out is null, not its default. */
+function pickBookingColumns(values: NewBooking): NewBooking {
+  return Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, values[column] ?? null])) as NewBooking;
+}
+
 export function createDeliveriesRepository(db: Executor) {
   /**
    * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
@@ -514,6 +523,21 @@ export function createDeliveriesRepository(db: Executor) {
       return row!;
     },
 
+    /**
+     * Many bookings at once, each row as `insertDelivery` writes it (every booking column, nothing else), in as few
+     * statements as the bind parameters allow (BOOKINGS_PER_INSERT a statement): the rows in the order given.
+     */
+    async insertDeliveries(values: readonly NewBooking[], tx: Executor = db): Promise<DeliveryRow[]> {
+      const rows: DeliveryRow[] = [];
+      for (let start = 0; start < values.length; start += BOOKINGS_PER_INSERT) {
+        const chunk = values.slice(start, start + BOOKINGS_PER_INSERT).map((booking) => pickBookingColumns(booking));
+        const inserted = await tx.insert(deliveries).values(chunk).returning();
+        // Numbered by the sequence row by row as given, whatever order RETURNING lists them in.
+        rows.push(...inserted.sort((a, b) => a.number - b.number));
+      }
+      return rows;
+    },
+
     /** With a user: only theirs. Without (operators): any. */
     async findByNumber(number: number, userId: string | null) {
       if (userId) {
@@ -568,6 +592,22 @@ export function createDeliveriesRepository(db: Executor) {
       });
       const [row] = await tx.with(payable, ...ctes).select(rowColumnsOf(deliveries, paid)).from(paid);
       return row ?? null;
+    },
+
+    /**
+     * markPaid for many deliveries in one statement (payableEachCte): each paid only if still payable at its own
+     * price, with its own tracking id and sandbox share. The rows made paid, in no particular order.
+     */
+    async markPaidEach(
+      each: readonly PayableEach[],
+      fields: Pick<PaidFields, 'paymentMethod' | 'paidAt' | 'lockValidAt'>,
+      tx: Executor = db,
+    ): Promise<DeliveryRow[]> {
+      if (each.length === 0) return [];
+      const { payable, trackingId, sandboxKobo } = payableEachCte(tx, each, { lockValidAt: fields.lockValidAt ?? null });
+      const { paid, ctes } = paidCtes(tx, payable, { trackingId, at: fields.paidAt, method: fields.paymentMethod, onlyIf: undefined, sandboxKobo });
+      // (Drizzle cannot type a select from a CTE on the Executor union: the columns are the table's, as rowColumnsOf says.)
+      return (await tx.with(payable, ...ctes).select(rowColumnsOf(deliveries, paid)).from(paid)) as DeliveryRow[];
     },
 
     /**
