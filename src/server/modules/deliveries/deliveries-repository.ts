@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { cappedCount, countsOf } from '../../db/capped-count.js';
@@ -52,10 +52,6 @@ const BOOKING_COLUMNS = [
   'updatedAt',
 ] as const satisfies readonly (keyof NewDelivery)[];
 export type NewBooking = { [K in (typeof BOOKING_COLUMNS)[number]]: NewDelivery[K] };
-/** PostgreSQL's most bind parameters in one statement (the protocol counts them in 16 bits). */
-const MAX_BIND_PARAMETERS = 65_535;
-/** Bookings one multi-row insert takes: a placeholder for each of their columns. */
-export const BOOKINGS_PER_INSERT = Math.floor(MAX_BIND_PARAMETERS / BOOKING_COLUMNS.length);
 /** The columns a list row needs (delivery-view's toDeliveryListItem). */
 export const listColumns = {
   number: deliveries.number,
@@ -331,11 +327,6 @@ export function withinRange(column: SQL | AnyColumn, fromAt: unknown, toAt: unkn
   return sql`${column} >= ${fromAt}::timestamptz and ${column} < ${toAt}::timestamptz`;
 }
 
-/** Exactly the booking's columns of `values`, as the prepared insert takes them: one left out is null, not its default. */
-function pickBookingColumns(values: NewBooking): NewBooking {
-  return Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, values[column] ?? null])) as NewBooking;
-}
-
 export function createDeliveriesRepository(db: Executor) {
   /**
    * My Deliveries is the hottest read: one prepared statement per status filter skips query building here and
@@ -524,18 +515,24 @@ export function createDeliveriesRepository(db: Executor) {
     },
 
     /**
-     * Many bookings at once, each row as `insertDelivery` writes it (every booking column, nothing else), in as few
-     * statements as the bind parameters allow (BOOKINGS_PER_INSERT a statement): the rows in the order given.
+     * Many bookings in one statement, each row as `insertDelivery` writes it (every booking column, the others their
+     * defaults): each booking column's values go as one array, so the statement has one bind parameter per column
+     * however many rows, and is built in no time. The rows in the order given.
      */
     async insertDeliveries(values: readonly NewBooking[], tx: Executor = db): Promise<DeliveryRow[]> {
-      const rows: DeliveryRow[] = [];
-      for (let start = 0; start < values.length; start += BOOKINGS_PER_INSERT) {
-        const chunk = values.slice(start, start + BOOKINGS_PER_INSERT).map((booking) => pickBookingColumns(booking));
-        const inserted = await tx.insert(deliveries).values(chunk).returning();
-        // Numbered by the sequence row by row as given, whatever order RETURNING lists them in.
-        rows.push(...inserted.sort((a, b) => a.number - b.number));
-      }
-      return rows;
+      if (values.length === 0) return [];
+      const columns = getTableColumns(deliveries);
+      const arrays = BOOKING_COLUMNS.map((key) => {
+        const column = columns[key];
+        const given = values.map((booking) => (booking[key] === null || booking[key] === undefined ? null : column.mapToDriverValue(booking[key])));
+        return sql`${sql.param(given)}::${sql.raw(column.getSQLType())}[]`;
+      });
+      const names = sql.join(BOOKING_COLUMNS.map((key) => sql.identifier(columns[key].name)), sql`, `);
+      const given = sql`unnest(${sql.join(arrays, sql`, `)}) as given(${names})`;
+      const row = Object.fromEntries(BOOKING_COLUMNS.map((key) => [key, sql`given.${sql.identifier(columns[key].name)}`]));
+      const inserted = await tx.insert(deliveries).select(tx.select(insertRow(deliveries, row)).from(given)).returning();
+      // Numbered by the sequence row by row as given, whatever order RETURNING lists them in.
+      return inserted.sort((a, b) => a.number - b.number);
     },
 
     /** With a user: only theirs. Without (operators): any. */
