@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { cappedCount, countsOf } from '../../db/capped-count.js';
@@ -10,7 +10,7 @@ import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deli
 import { driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
-import { paidCtes, payableCte } from './delivery-statements.js';
+import { paidCtes, payableCte, payableEachCte, type PayableEach } from './delivery-statements.js';
 import { isTestDelivery } from './test-mode-statements.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -514,6 +514,27 @@ export function createDeliveriesRepository(db: Executor) {
       return row!;
     },
 
+    /**
+     * Many bookings in one statement, each row as `insertDelivery` writes it (every booking column, the others their
+     * defaults): each booking column's values go as one array, so the statement has one bind parameter per column
+     * however many rows, and is built in no time. The rows in the order given.
+     */
+    async insertDeliveries(values: readonly NewBooking[], tx: Executor = db): Promise<DeliveryRow[]> {
+      if (values.length === 0) return [];
+      const columns = getTableColumns(deliveries);
+      const arrays = BOOKING_COLUMNS.map((key) => {
+        const column = columns[key];
+        const given = values.map((booking) => (booking[key] === null || booking[key] === undefined ? null : column.mapToDriverValue(booking[key])));
+        return sql`${sql.param(given)}::${sql.raw(column.getSQLType())}[]`;
+      });
+      const names = sql.join(BOOKING_COLUMNS.map((key) => sql.identifier(columns[key].name)), sql`, `);
+      const given = sql`unnest(${sql.join(arrays, sql`, `)}) as given(${names})`;
+      const row = Object.fromEntries(BOOKING_COLUMNS.map((key) => [key, sql`given.${sql.identifier(columns[key].name)}`]));
+      const inserted = await tx.insert(deliveries).select(tx.select(insertRow(deliveries, row)).from(given)).returning();
+      // Numbered by the sequence row by row as given, whatever order RETURNING lists them in.
+      return inserted.sort((a, b) => a.number - b.number);
+    },
+
     /** With a user: only theirs. Without (operators): any. */
     async findByNumber(number: number, userId: string | null) {
       if (userId) {
@@ -568,6 +589,22 @@ export function createDeliveriesRepository(db: Executor) {
       });
       const [row] = await tx.with(payable, ...ctes).select(rowColumnsOf(deliveries, paid)).from(paid);
       return row ?? null;
+    },
+
+    /**
+     * markPaid for many deliveries in one statement (payableEachCte): each paid only if still payable at its own
+     * price, with its own tracking id and sandbox share. The rows made paid, in no particular order.
+     */
+    async markPaidEach(
+      each: readonly PayableEach[],
+      fields: Pick<PaidFields, 'paymentMethod' | 'paidAt' | 'lockValidAt'>,
+      tx: Executor = db,
+    ): Promise<DeliveryRow[]> {
+      if (each.length === 0) return [];
+      const { payable, trackingId, sandboxKobo } = payableEachCte(tx, each, { lockValidAt: fields.lockValidAt ?? null });
+      const { paid, ctes } = paidCtes(tx, payable, { trackingId, at: fields.paidAt, method: fields.paymentMethod, onlyIf: undefined, sandboxKobo });
+      // (Drizzle cannot type a select from a CTE on the Executor union: the columns are the table's, as rowColumnsOf says.)
+      return (await tx.with(payable, ...ctes).select(rowColumnsOf(deliveries, paid)).from(paid)) as DeliveryRow[];
     },
 
     /**

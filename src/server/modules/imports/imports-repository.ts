@@ -1,9 +1,17 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { imports, type PlannedBooking } from '../../db/schema/index.js';
 import type { ImportRowError } from '../../../shared/schemas/imports.js';
 
 export type ImportRow = typeof imports.$inferSelect;
+
+/**
+ * An import without its two large columns, the cells (read by validation only) and the plan (by confirmation only):
+ * hundreds of kilobytes for a 1,000-row file, which the answers never show and a poll for the status would read
+ * again and again.
+ */
+const { cells: _cells, plan: _plan, ...summaryColumns } = getTableColumns(imports);
+export type ImportSummary = Omit<ImportRow, 'cells' | 'plan'>;
 export type NewImport = Pick<typeof imports.$inferInsert, 'userId' | 'fileName' | 'columns' | 'cells' | 'rowCount'>;
 
 /** The columns of a list row: everything but the cells and the plan, which only validation and confirmation read. */
@@ -34,15 +42,25 @@ export interface ValidationOutcome {
 
 export function createImportsRepository(db: Executor) {
   return {
-    async insert(values: NewImport, tx: Executor = db): Promise<ImportRow> {
-      const [row] = await tx.insert(imports).values(values).returning();
+    async insert(values: NewImport, tx: Executor = db): Promise<{ id: string }> {
+      const [row] = await tx.insert(imports).values(values).returning({ id: imports.id });
       return row!;
     },
 
-    /** The owner's import; null for anyone else's. */
-    async findOwned(userId: string, id: string, tx: Executor = db): Promise<ImportRow | null> {
+    /** The owner's import, without cells and plan; null for anyone else's. */
+    async findOwned(userId: string, id: string, tx: Executor = db): Promise<ImportSummary | null> {
       const [row] = await tx
-        .select()
+        .select(summaryColumns)
+        .from(imports)
+        .where(and(eq(imports.id, id), eq(imports.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The owner's import with its plan (what a confirmation books); null for anyone else's. */
+    async findOwnedWithPlan(userId: string, id: string, tx: Executor = db): Promise<Omit<ImportRow, 'cells'> | null> {
+      const [row] = await tx
+        .select({ ...summaryColumns, plan: imports.plan })
         .from(imports)
         .where(and(eq(imports.id, id), eq(imports.userId, userId)))
         .limit(1);
@@ -50,9 +68,9 @@ export function createImportsRepository(db: Executor) {
     },
 
     /** The owner's import, locked for the confirming transaction (a parallel confirmation waits, then finds it done). */
-    async lockOwned(userId: string, id: string, tx: Executor): Promise<ImportRow | null> {
+    async lockOwned(userId: string, id: string, tx: Executor): Promise<ImportSummary | null> {
       const [row] = await tx
-        .select()
+        .select(summaryColumns)
         .from(imports)
         .where(and(eq(imports.id, id), eq(imports.userId, userId)))
         .for('update')
@@ -79,7 +97,7 @@ export function createImportsRepository(db: Executor) {
      * Takes up a validation: one still validating that nobody took, or whose taker went quiet before `staleBefore`
      * (a restart or a crash). Null when another instance has it.
      */
-    async claimValidation(id: string, at: Date, staleBefore: Date): Promise<ImportRow | null> {
+    async claimValidation(id: string, at: Date, staleBefore: Date): Promise<Omit<ImportRow, 'plan'> | null> {
       const [row] = await db
         .update(imports)
         .set({ validationClaimedAt: at, updatedAt: at })
@@ -90,7 +108,7 @@ export function createImportsRepository(db: Executor) {
             or(isNull(imports.validationClaimedAt), lt(imports.validationClaimedAt, staleBefore)),
           ),
         )
-        .returning();
+        .returning({ ...summaryColumns, cells: imports.cells });
       return row ?? null;
     },
 

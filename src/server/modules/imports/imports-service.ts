@@ -22,7 +22,7 @@ import { ACCOUNTS } from '../wallet/accounts.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { BatchBooking, BatchBookingService } from '../deliveries/batch-booking.js';
 import { checkRow, priceBooking, referenceTaken, type RowCheckDeps } from './import-rows.js';
-import type { ImportListRow, ImportRow, ImportsRepository } from './imports-repository.js';
+import type { ImportListRow, ImportSummary, ImportsRepository } from './imports-repository.js';
 
 /** A validation taken up but not finished within this long is taken up again (its instance stopped or crashed). */
 export const VALIDATION_STALE_MS = 60_000;
@@ -100,7 +100,7 @@ const toListItem = (row: Pick<ImportListRow, Exclude<keyof ImportListRow, 'curso
   confirmedAt: row.confirmedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
-const toImport = (row: ImportRow): Import => ({ ...toListItem(row), errors: row.errors });
+const toImport = (row: ImportSummary): Import => ({ ...toListItem(row), errors: row.errors });
 
 /** Thrown inside the confirming transaction to roll it back when the wallet does not cover the total. */
 class NotCovered extends Error {}
@@ -175,7 +175,8 @@ export function createImportsService(deps: Deps) {
   }
 
   async function confirmOnce(userId: string, id: string): Promise<Import> {
-    const found = await findOwned(userId, id);
+    const found = await repository.findOwnedWithPlan(userId, id);
+    if (!found) throw new AppError('IMPORT_NOT_FOUND');
     if (found.status === 'confirmed') return toImport(found);
     if (found.status !== 'ready') throw new AppError('IMPORT_NOT_READY', { params: { status: found.status } });
 
