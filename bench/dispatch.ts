@@ -5,7 +5,7 @@
  * those five requests; the figure is jobs completed per second (target ≥ 200). The ledger is checked afterwards
  * (every hand-over posts the driver's earnings): it must be clean.
  *
- *   npx tsx bench/dispatch.ts [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--connections 32] [--cycle cod]
+ *   npx tsx bench/dispatch.ts [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--connections 32] [--cycle cod] [--port 3420]
  *
  * Accounts (an operator, 200 customers with funded wallets, and enough drivers that none passes the per-driver
  * handover rate limit) are written before the server starts; the paid deliveries are booked and paid through
@@ -102,6 +102,8 @@ export async function runDispatchBench(options: {
   connections?: number;
   /** dispatch: assign, three steps, hand-over. cod: the pay-on-delivery cycle on jobs already out for delivery. */
   cycle?: 'dispatch' | 'cod';
+  /** The server's port; a random one from 40,000 by default (a shared machine may give each bench its own range). */
+  port?: number;
   log?: (line: string) => void;
 }): Promise<DispatchBenchResult> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -148,7 +150,7 @@ export async function runDispatchBench(options: {
     await database.close();
   }
 
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const port = options.port ?? 40_000 + Math.floor(Math.random() * 10_000);
   const server = await startServer(dataDir, databaseUrl, port);
   const outbox = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: CODE_LOOKUP_APPLICATION });
   // Dropping the database at the end ends its idle connections: not an error worth crashing over.
@@ -392,6 +394,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     durationSeconds: Number(arg('--duration') ?? 10),
     connections: Number(arg('--connections') ?? 32),
     cycle,
+    port: arg('--port') === undefined ? undefined : Number(arg('--port')),
   });
   console.log(`\n# ${cycle === 'cod' ? 'Pay-on-delivery' : 'Dispatch'} cycle (PostgreSQL)\n\n${formatDispatchBench(result, cycle)}`);
   if (result.ledgerDifferences.length > 0) process.exitCode = 1;

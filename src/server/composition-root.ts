@@ -468,8 +468,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     await api.register(
       sandboxCheckoutRoutes({
         repository: createSandboxRepository(db),
-        findPayer: async (reference) => (await paymentsRepository.findByReference(reference))?.userId ?? null,
-        isOpenCharge: async (reference) => (await paymentsRepository.findByReference(reference))?.purpose === 'cod',
+        findPayer: async (reference) => {
+          const payment = await paymentsRepository.findByReference(reference);
+          return payment ? { userId: payment.userId, open: payment.purpose === 'cod' } : null;
+        },
         publicUrl: env.PUBLIC_URL,
       }),
     );

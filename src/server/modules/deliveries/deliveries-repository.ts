@@ -7,7 +7,7 @@ import { preparedPerExecutor, preparedPerExecutorEach } from '../../db/prepared-
 import { deliveries, deliveryEvents, deliveryTotals } from '../../db/schema/index.js';
 import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
 import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
-import { driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
+import { codSettlementCtes, driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
 import { paidCtes, payableCte, payableEachCte, type PayableEach } from './delivery-statements.js';
@@ -190,13 +190,27 @@ function prepareMove<Extra extends Record<string, SQL>>(
   where: SQL,
   columns: readonly (keyof NewDelivery)[],
   then?: (changed: WithSubquery) => { ctes: readonly WithSubquery[]; columns?: Extra },
+  /**
+   * An event that is not a status, recorded right after the move's (a microsecond later, so the two keep their
+   * order) by the same insert: the webhooks' statement trigger then queues both in that order.
+   */
+  followedBy?: string,
 ) {
   const set = Object.fromEntries([...columns.map((key) => [key, p(key)]), ['updatedAt', p('at')]]) as Partial<NewDelivery>;
   const changed = db.$with('changed').as(db.update(deliveries).set(set).where(where).returning());
+  const moveEvent = db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), createdAt: p('at') })).from(changed);
   const logged = db.$with('changed_event').as(
-    db.insert(deliveryEvents).select(
-      db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), createdAt: p('at') })).from(changed),
-    ),
+    db
+      .insert(deliveryEvents)
+      .select(
+        followedBy === undefined
+          ? moveEvent
+          : moveEvent.unionAll(
+              db
+                .select(insertRow(deliveryEvents, { deliveryId: changed.id, status: followedBy, createdAt: sql`${p('at')}::timestamptz + interval '1 microsecond'` }))
+                .from(changed),
+            ),
+      ),
   );
   // The statement's snapshot does not see the event it inserts.
   const history = db.$with('changed_history').as(
@@ -219,6 +233,20 @@ function prepareMove<Extra extends Record<string, SQL>>(
 }
 
 const byId = eq(deliveries.id, sql`${p('id')}::uuid`);
+/**
+ * A hand-over, only if nothing changed since the caller judged the row: the same driver and, for a code (`codeHash`
+ * set), the same code with attempts left.
+ */
+const handOverWhere = and(
+  byId,
+  statusIn('from'),
+  eq(deliveries.driverId, sql`${p('driverId')}::uuid`),
+  sql`(${p('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${p('codeHash')}::text
+        and ${deliveries.handoverFailedAttempts} < ${p('maxAttempts')}::int))`,
+  // A pay-on-delivery parcel is handed to its receiver only once they have paid (a return needs no payment).
+  sql`(${p('status')}::text <> 'delivered' or ${deliveries.codAmountKobo} is null or ${deliveries.codPaidAt} is not null)`,
+)!;
+const HANDED_OVER_COLUMNS = ['status', 'handoverCodeHash', 'deliveryProofKey'] as const satisfies readonly (keyof NewDelivery)[];
 /**
  * The moves by name, each built and prepared on first use on an executor: a hand-over's transaction needs one of
  * them, and building all six for each transaction cost more CPU than the hand-over's own statements (a profile of
@@ -272,28 +300,34 @@ const MOVES = {
       (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
     ),
   /**
-   * Handed over, with the driver's earnings in the same statement (WalletService.driverEarnings' placeholders).
-   * Only if nothing changed since the caller judged the row: the same driver and, for a code (`codeHash` set),
-   * the same code with attempts left.
+   * Handed over, with the driver's earnings in the same statement (WalletService.driverEarnings' placeholders),
+   * only as judged (handOverWhere).
    */
   deliver: (db: Executor) =>
+    prepareMove(db, 'delivery_deliver', handOverWhere, HANDED_OVER_COLUMNS, (changed) => {
+      const earnings = driverEarningsCtes(db, changed);
+      return { ctes: [...earnings.ctes], columns: { earningBalanceAfter: earnings.balanceAfter } };
+    }),
+  /**
+   * A pay-on-delivery order handed to its receiver: as `deliver`, with its settlement (WalletService.codSettlement's
+   * placeholders) and the `cod_settled` event in the same statement. The earnings and the settlement each credit a
+   * wallet, so only for a shipper who is not the driver: one statement must not write one wallet row twice.
+   */
+  deliverCod: (db: Executor) =>
     prepareMove(
       db,
-      'delivery_deliver',
-      and(
-        byId,
-        statusIn('from'),
-        eq(deliveries.driverId, sql`${p('driverId')}::uuid`),
-        sql`(${p('codeHash')}::text is null or (${deliveries.handoverCodeHash} = ${p('codeHash')}::text
-        and ${deliveries.handoverFailedAttempts} < ${p('maxAttempts')}::int))`,
-        // A pay-on-delivery parcel is handed to its receiver only once they have paid (a return needs no payment).
-        sql`(${p('status')}::text <> 'delivered' or ${deliveries.codAmountKobo} is null or ${deliveries.codPaidAt} is not null)`,
-      )!,
-      ['status', 'handoverCodeHash', 'deliveryProofKey'],
+      'delivery_deliver_cod',
+      handOverWhere,
+      HANDED_OVER_COLUMNS,
       (changed) => {
         const earnings = driverEarningsCtes(db, changed);
-        return { ctes: [...earnings.ctes], columns: { earningBalanceAfter: earnings.balanceAfter } };
+        const settlement = codSettlementCtes(db, changed);
+        return {
+          ctes: [...earnings.ctes, ...settlement.ctes],
+          columns: { earningBalanceAfter: earnings.balanceAfter, settlementBalanceAfter: settlement.balanceAfter, settlementOwedAfter: settlement.owedAfter },
+        };
       },
+      'cod_settled',
     ),
 };
 
@@ -635,19 +669,6 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /**
-     * The receiver's payment reached escrow: once, and only while the order is still on its way (`from`). Null when
-     * it was paid before, or has ended: the caller gives that money back.
-     */
-    async markCodPaid(id: string, from: readonly DeliveryStatus[], at: Date, tx: Executor = db) {
-      const [row] = await tx
-        .update(deliveries)
-        .set({ codPaidAt: at, updatedAt: at })
-        .where(and(eq(deliveries.id, id), inArray(deliveries.status, [...from]), isNotNull(deliveries.codAmountKobo), isNull(deliveries.codPaidAt)))
-        .returning();
-      return row ?? null;
-    },
-
     /** Pay on delivery for a shipper's wallet page: settled to them, and paid by receivers awaiting the hand-over. */
     async codTotals(userId: string) {
       const [row] = await db
@@ -772,15 +793,21 @@ export function createDeliveriesRepository(db: Executor) {
       record: { to: DeliveryStatus; proofKey: string | null; note: string },
       earnings: Record<string, unknown>,
       tx: Executor = db,
+      /** A pay-on-delivery order's settlement, written by the same statement (MOVES.deliverCod). */
+      settlement?: Record<string, unknown>,
     ) {
-      const moved = await move(
-        moveOn.deliver(tx),
-        { ...judged, from, maxAttempts, ...earnings, status: record.to, handoverCodeHash: null, deliveryProofKey: record.proofKey },
-        { status: record.to, note: record.note, at: new Date() },
-      );
+      const values = { ...judged, from, maxAttempts, ...earnings, ...settlement, status: record.to, handoverCodeHash: null, deliveryProofKey: record.proofKey };
+      const event = { status: record.to, note: record.note, at: new Date() };
+      const moved = settlement ? await move(moveOn.deliverCod(tx), values, event) : await move(moveOn.deliver(tx), values, event);
       if (!moved) return null;
       const balance = moved.earningBalanceAfter;
-      return { row: moved.row, events: moved.events, earningsBalanceAfterKobo: balance === null ? null : Number(balance) };
+      const { settlementBalanceAfter, settlementOwedAfter } = moved as Partial<Record<'settlementBalanceAfter' | 'settlementOwedAfter', number | null>>;
+      const settled =
+        settlementBalanceAfter === undefined || settlementBalanceAfter === null
+          ? null
+          : { balanceAfterKobo: Number(settlementBalanceAfter), owedKobo: Number(settlementOwedAfter ?? 0) };
+      // The cod_settled event is not a status: histories leave it out, as they did when it was written apart.
+      return { row: moved.row, events: moved.events, earningsBalanceAfterKobo: balance === null ? null : Number(balance), settlement: settled };
     },
 
     /**

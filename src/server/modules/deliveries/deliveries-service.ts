@@ -20,7 +20,7 @@ import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import { walletMovementEvent, type WalletService } from '../wallet/wallet-service.js';
 import { amountDueOf, estimatedDeliveryOf, toDelivery, toDeliveryListItem } from './delivery-view.js';
 import { codTermsOf, returnFeeOf, type RateCard } from '../../../shared/pricing.js';
-import { ACCOUNTS } from '../wallet/accounts.js';
+import { ACCOUNTS, type GatewayName } from '../wallet/accounts.js';
 import { generatePayToken, hashPayToken } from './pay-token.js';
 import { checkCollectOnDelivery } from '../quotes/collect-on-delivery.js';
 import { formatNaira } from '../../../shared/money.js';
@@ -79,7 +79,7 @@ const REJUDGEMENTS = 3;
 interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   repository: DeliveriesRepository;
-  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings' | 'post' | 'chargeOrOwe' | 'refundEscrow' | 'escrowSandboxKobo'>;
+  wallet: Pick<WalletService, 'findBalance' | 'refund' | 'driverEarnings' | 'post' | 'chargeOrOwe' | 'refundEscrow' | 'escrowSandboxKobo' | 'escrowCredit' | 'codSettlement'>;
   /** Pay on delivery's fee and reserve, a return's fee (decision 053). */
   rateCard: RateCard;
   /** Every booking is priced by a quote: the customer's, or one made here from the form's fields. */
@@ -318,8 +318,15 @@ export function createDeliveriesService({
     transaction.emit({ type: 'delivery.cod_refund_due', amountKobo: row.codAmountKobo, ...factsOf(row) });
   }
 
+  const codSettlementDescription = (row: DeliveryRow) =>
+    `Collected on delivery ${formatDeliveryId(row.number)}: ${formatNaira(row.codAmountKobo! - row.codFeeKobo!)}, and the return reserve back`;
+  /** The reserve's part paid with sandbox money, rounded up so that no fraction of test money can be paid out. */
+  const reserveSandboxKoboOf = (row: DeliveryRow) =>
+    Math.min(row.codReserveKobo!, Math.ceil((row.codReserveKobo! * row.paidSandboxKobo) / amountDueOf(row)));
+
   /**
-   * A pay-on-delivery order handed to its receiver, settled in the hand-over's transaction, one posting: the escrow
+   * A pay-on-delivery order handed to its receiver by a driver who is also its shipper (the hand-over's statement
+   * settles every other one, MOVES.deliverCod), settled in the hand-over's transaction, one posting: the escrow
    * to the shipper's wallet less the fee, the fee to revenue, and the reserve back to the shipper.
    */
   async function settleCod(transaction: Transaction, row: DeliveryRow) {
@@ -334,11 +341,11 @@ export function createDeliveriesService({
         userId: row.userId,
         amountKobo: amount - fee + reserve,
         ledgerKind: 'cod_settlement',
-        description: `Collected on delivery ${formatDeliveryId(row.number)}: ${formatNaira(amount - fee)}, and the return reserve back`,
+        description: codSettlementDescription(row),
         deliveryId: row.id,
         deliveryNumber: row.number,
         // Money a receiver paid through the sandbox is test money (decision 018), as is a reserve paid with it.
-        sandboxKobo: Math.min(amount - fee, sandboxEscrow) + Math.min(reserve, Math.ceil((reserve * row.paidSandboxKobo) / amountDueOf(row))),
+        sandboxKobo: Math.min(amount - fee, sandboxEscrow) + reserveSandboxKoboOf(row),
       },
       lines: [
         { account: ACCOUNTS.codEscrow(row.id), amountKobo: -amount },
@@ -415,16 +422,15 @@ export function createDeliveriesService({
     },
 
     /**
-     * The receiver's payment of a pay-on-delivery order reached escrow (the payments module's settling
-     * transaction): once, while the parcel may still reach them. Null when it was paid before or has ended: that
-     * charge goes back to the payer.
+     * The receiver's payment of a pay-on-delivery order reaching escrow, once, while the parcel may still reach them:
+     * composed into the payments module's statement that settles it (delivery-statements' codPaidCtes, with the
+     * escrow's posting). The values of its placeholders, and the event to publish once it marked the row.
      */
-    async markCodPaid(transaction: Transaction, deliveryId: string, at: Date) {
-      const row = await repository.markCodPaid(deliveryId, COD_PAYABLE_STATUSES, at, transaction.tx);
-      if (!row) return null;
-      await repository.insertEvent({ deliveryId: row.id, status: 'cod_paid', createdAt: at }, transaction.tx);
-      transaction.emit({ type: 'delivery.cod_paid', driverId: row.driverId, amountKobo: row.codAmountKobo!, ...factsOf(row) });
-      return row;
+    codPaid(deliveryId: string, at: Date, payment: { paymentId: string; gateway: GatewayName; amountKobo: number }) {
+      return {
+        values: { codDeliveryId: deliveryId, codFrom: COD_PAYABLE_STATUSES, codPaidAt: at, ...wallet.escrowCredit({ deliveryId, ...payment }) },
+        published: (row: DeliveryRow): DomainEvent => ({ type: 'delivery.cod_paid', driverId: row.driverId, amountKobo: row.codAmountKobo!, ...factsOf(row) }),
+      };
     },
 
     /** The receiver's first pay link follows the shipper's payment of a pay-on-delivery booking. */
@@ -555,8 +561,25 @@ export function createDeliveriesService({
           deliveryNumber: row.number,
           idempotencyKey: `earning:${row.id}`,
         });
-        // Money beyond the driver's share (pay on delivery, a return's fee) is written in the same transaction.
-        const settles = to === 'returned' || row.codAmountKobo !== null;
+        // A pay-on-delivery order handed to its receiver is settled by the hand-over's own statement, unless its shipper
+        // is the driver (that statement would credit one wallet twice): then by `post`, as a return's fee is.
+        const settlement =
+          to === 'delivered' && row.codAmountKobo !== null && row.userId !== row.driverId
+            ? wallet.codSettlement({
+                userId: row.userId,
+                deliveryId: row.id,
+                deliveryNumber: row.number,
+                amountKobo: row.codAmountKobo,
+                feeKobo: row.codFeeKobo!,
+                reserveKobo: row.codReserveKobo!,
+                reserveSandboxKobo: reserveSandboxKoboOf(row),
+                description: codSettlementDescription(row),
+              })
+            : null;
+        // Money beyond the driver's share that the statement does not write (a return's fee, a settlement by `post`)
+        // is written in the same transaction. The statement alone runs on the write pool, where it is prepared once; in a
+        // transaction it would be built again each time.
+        const settles = to === 'returned' || (row.codAmountKobo !== null && !settlement);
         const delivered = await transactions[settles ? 'run' : 'single'](async (transaction) => {
           const { tx, emit } = transaction;
           const changed = await repository.deliver(
@@ -570,15 +593,25 @@ export function createDeliveriesService({
             },
             earnings.values,
             tx,
+            settlement?.values,
           );
           if (!changed) return null;
           if (to === 'returned') await settleReturn(transaction, changed.row);
+          else if (settlement && changed.settlement) emit(settlement.credited(changed.settlement.balanceAfterKobo));
           else if (changed.row.codAmountKobo !== null) await settleCod(transaction, changed.row);
           if (changed.earningsBalanceAfterKobo !== null) emit(earnings.credited(changed.earningsBalanceAfterKobo));
           emit(statusChanged(changed.row));
-          return { row: changed.row, history: statusHistory(changed.events) };
+          return { row: changed.row, history: statusHistory(changed.events), settled: changed.settlement };
         });
-        if (delivered) return delivered;
+        if (!delivered) continue;
+        // What the shipper owes is taken from the settlement (as `post` takes it from any credit), right after it
+        // committed: the owed amount and its receivable stay equal throughout, and whatever a parallel withdrawal
+        // leaves unpaid is taken from the next money in.
+        if (settlement && delivered.settled && delivered.settled.owedKobo > 0) {
+          const { balanceAfterKobo } = delivered.settled;
+          await transactions.run((transaction) => settlement.collectOwed(transaction, balanceAfterKobo));
+        }
+        return { row: delivered.row, history: delivered.history };
       }
       throw new AppError('CONFLICT');
     },

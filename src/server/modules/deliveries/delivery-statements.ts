@@ -1,8 +1,8 @@
-import { and, eq, exists, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertRow } from '../../db/insert-row.js';
 import { deliveries, deliveryEvents } from '../../db/schema/index.js';
-import type { Value } from '../wallet/wallet-statements.js';
+import { escrowCreditCtes, type Value } from '../wallet/wallet-statements.js';
 
 /**
  * How a delivery becomes paid, the one definition, as typed parts of one statement: the wallet payment composes
@@ -104,4 +104,35 @@ export function paidCtes(
     ),
   );
   return { paid, ctes: [paid, history] as const };
+}
+
+/**
+ * How a pay-on-delivery order becomes paid by its receiver (decision 053), as typed parts of one statement: `codPaid`,
+ * the row marked once, only while the parcel may still reach them (a status of `codFrom`) and when `onlyIf` holds;
+ * its `cod_paid` event; and the escrow's posting, the gateway's clearing → cod_escrow (the wallet's escrowCreditCtes).
+ * The payments module composes them into the statement that settles the receiver's payment. The placeholders are
+ * DeliveriesService.codPaid's values.
+ */
+export function codPaidCtes(qb: Executor, onlyIf: SQL) {
+  const p = sql.placeholder;
+  const at = sql`${p('codPaidAt')}::timestamptz`;
+  const codPaid = qb.$with('cod_paid').as(
+    qb
+      .update(deliveries)
+      .set({ codPaidAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(deliveries.id, sql`${p('codDeliveryId')}::uuid`),
+          sql`${deliveries.status} = any(${p('codFrom')}::text[])`,
+          isNotNull(deliveries.codAmountKobo),
+          isNull(deliveries.codPaidAt),
+          onlyIf,
+        ),
+      )
+      .returning(),
+  );
+  const logged = qb.$with('cod_paid_event').as(
+    qb.insert(deliveryEvents).select(qb.select(insertRow(deliveryEvents, { deliveryId: codPaid.id, status: 'cod_paid', createdAt: p('codPaidAt') })).from(codPaid)),
+  );
+  return { codPaid, ctes: [codPaid, logged, ...escrowCreditCtes(qb, codPaid)] as const };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createSignedInUser, fundWallet } from '../../test/factories.js';
+import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, balanceOf, book, bookingBody, ledgerSum, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
 import { deliveries, outboxMessages, payments, postingLines, postings, receipts, sandboxCharges, wallets } from '../../db/schema/index.js';
@@ -203,6 +203,66 @@ describe('the receiver pays by link', () => {
     const reversed = codPayments.find((p) => p.status === 'reversed')!;
     const [charge] = await t.deps.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reversed.reference));
     expect(charge!.refundedAt).not.toBeNull();
+    await expectLedgerClean();
+  });
+
+  it('what the shipper owes is taken from the settlement as it is credited', async () => {
+    const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
+    // A returned prepaid order with an empty wallet leaves its fee owed.
+    const prepaid = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
+    await fundWallet(t.deps.db, shipper.user.id, prepaid.price.total);
+    expect((await payWithWallet(t, shipper.headers, prepaid.id)).statusCode).toBe(200);
+    const firstDriver = await outForDelivery(prepaid.id);
+    expect((await post(`/api/driver/jobs/${prepaid.id}/failed-attempt`, firstDriver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
+    expect((await post(`/api/dispatch/deliveries/${prepaid.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
+    const returnCode = /(?<![\w-])(\d{4})(?![\w-])/.exec(
+      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
+    )![1]!;
+    expect((await post(`/api/driver/jobs/${prepaid.id}/deliver`, firstDriver.headers, { code: returnCode })).statusCode).toBe(200);
+    const owed = returnFeeOf(RATE_CARD, prepaid.price.total);
+    expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(owed);
+
+    // A pay-on-delivery order paid with money put in by hand (the factory's adjustment takes nothing owed).
+    const receiverPhone = uniquePhone();
+    const booked = await book(t, shipper.headers, { receiverPhone, collectOnDelivery: { amountKobo: 20_000 * NAIRA } });
+    const reserve = Math.ceil(booked.price.total / 2);
+    await fundWallet(t.deps.db, shipper.user.id, booked.price.total + reserve);
+    expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+    expect(await balanceOf(t, shipper.user.id)).toBe(0);
+    expect((await receiverPays(await payLinkSentTo(receiverPhone))).statusCode).toBe(200);
+    const driver = await outForDelivery(booked.id);
+    const handed = await post(`/api/driver/jobs/${booked.id}/deliver`, driver.headers, { code: await receiverCode(receiverPhone) });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(await balanceOf(t, shipper.user.id)).toBe(1_970_000 + reserve - owed);
+    expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(0);
+    expect(await accountBalance('receivable', shipper.user.id)).toBe(0);
+    const history = (await get('/api/wallet/transactions', shipper.headers)).json().data.items as { type: string }[];
+    expect(history.map((item) => item.type)).toEqual(expect.arrayContaining(['owed_paid', 'collected']));
+    expect(await ledgerSum(t, shipper.user.id)).toBe(await balanceOf(t, shipper.user.id));
+    await expectLedgerClean();
+  });
+
+  it('a driver who shipped the order themselves is paid their share and the settlement, each once', async () => {
+    const shipper = await createSignedInDriver(t.deps);
+    await fundWallet(t.deps.db, shipper.user.id, 10_000_000);
+    const receiverPhone = uniquePhone();
+    const booked = await book(t, shipper.headers, { receiverPhone, collectOnDelivery: { amountKobo: 20_000 * NAIRA } });
+    expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+    expect((await receiverPays(await payLinkSentTo(receiverPhone))).statusCode).toBe(200);
+    const assigned = await post(`/api/dispatch/deliveries/${booked.id}/assign-driver`, operator.headers, { driverId: shipper.user.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) {
+      expect((await post(`/api/driver/jobs/${booked.id}/status`, shipper.headers, { status })).statusCode).toBe(200);
+    }
+    const row = await rowOf(booked.id);
+    const before = await balanceOf(t, shipper.user.id);
+    const handed = await post(`/api/driver/jobs/${booked.id}/deliver`, shipper.headers, { code: await receiverCode(receiverPhone) });
+    expect(handed.statusCode, handed.body).toBe(200);
+    const reserve = Math.ceil(booked.price.total / 2);
+    const share = Math.floor(((row.baseFareKobo + row.distanceFeeKobo) * t.deps.env.DRIVER_EARNINGS_PERCENT) / 100);
+    expect((await balanceOf(t, shipper.user.id)) - before).toBe(1_970_000 + reserve + share);
+    expect(await ledgerSum(t, shipper.user.id)).toBe(await balanceOf(t, shipper.user.id));
+    expect(await accountBalance('cod_escrow', row.id)).toBe(0);
     await expectLedgerClean();
   });
 

@@ -1,10 +1,54 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { payments, users } from '../../db/schema/index.js';
+import { rowColumnsOf } from '../../db/insert-row.js';
+import { preparedPerExecutor } from '../../db/prepared-per-executor.js';
+import { deliveries, payments, users } from '../../db/schema/index.js';
+import { codPaidCtes } from '../deliveries/delivery-statements.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** A payment not yet completed, or failed or expired: a success may still come for it (see claimSucceeded). */
+const CLAIMABLE_STATUSES = ['initiated', 'failed', 'expired'] as const;
+
+/**
+ * A receiver's pay-on-delivery payment settled in one statement (decision 053): claimed once (whoever comes first:
+ * the way back, the webhook, the reconciler; a parallel one waits on the row and then finds it claimed), then into
+ * the order's escrow while the parcel may still reach them (delivery-statements' codPaidCtes: the row, its event and
+ * the escrow's posting), and the payment succeeded; or, when the order was paid before or has ended, reversed (given
+ * back through the gateway after the commit), with nothing in the ledger.
+ */
+function prepareCodSettlement(db: Executor) {
+  const p = sql.placeholder;
+  const claimable = db.$with('claimable').as(
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.id, sql`${p('paymentId')}::uuid`), inArray(payments.status, [...CLAIMABLE_STATUSES])))
+      .for('update'),
+  );
+  const { codPaid, ctes } = codPaidCtes(db, exists(db.select({ one: sql`1` }).from(claimable)));
+  const claimed = db.$with('claimed').as(
+    db
+      .update(payments)
+      .set({
+        status: sql`case when ${exists(db.select({ one: sql`1` }).from(codPaid))} then 'succeeded' else 'reversed' end`,
+        completedAt: sql`${p('at')}::timestamptz`,
+        gatewayResponse: sql`${p('gatewayResponse')}::jsonb`,
+      })
+      .where(inArray(payments.id, db.select({ id: claimable.id }).from(claimable)))
+      .returning({ status: payments.status }),
+  );
+  return db
+    .with(claimable, ...ctes, claimed)
+    .select({ status: claimed.status, delivery: rowColumnsOf(deliveries, codPaid) })
+    .from(claimed)
+    .leftJoin(codPaid, sql`true`)
+    .prepare('payment_cod_settlement');
+}
 
 export function createPaymentsRepository(db: Executor) {
+  const codSettlementOn = preparedPerExecutor(prepareCodSettlement);
   return {
     async insertPayment(values: typeof payments.$inferInsert, tx: Executor = db) {
       const [row] = await tx.insert(payments).values(values).returning();
@@ -28,7 +72,7 @@ export function createPaymentsRepository(db: Executor) {
       const [row] = await tx
         .update(payments)
         .set({ status: 'succeeded', completedAt: now, gatewayResponse })
-        .where(and(eq(payments.reference, reference), inArray(payments.status, ['initiated', 'failed', 'expired'])))
+        .where(and(eq(payments.reference, reference), inArray(payments.status, [...CLAIMABLE_STATUSES])))
         .returning();
       return row ?? null;
     },
@@ -70,9 +114,14 @@ export function createPaymentsRepository(db: Executor) {
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, id));
     },
 
-    /** A second pay-on-delivery payment, given back at the gateway: it never reached the ledger. */
-    async markReversed(id: string, tx: Executor = db) {
-      await tx.update(payments).set({ status: 'reversed' }).where(eq(payments.id, id));
+    /**
+     * Settles a receiver's pay-on-delivery payment (prepareCodSettlement), with DeliveriesService.codPaid's values:
+     * `succeeded` with the delivery it marked paid, `reversed` (no delivery), or null when it was claimed before.
+     */
+    async settleCod(paymentId: string, gatewayResponse: unknown, at: Date, codPaid: Record<string, unknown>, tx: Executor = db) {
+      const [row] = await codSettlementOn(tx).execute({ paymentId, gatewayResponse: JSON.stringify(gatewayResponse ?? null), at, ...codPaid });
+      if (!row) return null;
+      return { status: row.status, delivery: (row.delivery as DeliveryRow | null) ?? null };
     },
 
     /** Records what the gateway said when it gave the money back. */

@@ -29,12 +29,15 @@ interface Deps {
   transactions: Pick<Transactions, 'run' | 'single'>;
   gateway: PaymentGateway;
   payments: PaymentsRepository;
-  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid' | 'payFromWallet' | 'findByPayToken' | 'markCodPaid'>;
-  wallet: Pick<WalletService, 'refund' | 'recordCardPayment' | 'creditEscrow'>;
+  deliveries: Pick<DeliveriesService, 'findOwned' | 'findById' | 'markPaid' | 'payFromWallet' | 'findByPayToken' | 'codPaid'>;
+  wallet: Pick<WalletService, 'refund' | 'recordCardPayment'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Top-ups share the payments table, the gateway and its webhook. */
   topUps: Pick<TopUpService, 'settle'>;
 }
+
+/** What settling a receiver's payment did; `row` when this call filled the escrow (the delivery as it marked it). */
+type CodSettlement = { outcome: 'paid'; row?: DeliveryRow } | { outcome: 'reversed' | 'already' };
 
 export type PayLinkState =
   | { kind: 'unknown' }
@@ -235,24 +238,22 @@ export function createPaymentsService(deps: Deps) {
    * while the parcel may still reach them. A second payment, or one for an order that has ended, is given back
    * through the gateway (`reversed`), so exactly one ever fills the escrow.
    */
-  async function settleCod(payment: PaymentRow & { deliveryId: string }, result: VerifyResult): Promise<'paid' | 'reversed' | 'already'> {
+  async function settleCod(payment: PaymentRow & { deliveryId: string }, result: VerifyResult): Promise<CodSettlement> {
     await assertSucceededAsIs(payment, result);
     const now = new Date();
-    const outcome = await transactions.run(async (transaction) => {
-      const claimed = await payments.claimSucceeded(payment.reference, result.raw, now, transaction.tx);
-      if (!claimed) return 'already' as const;
-      const row = await deliveries.markCodPaid(transaction, payment.deliveryId, now);
-      if (row) {
-        await wallet.creditEscrow(transaction, { deliveryId: row.id, paymentId: claimed.id, gateway: claimed.gateway, amountKobo: claimed.amountKobo });
-        return 'paid' as const;
-      }
-      await payments.markReversed(claimed.id, transaction.tx);
-      return 'reversed' as const;
+    const codPaid = deliveries.codPaid(payment.deliveryId, now, { paymentId: payment.id, gateway: payment.gateway, amountKobo: payment.amountKobo });
+    // The claim, the paid mark with its event and the escrow's posting are one statement (payments-repository's settleCod).
+    const outcome = await transactions.single(async ({ tx, emit }): Promise<CodSettlement> => {
+      const settled = await payments.settleCod(payment.id, result.raw, now, codPaid.values, tx);
+      if (!settled) return { outcome: 'already' };
+      if (!settled.delivery) return { outcome: 'reversed' };
+      emit(codPaid.published(settled.delivery));
+      return { outcome: 'paid', row: settled.delivery };
     });
-    if (outcome === 'reversed') await refundAtGateway(payment);
-    if (outcome !== 'already') return outcome;
+    if (outcome.outcome === 'reversed') await refundAtGateway(payment);
+    if (outcome.outcome !== 'already') return outcome;
     const current = await payments.findByReference(payment.reference);
-    return current?.status === 'reversed' ? 'reversed' : current?.status === 'succeeded' ? 'paid' : 'already';
+    return { outcome: current?.status === 'reversed' ? 'reversed' : current?.status === 'succeeded' ? 'paid' : 'already' };
   }
 
   /** Settles a gateway payment by its purpose: a delivery's, a top-up, or a receiver's pay-on-delivery payment. */
@@ -342,12 +343,15 @@ export function createPaymentsService(deps: Deps) {
 
     /** Back from the gateway: the payment settled (or already was), then what the page says now. */
     async returnFromCodCheckout(token: string, reference: string) {
-      const row = PAY_TOKEN_PATTERN.test(token) ? await deliveries.findByPayToken(token) : null;
-      const payment = row ? await payments.findByReference(reference) : null;
+      const [row, payment] = PAY_TOKEN_PATTERN.test(token)
+        ? await Promise.all([deliveries.findByPayToken(token), payments.findByReference(reference)])
+        : [null, null];
       if (row && payment && payment.deliveryId === row.id && payment.purpose === 'cod' && payment.status !== 'succeeded' && payment.status !== 'reversed') {
         if (payment.gateway === gateway.name) {
           try {
-            await settleCod({ ...payment, deliveryId: row.id }, await gateway.verify(reference));
+            const settled = await settleCod({ ...payment, deliveryId: row.id }, await gateway.verify(reference));
+            // Settled by this call: the page says paid from the row it marked, without reading the link and the payment again.
+            if (settled.outcome === 'paid' && settled.row) return { state: { kind: 'paid' as const, row: settled.row }, reversed: false };
           } catch (err) {
             // Declined or still pending: the page says it is still due.
             if (!(err instanceof AppError) || err.statusCode >= 500) throw err;

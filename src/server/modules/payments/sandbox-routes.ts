@@ -114,30 +114,38 @@ async function readCsrfField(request: FastifyRequest): Promise<string | null> {
  */
 export function sandboxCheckoutRoutes(options: {
   repository: SandboxRepository;
-  /** The user who started the payment with this reference, if any. */
-  findPayer: (reference: string) => Promise<string | null>;
   /**
-   * A charge anyone holding its checkout may pay: a receiver's pay-on-delivery payment (decision 053), who has no
-   * account. Its form token is bound to the charge alone; the reference (96 random bits) is the secret.
+   * Who started the payment with this reference, if anyone, and whether its charge is open: one anyone holding its
+   * checkout may pay, a receiver's pay-on-delivery payment (decision 053), who has no account. An open charge's form
+   * token is bound to the charge alone; the reference (96 random bits) is the secret.
    */
-  isOpenCharge: (reference: string) => Promise<boolean>;
+  findPayer: (reference: string) => Promise<{ userId: string; open: boolean } | null>;
   publicUrl: string;
 }): FastifyPluginAsyncZod {
-  const { repository, findPayer, isOpenCharge } = options;
+  const { repository, findPayer } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
+  const openChargeToken = (reference: string) => `open-charge\0${reference}`;
 
-  /** The charge, if the request's session belongs to its payer; otherwise the reply already sent. */
+  /** The charge, if it is open or the request's session belongs to its payer; otherwise the reply already sent. */
   async function ownedCharge(request: FastifyRequest, reply: FastifyReply, reference: string) {
-    if (await isOpenCharge(reference)) {
-      const charge = await repository.findCharge(reference);
+    const [charge, payer] = await Promise.all([repository.findCharge(reference), findPayer(reference)]);
+    if (payer?.open) {
       if (!charge) return { sent: sendCheckoutNotFound(reply) };
-      return { charge, sessionToken: `open-charge\0${reference}` };
+      return { charge, sessionToken: openChargeToken(reference) };
     }
     const sessionToken = sessionTokenOf(request);
     if (!request.user || !sessionToken) return { sent: sendSignInPrompt(reply) };
-    const [charge, payer] = await Promise.all([repository.findCharge(reference), findPayer(reference)]);
-    if (!charge || payer !== request.user.id) return { sent: sendCheckoutNotFound(reply) };
+    if (!charge || payer?.userId !== request.user.id) return { sent: sendCheckoutNotFound(reply) };
     return { charge, sessionToken };
+  }
+
+  /** The post comes from the checkout page rendered for this session (or open charge) and charge. */
+  async function isFromItsPage(request: FastifyRequest, sessionToken: string, reference: string) {
+    const csrf = await readCsrfField(request);
+    const tokenMatches = csrf !== null && safeEqual(csrf, csrfTokenFor(sessionToken, reference));
+    if (isSameOrigin(request, publicOrigin) && tokenMatches) return true;
+    request.log.warn({ reference }, 'sandbox checkout post refused: not from its page');
+    return false;
   }
 
   return async (app) => {
@@ -182,16 +190,23 @@ export function sandboxCheckoutRoutes(options: {
           },
         },
         async (request, reply) => {
-          const owned = await ownedCharge(request, reply, request.params.reference);
-          if (!owned.charge) return owned.sent;
-          const { charge, sessionToken } = owned;
-          const csrf = await readCsrfField(request);
-          const tokenMatches = csrf !== null && safeEqual(csrf, csrfTokenFor(sessionToken, charge.reference));
-          if (!isSameOrigin(request, publicOrigin) || !tokenMatches) {
-            request.log.warn({ reference: charge.reference }, 'sandbox checkout post refused: not from its page');
-            return sendFormRefused(reply);
+          const { reference } = request.params;
+          const status = decision === 'approve' ? 'success' : 'failed';
+          const payer = await findPayer(reference);
+          if (payer?.open) {
+            // An open charge's token needs no session, only the reference: checked first, the decision is then one
+            // statement, and the charge is read only when it was not pending (decided before, or none).
+            if (!(await isFromItsPage(request, openChargeToken(reference), reference))) return sendFormRefused(reply);
+            const charge = (await repository.decideCharge(reference, status)) ?? (await repository.findCharge(reference));
+            if (!charge) return sendCheckoutNotFound(reply);
+            return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);
           }
-          await repository.decideCharge(charge.reference, decision === 'approve' ? 'success' : 'failed');
+          const sessionToken = sessionTokenOf(request);
+          if (!request.user || !sessionToken) return sendSignInPrompt(reply);
+          const charge = await repository.findCharge(reference);
+          if (!charge || payer?.userId !== request.user.id) return sendCheckoutNotFound(reply);
+          if (!(await isFromItsPage(request, sessionToken, charge.reference))) return sendFormRefused(reply);
+          await repository.decideCharge(charge.reference, status);
           return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);
         },
       );

@@ -344,18 +344,58 @@ export function createWalletService({ wallet }: Deps) {
 
     /**
      * A receiver's pay-on-delivery payment arrives: the gateway's clearing → cod_escrow:{deliveryId}, keyed
-     * `cod:{deliveryId}` so that only one payment ever fills it.
+     * `cod:{deliveryId}` so that only one payment ever fills it. Written by the deliveries module's statement that
+     * marks the order paid, which composes escrowCreditCtes (wallet-statements.ts): these are its placeholders' values.
      */
-    creditEscrow: (transaction: Transaction, payment: { deliveryId: string; paymentId: string; gateway: GatewayName; amountKobo: number }) =>
-      post(transaction, {
-        kind: 'cod_payment',
-        idempotencyKey: `cod:${payment.deliveryId}`,
-        paymentId: payment.paymentId,
-        lines: [
-          { account: ACCOUNTS.clearing(payment.gateway), amountKobo: -payment.amountKobo },
-          { account: ACCOUNTS.codEscrow(payment.deliveryId), amountKobo: payment.amountKobo },
-        ],
-      }),
+    escrowCredit: (payment: { deliveryId: string; paymentId: string; gateway: GatewayName; amountKobo: number }) => ({
+      escrowKey: `cod:${payment.deliveryId}`,
+      escrowPaymentId: payment.paymentId,
+      escrowGateway: payment.gateway,
+      escrowDeliveryId: payment.deliveryId,
+      escrowKobo: payment.amountKobo,
+    }),
+
+    /**
+     * A pay-on-delivery order's settlement at its hand-over (decision 053), written by the hand-over's statement, which
+     * composes codSettlementCtes (wallet-statements.ts): its placeholders' values, the event to emit with the balance
+     * after, and what the shipper owes taken from it (collectOwed) when the statement says they owe.
+     */
+    codSettlement: (settlement: {
+      userId: string;
+      deliveryId: string;
+      deliveryNumber: number;
+      amountKobo: number;
+      feeKobo: number;
+      reserveKobo: number;
+      /** The part of the reserve that is sandbox money (the escrow's is read by the statement). */
+      reserveSandboxKobo: number;
+      description: string;
+    }) => {
+      const idempotencyKey = `cod-settle:${settlement.deliveryId}`;
+      const values = {
+        settlementKey: idempotencyKey,
+        settlementUserId: settlement.userId,
+        settlementDeliveryId: settlement.deliveryId,
+        settlementAmountKobo: settlement.amountKobo,
+        settlementFeeKobo: settlement.feeKobo,
+        settlementReserveKobo: settlement.reserveKobo,
+        settlementReserveSandboxKobo: settlement.reserveSandboxKobo,
+        settlementDescription: settlement.description,
+      };
+      const credited = (balanceAfterKobo: number): DomainEvent =>
+        walletMovementEvent('credited', {
+          userId: settlement.userId,
+          amountKobo: settlement.amountKobo - settlement.feeKobo + settlement.reserveKobo,
+          balanceAfterKobo,
+          kind: 'cod_settlement',
+          deliveryId: settlement.deliveryId,
+          deliveryNumber: settlement.deliveryNumber,
+        });
+      /** What the shipper owes, taken from the settlement as `post` takes it from any credit; the balance after. */
+      const collectOwed = async (transaction: Transaction, balanceAfterKobo: number) =>
+        (await payOwed(transaction, settlement.userId, `owed:${idempotencyKey}`)) ?? balanceAfterKobo;
+      return { values, credited, collectOwed };
+    },
 
     /** What a pay-on-delivery order's escrow holds that came in through the sandbox: test money (decision 018). */
     async escrowSandboxKobo(transaction: Transaction, deliveryId: string) {

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { ACCOUNTS } from './accounts.js';
-import { postingCtes, walletDebitCtes, type ComposedAccount } from './wallet-statements.js';
+import { codSettlementCtes, postingCtes, walletDebitCtes, type ComposedAccount, type Terms } from './wallet-statements.js';
 
 /** A database that only builds statements: composing one needs no connection. */
 const qb = drizzle.mock({ schema }) as unknown as Db;
@@ -32,5 +32,36 @@ describe('a composed posting (postingCtes)', () => {
     expect(text).toMatch(/"probe_lines" as \(insert into "posting_lines" .* from "probe_posting"/);
     expect(text).toMatch(/"probe_credited" as \(insert into "wallets" .* from "probe_posting" on conflict/);
     expect(text).toMatch(/"probe_entry" as \(insert into "ledger_entries" .* from "probe_posting" cross join "probe_credited"/);
+  });
+
+  it('balances each amount of a movement of several on its own (a settlement: amount, fee, reserve)', () => {
+    const amounts = { amount: p('amount'), fee: p('fee'), reserve: p('reserve') };
+    const compose = (walletTerms: Terms) =>
+      postingCtes(qb, 'probe', {
+        after,
+        kind: 'cod_settlement',
+        idempotencyKey: p('key'),
+        amounts,
+        lines: [
+          { account: ACCOUNTS.codEscrow('d'), terms: { amount: -1 } },
+          { account: ACCOUNTS.revenue, terms: { fee: 1 } },
+          { account: ACCOUNTS.codReserve('d'), terms: { reserve: -1 } },
+        ],
+        wallet: { userId: p('userId'), kind: 'cod_settlement', description: p('description'), deliveryId: null, at: p('at'), credit: { terms: walletTerms, sandboxKobo: 0 } },
+      });
+    // The same total, but the fee counted on the wallet's side instead of taken from it: fee +2, reserve 0.
+    expect(() => compose({ amount: 1, fee: 1 })).toThrow(/2 times the amount fee, not zero/);
+    expect(() => compose({ amount: 1, fee: -1 })).toThrow(/-1 times the amount reserve, not zero/);
+    const composed = compose({ amount: 1, fee: -1, reserve: 1 });
+    const text = new PgDialect().sqlToQuery(qb.with(after, ...composed.ctes).select({ balance: composed.balanceAfter! }).from(after).getSQL()).sql;
+    // The wallet's line is the sum of its terms, in one expression.
+    expect(text).toMatch(/\(\$\d+::bigint - \$\d+::bigint \+ \$\d+::bigint\)/);
+  });
+
+  it('builds the hand-over\'s settlement, with the sandbox part of the escrow read in the same statement', () => {
+    const settled = codSettlementCtes(qb, after);
+    const text = new PgDialect().sqlToQuery(qb.with(after, ...settled.ctes).select({ balance: settled.balanceAfter, owed: settled.owedAfter }).from(after).getSQL()).sql;
+    expect(text).toMatch(/"settlement_posting" as \(insert into "postings" .* from "after"/);
+    expect(text).toMatch(/"settlement_credited" as \(insert into "wallets" .*least\(.*"escrow_clearing"/);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, exists, gte, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { insertRow, type RowValue } from '../../db/insert-row.js';
 import { ledgerEntries, postingLines, postings, wallets, type PlatformAccountType } from '../../db/schema/index.js';
@@ -22,10 +23,14 @@ export type Value<V> = RowValue<V>;
 type Cte = WithSubquery;
 
 /** The rows a movement writes, the same in a composed statement (values may be placeholders) and in `post`. */
-export const postingRow = <K extends Value<string>>(posting: { kind: PostingKind; idempotencyKey: K; paymentId?: string | null }) => ({
+export const postingRow = <K extends Value<string>, P extends Value<string | null> = string | null>(posting: {
+  kind: PostingKind;
+  idempotencyKey: K;
+  paymentId?: P;
+}) => ({
   kind: posting.kind,
   idempotencyKey: posting.idempotencyKey,
-  paymentId: posting.paymentId ?? null,
+  paymentId: (posting.paymentId ?? null) as P | null,
 });
 
 export const lineRow = <I extends Value<string>, K extends Value<string>, A extends Value<number>>(
@@ -124,48 +129,83 @@ export function walletDebitCtes(
 }
 export type WalletDebit = ReturnType<typeof walletDebitCtes>;
 
+/** Signed named amounts: a line of a movement with several amounts is their sum (`{ amount: 1, fee: -1 }`). */
+export type Terms = Readonly<Record<string, 1 | -1>>;
+
+type WalletSide = {
+  userId: Value<string>;
+  kind: LedgerKind;
+  description: Value<string>;
+  deliveryId: Value<string | null>;
+  at: Value<Date>;
+};
+
+interface PostingBase {
+  after: Cte;
+  /** Only for the rows of `after` where this holds. */
+  onlyIf?: SQL;
+  kind: PostingKind;
+  idempotencyKey: Value<string>;
+  paymentId?: Value<string | null>;
+}
+
+/** A movement of one amount: each line is +1 or −1 times it. */
+interface OneAmount extends PostingBase {
+  amountKobo: Value<number>;
+  lines: { account: ComposedAccount; sign: 1 | -1 }[];
+  wallet?: WalletSide & ({ credit: { sandboxKobo: Value<number> } } | { debited: WalletDebit });
+}
+
+/** A movement of several named amounts (a settlement: what was collected, the fee, the reserve): each line a sum of them. */
+interface SeveralAmounts extends PostingBase {
+  amounts: Readonly<Record<string, Value<number>>>;
+  lines: { account: ComposedAccount; terms: Terms }[];
+  wallet?: WalletSide & { credit: { terms: Terms; sandboxKobo: Value<number> } };
+}
+
+/** The amount of a line: its terms' amounts, signed (one term alone is written as before: `x::bigint` or `-(x::bigint)`). */
+function amountOf(terms: Terms, amounts: Readonly<Record<string, Value<number>>>): SQL<number> {
+  const parts = Object.entries(terms).map(([name, sign], index) => {
+    const amount = amounts[name];
+    if (amount === undefined) throw new Error(`a posting line names the amount ${name}, which the movement does not have`);
+    if (index === 0) return sign > 0 ? bigint(amount) : negated(amount);
+    return sign > 0 ? sql` + ${bigint(amount)}` : sql` - ${bigint(amount)}`;
+  });
+  if (parts.length === 0) throw new Error('a posting line needs at least one amount');
+  return parts.length === 1 ? (parts[0] as SQL<number>) : sql<number>`(${sql.join(parts)})`;
+}
+
 /**
  * One posting written inside a composed statement, once per row of `after` (a CTE before it with at most one row),
- * under `name` (unique in the statement). Its values are placeholders or expressions over no other CTE. Its platform lines are multiples (+1 or −1) of the movement's amount and, with the wallet's line,
- * sum to zero: that is checked when the statement is built, so an unbalanced composition never runs. The wallet's line
- * is a `credit` (written here: the wallet, created on first use, and its entry) or a `debit` that walletDebitCtes
- * made before (only its entry is written here).
+ * under `name` (unique in the statement). Its values are placeholders or expressions over no other CTE. Its lines are
+ * signed sums of the movement's amounts (one amount: +1 or −1 times it) and, with the wallet's line, every amount's
+ * signs sum to zero: that is checked when the statement is built, so an unbalanced composition never runs. The
+ * wallet's line is a `credit` (written here: the wallet, created on first use, and its entry) or a `debit` that
+ * walletDebitCtes made before (only its entry is written here; one amount only).
  */
-export function postingCtes(
-  qb: Executor,
-  name: string,
-  movement: {
-    after: Cte;
-    /** Only for the rows of `after` where this holds. */
-    onlyIf?: SQL;
-    kind: PostingKind;
-    idempotencyKey: Value<string>;
-    amountKobo: Value<number>;
-    lines: { account: ComposedAccount; sign: 1 | -1 }[];
-    wallet?: {
-      userId: Value<string>;
-      kind: LedgerKind;
-      description: Value<string>;
-      deliveryId: Value<string | null>;
-      at: Value<Date>;
-    } & ({ credit: { sandboxKobo: Value<number> } } | { debited: WalletDebit });
-  },
-) {
-  const { after, amountKobo, wallet } = movement;
-  const walletSign = wallet ? ('credit' in wallet ? 1 : -1) : 0;
-  const sum = movement.lines.reduce((total, line) => total + line.sign, walletSign);
-  if (sum !== 0) throw new Error(`posting ${name}: its lines are ${sum} times the amount, not zero`);
+export function postingCtes(qb: Executor, name: string, movement: OneAmount | SeveralAmounts) {
+  const { after, wallet } = movement;
+  const several = 'amounts' in movement;
+  const amounts = several ? movement.amounts : { amount: movement.amountKobo };
+  const lines = several
+    ? movement.lines
+    : movement.lines.map((line) => ({ account: line.account, terms: { amount: line.sign } as Terms }));
+  const walletTerms: Terms = !wallet ? {} : 'debited' in wallet ? { amount: -1 } : several ? (wallet as SeveralAmounts['wallet'])!.credit.terms : { amount: 1 };
+  for (const amountName of Object.keys(amounts)) {
+    const sum = [...lines.map((line) => line.terms), walletTerms].reduce((total, terms) => total + (terms[amountName] ?? 0), 0);
+    if (sum !== 0) throw new Error(`posting ${name}: its lines are ${sum} times the amount${several ? ` ${amountName}` : ''}, not zero`);
+  }
 
   const posting = qb.$with(`${name}_posting`).as(
     qb.insert(postings).select(qb.select(insertRow(postings, postingRow(movement))).from(after).where(movement.onlyIf)).returning({ id: postings.id }),
   );
-  const [first, ...others] = movement.lines.map(({ account, sign }) =>
-    qb.select(insertRow(postingLines, lineRow(posting.id, account, sign > 0 ? bigint(amountKobo) : negated(amountKobo)))).from(posting),
+  const [first, ...others] = lines.map(({ account, terms }) =>
+    qb.select(insertRow(postingLines, lineRow(posting.id, account, amountOf(terms, amounts)))).from(posting),
   );
-  const lines = first
+  const lineWrites = first
     ? [qb.$with(`${name}_lines`).as(qb.insert(postingLines).select(others.reduce((all, line) => all.unionAll(line) as typeof first, first)))]
     : [];
-  if (!wallet) return { posting, ctes: [posting, ...lines] as const, balanceAfter: null };
+  if (!wallet) return { posting, ctes: [posting, ...lineWrites] as const, balanceAfter: null, owedAfter: null };
 
   const entry = {
     userId: wallet.userId,
@@ -174,40 +214,43 @@ export function postingCtes(
     deliveryId: wallet.deliveryId,
     idempotencyKey: movement.idempotencyKey,
   };
+  const walletAmount = amountOf(walletTerms, amounts);
   if ('debited' in wallet) {
     const written = qb.$with(`${name}_entry`).as(
       qb
         .insert(ledgerEntries)
         .select(
           qb
-            .select(insertRow(ledgerEntries, entryRow(posting.id, { ...entry, amountKobo: negated(amountKobo), sandboxKobo: wallet.debited.sandboxTaken, balanceAfterKobo: wallet.debited.balanceAfter })))
+            .select(insertRow(ledgerEntries, entryRow(posting.id, { ...entry, amountKobo: walletAmount, sandboxKobo: wallet.debited.sandboxTaken, balanceAfterKobo: wallet.debited.balanceAfter })))
             .from(posting),
         ),
     );
-    return { posting, ctes: [posting, ...lines, written] as const, balanceAfter: wallet.debited.balanceAfter };
+    return { posting, ctes: [posting, ...lineWrites, written] as const, balanceAfter: wallet.debited.balanceAfter, owedAfter: null };
   }
   const credited = qb.$with(`${name}_credited`).as(
     qb
       .insert(wallets)
-      .select(qb.select(insertRow(wallets, { userId: wallet.userId, balanceKobo: bigint(amountKobo), sandboxKobo: wallet.credit.sandboxKobo, updatedAt: wallet.at })).from(posting))
+      .select(qb.select(insertRow(wallets, { userId: wallet.userId, balanceKobo: walletAmount, sandboxKobo: wallet.credit.sandboxKobo, updatedAt: wallet.at })).from(posting))
       .onConflictDoUpdate(creditOnConflict)
-      .returning({ balanceKobo: wallets.balanceKobo }),
+      .returning({ balanceKobo: wallets.balanceKobo, owedKobo: wallets.owedKobo }),
   );
   const written = qb.$with(`${name}_entry`).as(
     qb
       .insert(ledgerEntries)
       .select(
         qb
-          .select(insertRow(ledgerEntries, entryRow(posting.id, { ...entry, amountKobo: bigint(amountKobo), sandboxKobo: wallet.credit.sandboxKobo, balanceAfterKobo: credited.balanceKobo })))
+          .select(insertRow(ledgerEntries, entryRow(posting.id, { ...entry, amountKobo: walletAmount, sandboxKobo: wallet.credit.sandboxKobo, balanceAfterKobo: credited.balanceKobo })))
           .from(posting)
           .crossJoin(credited),
       ),
   );
   return {
     posting,
-    ctes: [posting, ...lines, credited, written] as const,
+    ctes: [posting, ...lineWrites, credited, written] as const,
     /** The wallet's balance after the credit, as a scalar subquery (null when nothing was written). */
     balanceAfter: sql<number | null>`(select ${credited.balanceKobo} from ${credited})`,
+    /** What the wallet's user owes after it (owed_kobo), to be taken from this credit by WalletService.collectOwed. */
+    owedAfter: sql<number | null>`(select ${credited.owedKobo} from ${credited})`,
   };
 }
 
@@ -252,4 +295,81 @@ export function driverEarningsCtes(qb: Executor, handedOver: Cte) {
     },
   });
   return { ctes: [...earned.ctes, ...paidIn.ctes], balanceAfter: paidIn.balanceAfter! };
+}
+
+/** A pay-on-delivery order's accounts in a composed statement, keyed by a placeholder: ACCOUNTS.codEscrow, codReserve. */
+const escrowAccount = (deliveryId: Value<string>): ComposedAccount => ({ ...ACCOUNTS.codEscrow(''), key: deliveryId });
+const reserveAccount = (deliveryId: Value<string>): ComposedAccount => ({ ...ACCOUNTS.codReserve(''), key: deliveryId });
+
+/**
+ * A receiver's pay-on-delivery payment into its order's escrow (decision 053), written by the statement that marks the
+ * order paid, after `codPaid` (a CTE with at most one row): the gateway's clearing → cod_escrow:{deliveryId}, keyed so
+ * that only one payment ever fills it. The placeholders are WalletService.escrowCredit's values.
+ */
+export function escrowCreditCtes(qb: Executor, codPaid: Cte) {
+  const p = sql.placeholder;
+  const clearing: ComposedAccount = { ...ACCOUNTS.clearing('sandbox'), key: p('escrowGateway') };
+  return postingCtes(qb, 'escrow', {
+    after: codPaid,
+    kind: 'cod_payment',
+    idempotencyKey: p('escrowKey'),
+    paymentId: p('escrowPaymentId'),
+    amountKobo: p('escrowKobo'),
+    lines: [
+      { account: clearing, sign: -1 },
+      { account: escrowAccount(p('escrowDeliveryId')), sign: 1 },
+    ],
+  }).ctes;
+}
+
+/**
+ * What an order's escrow holds that came in through the sandbox (test money, decision 018), as a scalar subquery:
+ * WalletRepository.findEscrow's sum when its paying posting's clearing line is the sandbox's, else 0. A composed
+ * statement's own writes are not in its snapshot, so it reads the escrow as it was before them.
+ */
+function escrowSandboxKobo(qb: Executor, deliveryId: Value<string>) {
+  const clearing = alias(postingLines, 'escrow_clearing');
+  return qb
+    .select({
+      sandboxKobo: sql<number>`case when max(${clearing.accountKey}) = 'sandbox' then coalesce(sum(${postingLines.amountKobo}), 0) else 0 end`,
+    })
+    .from(postingLines)
+    .leftJoin(clearing, and(eq(clearing.postingId, postingLines.postingId), eq(clearing.accountType, 'gateway_clearing')))
+    .where(and(eq(postingLines.accountType, 'cod_escrow'), eq(postingLines.accountKey, sql`${deliveryId}::text`)));
+}
+
+/**
+ * A pay-on-delivery order's settlement at its hand-over (decision 053), one posting written by the hand-over's
+ * statement after `handedOver` (a CTE with the delivered row): the escrow −amount, revenue +fee, the reserve −reserve,
+ * and the shipper's wallet +(amount − fee + reserve), its line of kind `cod_settlement`. The receiver's sandbox money
+ * stays sandbox money in the wallet, as far as the escrow held it (the reserve's part is the caller's). The
+ * placeholders are WalletService.codSettlement's values, and `at`.
+ */
+export function codSettlementCtes(qb: Executor, handedOver: Cte) {
+  const p = sql.placeholder;
+  const amount = p('settlementAmountKobo');
+  const fee = p('settlementFeeKobo');
+  const settled = postingCtes(qb, 'settlement', {
+    after: handedOver,
+    kind: 'cod_settlement',
+    idempotencyKey: p('settlementKey'),
+    amounts: { amount, fee, reserve: p('settlementReserveKobo') },
+    lines: [
+      { account: escrowAccount(p('settlementDeliveryId')), terms: { amount: -1 } },
+      { account: composed(ACCOUNTS.revenue), terms: { fee: 1 } },
+      { account: reserveAccount(p('settlementDeliveryId')), terms: { reserve: -1 } },
+    ],
+    wallet: {
+      userId: p('settlementUserId'),
+      kind: 'cod_settlement',
+      description: p('settlementDescription'),
+      deliveryId: p('settlementDeliveryId'),
+      at: p('at'),
+      credit: {
+        terms: { amount: 1, fee: -1, reserve: 1 },
+        sandboxKobo: sql<number>`least(${bigint(amount)} - ${bigint(fee)}, (${escrowSandboxKobo(qb, p('settlementDeliveryId'))})) + ${bigint(p('settlementReserveSandboxKobo'))}`,
+      },
+    },
+  });
+  return { ctes: settled.ctes, balanceAfter: settled.balanceAfter!, owedAfter: settled.owedAfter! };
 }
