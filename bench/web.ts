@@ -2,14 +2,16 @@
  * Lighthouse bench for the public pages (`npm run bench:web`).
  *
  * Builds the web app, starts the real server on a free port with a throwaway DATA_DIR, runs Lighthouse
- * (mobile preset: Moto G class device, simulated slow 4G and 4x CPU slowdown) on `/`, `/auth` and the public
- * tracking page of a delivery booked and paid for the run (`/track/{id}`), prints the four category scores with
- * each page's JavaScript, CSS and total transfer sizes, and exits non-zero when the landing page or the tracking
- * page misses a target.
+ * (mobile preset: Moto G class device, simulated slow 4G and 4x CPU slowdown) on `/`, `/auth`, a signed-in
+ * customer's `/dashboard` (its session cookie set in the browser)  and the public tracking page of a
+ * delivery booked and paid for the run (`/track/{id}`), prints the four category scores with each page's
+ * JavaScript, CSS and total transfer sizes and every script it loaded, and exits non-zero when a page misses a
+ * target (issue 24's figures, bench/README.md).
  *
  * Options: --skip-build (reuse the existing build), --runs=N (median of N runs per page, default 3),
  * --save=DIR (write each page's Lighthouse report as JSON for a closer look in the Lighthouse viewer).
- * Environment: CHROME_PATH (default /usr/bin/chromium), WEB_DIST (default dist/web).
+ * Environment: CHROME_PATH (default /usr/bin/chromium), WEB_DIST (default dist/web), BENCH_PORT (the server's
+ * port, default a free one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { COMPILED_SERVER_MAIN, compileServer } from './compiled-server.js';
@@ -19,9 +21,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import { openDatabase } from '../src/server/db/client.js';
 import { createSessionRepository } from '../src/server/modules/auth/session-repository.js';
-import { createSessionService } from '../src/server/modules/auth/session-service.js';
+import { createSessionService, SESSION_COOKIE } from '../src/server/modules/auth/session-service.js';
 import { createUser, fundWallet } from '../src/server/test/factories.js';
 import { BOOKING } from './bookings.js';
 
@@ -49,20 +52,38 @@ const CHROME_FLAGS = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Targets for the landing page; `/auth` is reported only. */
-const LANDING_TARGETS: Record<Category, number> = {
-  performance: 98,
-  accessibility: 100,
-  'best-practices': 100,
-  seo: 95,
+type Targets = {
+  scores: Partial<Record<Category, number>>;
+  /** Bytes of JavaScript transferred (response headers included, as Lighthouse counts them). */
+  maxJsBytes?: number;
+  /** Bytes of everything transferred. */
+  maxTotalBytes?: number;
 };
-const LANDING_MAX_JS_KIB = 120;
+
+const KIB = 1024;
+
+/**
+ * Issue 24 asks for performance 100 and at most 110 KiB of JavaScript on the landing page: both are stricter than
+ * the earlier 98 and 120 KiB, so they are the targets. Accessibility, best practices and SEO keep the earlier ones.
+ */
+const LANDING_TARGETS: Targets = {
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 95 },
+  maxJsBytes: 110 * KIB,
+};
+
+/** Issue 24; SEO is not judged, the sign-in page is not what search should land on. */
+const AUTH_TARGETS: Targets = { scores: { performance: 90, accessibility: 100, 'best-practices': 100 } };
+
+/** Issue 24: "≤ 250 KB of compressed JavaScript", taken as 250,000 bytes (244.1 KiB). */
+const DASHBOARD_TARGETS: Targets = { scores: { performance: 90 }, maxJsBytes: 250_000 };
 
 /** The receiver's page (docs/decisions/037): SEO is not judged, it asks not to be indexed. */
-const TRACKING_TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100 } as const;
-const TRACKING_MAX_TRANSFER_KIB = 30;
+const TRACKING_TARGETS: Targets = {
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100 },
+  maxTotalBytes: 30 * KIB,
+};
 
-type PageToAudit = { path: string; targets: 'landing' | 'tracking' | null };
+type PageToAudit = { path: string; label: string; targets: Targets; signedIn?: boolean };
 
 /** A sender with a funded wallet and a session, written before the server holds the (single-process) database. */
 async function seedSender(dataDir: string) {
@@ -145,10 +166,52 @@ function stopServer(server: ChildProcess) {
 
 type SummaryItem = { resourceType: string; transferSize: number; requestCount: number };
 
-function transferKiB(lhr: Result, resourceType: 'script' | 'stylesheet' | 'total') {
+function transferred(lhr: Result, resourceType: 'script' | 'stylesheet' | 'total') {
   const details = lhr.audits['resource-summary']?.details as { items?: SummaryItem[] } | undefined;
   const item = details?.items?.find((entry) => entry.resourceType === resourceType);
-  return { kib: (item?.transferSize ?? 0) / 1024, requests: item?.requestCount ?? 0 };
+  const bytes = item?.transferSize ?? 0;
+  return { bytes, kib: bytes / KIB, requests: item?.requestCount ?? 0 };
+}
+
+type NetworkRequest = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
+
+/** Every script the page loaded, in request order, from the `network-requests` audit. */
+function scriptsLoaded(lhr: Result, baseUrl: string) {
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
+  return (details?.items ?? [])
+    .filter((request) => request.resourceType === 'Script')
+    .map((request) => ({
+      name: request.url.startsWith(baseUrl) ? request.url.slice(baseUrl.length) : request.url,
+      transferKiB: (request.transferSize ?? 0) / KIB,
+      resourceKiB: (request.resourceSize ?? 0) / KIB,
+    }));
+}
+
+function missedTargets(lhr: Result, page: PageToAudit) {
+  const missed: string[] = [];
+  for (const [category, target] of Object.entries(page.targets.scores) as [Category, number][]) {
+    if (score(lhr, category) < target) missed.push(`${page.label} ${category} ${score(lhr, category)} < ${target}`);
+  }
+  const { maxJsBytes, maxTotalBytes } = page.targets;
+  const js = transferred(lhr, 'script');
+  if (maxJsBytes !== undefined && js.bytes > maxJsBytes)
+    missed.push(`${page.label} JavaScript ${formatBytes(js.bytes)} > ${formatBytes(maxJsBytes)}`);
+  const total = transferred(lhr, 'total');
+  if (maxTotalBytes !== undefined && total.bytes > maxTotalBytes)
+    missed.push(`${page.label} transferred ${formatBytes(total.bytes)} > ${formatBytes(maxTotalBytes)}`);
+  return missed;
+}
+
+const formatBytes = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB (${(bytes / 1000).toFixed(1)} KB)`;
+
+function describeTargets(page: PageToAudit) {
+  const parts = Object.entries(page.targets.scores).map(([category, target]) =>
+    target === 100 ? `${category} 100` : `${category} >= ${target}`,
+  );
+  if (page.targets.maxJsBytes !== undefined) parts.push(`JavaScript <= ${formatBytes(page.targets.maxJsBytes)}`);
+  if (page.targets.maxTotalBytes !== undefined)
+    parts.push(`everything transferred <= ${formatBytes(page.targets.maxTotalBytes)}`);
+  return `Targets for ${page.label}: ${parts.join(', ')}`;
 }
 
 const score = (lhr: Result, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -163,6 +226,24 @@ function failingAudits(lhr: Result, category: Category) {
       (audit) =>
         `${audit.id} (${Math.round((audit.score ?? 0) * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''})`,
     );
+}
+
+/**
+ * Puts the sender's session cookie into the browser Lighthouse drives. Lighthouse's `extraHeaders` does not do:
+ * Chromium sends the page's own (empty) cookies on its `fetch('/api/session')`, and the guard sends it to /auth.
+ * Lighthouse's storage reset leaves cookies alone (its default `clearStorageTypes`), so the cookie stays for
+ * every run while the cache is still emptied before each.
+ */
+async function signInBrowser(chromePort: number, baseUrl: string, token: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default browser context');
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    // Only drops Playwright's connection: the browser was launched by chrome-launcher and stays.
+    await browser.close();
+  }
 }
 
 async function audit(url: string, port: number): Promise<Result> {
@@ -194,7 +275,7 @@ async function main() {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lanefreight-bench-web-'));
   const senderToken = await seedSender(dataDir);
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   compileServer();
   const server = spawn(process.execPath, [COMPILED_SERVER_MAIN], {
@@ -208,27 +289,34 @@ async function main() {
   try {
     await waitForHealth(baseUrl, server);
     const pages: PageToAudit[] = [
-      { path: '/', targets: 'landing' },
-      { path: '/auth', targets: null },
-      { path: `/track/${await paidTrackingId(baseUrl, senderToken)}`, targets: 'tracking' },
+      { path: '/', label: '/', targets: LANDING_TARGETS },
+      { path: '/auth', label: '/auth', targets: AUTH_TARGETS },
+      { path: `/track/${await paidTrackingId(baseUrl, senderToken)}`, label: '/track/{id}', targets: TRACKING_TARGETS },
+      // Last: from here on the browser carries the session cookie.
+      { path: '/dashboard', label: '/dashboard', targets: DASHBOARD_TARGETS, signedIn: true },
     ];
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 
     const rows: string[][] = [];
     const problems: string[] = [];
+    const chunkLists: string[] = [];
     for (const page of pages) {
+      if (page.signedIn) await signInBrowser(chrome.port, baseUrl, senderToken);
       const lhr = await audit(`${baseUrl}${page.path}`, chrome.port);
+      // A dashboard audit that was sent back to /auth measured the wrong page.
+      if (page.signedIn && new URL(lhr.finalDisplayedUrl).pathname !== page.path)
+        throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl}: the session cookie was not accepted`);
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
         const name = page.path === '/' ? 'landing' : page.path.slice(1).replace(/\//g, '-');
         writeFileSync(path.join(SAVE_DIR, `${name}.json`), JSON.stringify(lhr));
       }
-      const js = transferKiB(lhr, 'script');
-      const css = transferKiB(lhr, 'stylesheet');
-      const total = transferKiB(lhr, 'total');
+      const js = transferred(lhr, 'script');
+      const css = transferred(lhr, 'stylesheet');
+      const total = transferred(lhr, 'total');
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
       rows.push([
-        page.path,
+        page.label,
         ...CATEGORIES.map((category) => String(score(lhr, category))),
         `${js.kib.toFixed(1)} (${js.requests})`,
         `${css.kib.toFixed(1)} (${css.requests})`,
@@ -237,23 +325,19 @@ async function main() {
       ]);
       for (const category of CATEGORIES) {
         const notes = failingAudits(lhr, category);
-        if (notes.length) console.log(`${page.path} ${category}: ${notes.join('; ')}`);
+        if (notes.length) console.log(`${page.label} ${category}: ${notes.join('; ')}`);
       }
-      if (page.targets === 'tracking') {
-        for (const [category, target] of Object.entries(TRACKING_TARGETS) as [Category, number][]) {
-          if (score(lhr, category) < target) problems.push(`/track/{id} ${category} ${score(lhr, category)} < ${target}`);
-        }
-        if (total.kib > TRACKING_MAX_TRANSFER_KIB)
-          problems.push(`/track/{id} transferred ${total.kib.toFixed(1)} KiB > ${TRACKING_MAX_TRANSFER_KIB} KiB`);
-      }
-      if (page.targets !== 'landing') continue;
-      for (const category of CATEGORIES) {
-        if (score(lhr, category) < LANDING_TARGETS[category]) {
-          problems.push(`${page.path} ${category} ${score(lhr, category)} < ${LANDING_TARGETS[category]}`);
-        }
-      }
-      if (js.kib > LANDING_MAX_JS_KIB)
-        problems.push(`${page.path} JavaScript ${js.kib.toFixed(1)} KiB > ${LANDING_MAX_JS_KIB} KiB`);
+      problems.push(...missedTargets(lhr, page));
+      const scripts = scriptsLoaded(lhr, baseUrl);
+      chunkLists.push(
+        [
+          `${page.label}: ${scripts.length} scripts, ${js.kib.toFixed(1)} KiB transferred`,
+          ...scripts.map(
+            (script) =>
+              `  ${script.transferKiB.toFixed(1).padStart(6)} KiB  (${script.resourceKiB.toFixed(1).padStart(6)} KiB uncompressed)  ${script.name}`,
+          ),
+        ].join('\n'),
+      );
     }
 
     const header = [
@@ -275,14 +359,10 @@ async function main() {
     console.log(line(header));
     console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
     rows.forEach((row) => console.log(line(row)));
-    console.log(
-      `\nTargets for /: performance >= ${LANDING_TARGETS.performance}, accessibility ${LANDING_TARGETS.accessibility}, ` +
-        `best practices ${LANDING_TARGETS['best-practices']}, SEO >= ${LANDING_TARGETS.seo}, JavaScript <= ${LANDING_MAX_JS_KIB} KiB`,
-    );
-    console.log(
-      `Targets for /track/{id}: performance ${TRACKING_TARGETS.performance}, accessibility ${TRACKING_TARGETS.accessibility}, ` +
-        `best practices ${TRACKING_TARGETS['best-practices']}, everything transferred <= ${TRACKING_MAX_TRANSFER_KIB} KiB`,
-    );
+    console.log('\nJavaScript per page (transfer size with headers, as Lighthouse saw it):\n');
+    console.log(chunkLists.join('\n\n'));
+    console.log('');
+    pages.forEach((page) => console.log(describeTargets(page)));
     if (problems.length) {
       failed = true;
       console.error(`\nMissed:\n  ${problems.join('\n  ')}`);
