@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import type { UserProfile } from '@/shared/schemas/auth';
-import { useLogout, useUserProfile } from '@/web/features/auth';
+import { useLogout, useUserProfile } from '@/web/features/auth/session';
 import { DashboardShell, type ShellUser } from '@/web/features/dashboard-shell';
 import { useUnreadCount } from '@/web/features/notifications';
 import { useLiveEvents } from '@/web/lib/live-events';

@@ -1,3 +1,3 @@
-import { RequireSession } from '@/web/features/auth';
+import { RequireSession } from '@/web/features/auth/session';
 
 export const Component = RequireSession;
