@@ -3,11 +3,10 @@ import type { Executor } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import type { Language } from '../../../shared/i18n.js';
-import { describeLocation } from '../../../shared/schemas/places.js';
 import type { BookingBody } from '../../../shared/schemas/deliveries.js';
 import type { PricedTrip } from '../quotes/quotes-service.js';
 import type { DeliveriesRepository, DeliveryRow } from './deliveries-repository.js';
-import { factsOf } from './deliveries-service.js';
+import { bookingValues, factsOf } from './deliveries-service.js';
 import { generateTrackingId } from './tracking-id.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 
@@ -70,30 +69,7 @@ export function createBatchBooking(deps: {
       const inserted = await deps.repository.insertDeliveries(
         bookings.map(({ body, quote, receiverLanguage, externalReference }) => ({
           userId,
-          receiverName: body.receiverName,
-          receiverPhone: body.receiverPhone,
-          receiverLanguage,
-          pickupLocation: describeLocation(quote.pickup),
-          dropoffLocation: describeLocation(quote.dropoff),
-          pickupLat: quote.pickup.lat,
-          pickupLng: quote.pickup.lng,
-          dropoffLat: quote.dropoff.lat,
-          dropoffLng: quote.dropoff.lng,
-          distanceMeters: quote.distanceMeters,
-          interstate: quote.interstate,
-          quoteId: null,
-          packageType: quote.packageType,
-          packageWeight: quote.packageWeight,
-          transportMode: quote.transportMode,
-          deliveryType: quote.deliveryType,
-          deliveryTime: quote.deliveryTime,
-          deliveryDate: quote.deliveryDate,
-          description: body.description ? body.description : null,
-          baseFareKobo: quote.baseFareKobo,
-          distanceFeeKobo: quote.distanceFeeKobo,
-          serviceFeeKobo: quote.serviceFeeKobo,
-          totalKobo: quote.totalKobo,
-          priceLockedUntil: quote.expiresAt,
+          ...bookingValues(body, quote, receiverLanguage),
           ...PREPAID,
           // Booked on the web with real money: live.
           livemode: true,

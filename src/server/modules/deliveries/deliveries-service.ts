@@ -119,10 +119,11 @@ function statusChanged(row: DeliveryRow): DomainEvent {
   return { type: 'delivery.status_changed', ...factsOf(row), publisherOnly: { receiver } };
 }
 
-/** The stored form of a booking, at its quote's price: the server's own price, never the client's. */
-function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: Language, rateCard: RateCard) {
-  const collect = checkCollectOnDelivery(body.collectOnDelivery);
-  const cod = collect ? codTermsOf(rateCard, quote.totalKobo, collect.amountKobo) : null;
+/**
+ * The stored form of a booking, at its quote's price: the server's own price, never the client's. One mapping for
+ * every way of booking (the web, the merchant API, a bulk import's rows); pay on delivery's terms are `codValues`.
+ */
+export function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: Language) {
   return {
     receiverName: body.receiverName,
     receiverPhone: body.receiverPhone,
@@ -151,10 +152,14 @@ function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: L
     totalKobo: quote.totalKobo,
     // One price lock: the quote's.
     priceLockedUntil: quote.expiresAt,
-    codAmountKobo: cod?.amountKobo ?? null,
-    codFeeKobo: cod?.feeKobo ?? null,
-    codReserveKobo: cod?.reserveKobo ?? null,
   };
+}
+
+/** A booking's pay-on-delivery terms (decision 053), or none. */
+function codValues(body: BookingBody, quote: PricedTrip, rateCard: RateCard) {
+  const collect = checkCollectOnDelivery(body.collectOnDelivery);
+  const cod = collect ? codTermsOf(rateCard, quote.totalKobo, collect.amountKobo) : null;
+  return { codAmountKobo: cod?.amountKobo ?? null, codFeeKobo: cod?.feeKobo ?? null, codReserveKobo: cod?.reserveKobo ?? null };
 }
 
 /** The only writer of deliveries and delivery_events; every write publishes its event once committed. */
@@ -722,7 +727,7 @@ export function createDeliveriesService({
       const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
       const request = await quoteRequestOf(userId, body);
       const insert = (quote: PricedTrip, tx?: Executor) =>
-        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage, rateCard), ...origin, createdAt: now, updatedAt: now }, tx);
+        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage), ...codValues(body, quote, rateCard), ...origin, createdAt: now, updatedAt: now }, tx);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const row = request
         ? // Priced here, the booking is one statement (the hot path: the form's fields).
@@ -747,7 +752,7 @@ export function createDeliveriesService({
       }
       const request = await quoteRequestOf(userId, body);
       const receiverLanguage = body.receiverLanguage ?? (existing.receiverLanguage as Language);
-      const update = async (quote: PricedTrip, tx?: Executor) => repository.updateUnpaid(existing.id, bookingValues(body, quote, receiverLanguage, rateCard), tx);
+      const update = async (quote: PricedTrip, tx?: Executor) => repository.updateUnpaid(existing.id, { ...bookingValues(body, quote, receiverLanguage), ...codValues(body, quote, rateCard) }, tx);
       const row = request
         ? await transactions.single(async ({ emit }) => {
             const updated = await update(quotes.priceRequest(request));
