@@ -117,7 +117,8 @@ export const LIVE_KEYS = [
 export function invalidateGroup(queryClient: QueryClient, group: KeyGroup) {
   return Promise.all(
     group.map(async (queryKey) => {
-      await queryClient.cancelQueries({ queryKey });
+      // Only when one is on its way: otherwise the queries are marked stale at once, in the caller's turn.
+      if (queryClient.isFetching({ queryKey }) > 0) await queryClient.cancelQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey });
     }),
   );
