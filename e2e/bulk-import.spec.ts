@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
+import { inTwoDays } from './api.js';
 
 /**
  * Issue 23, bulk import (decision 055): a shipper uploads a CSV with one bad row, sees the error in its cell, uploads
@@ -8,7 +9,6 @@ import { signUpInBrowser } from './accounts.js';
 
 const PASSWORD = 'Cargo!Lane-2718';
 const HEADER = 'pickupPlace,pickupLine,dropoffPlace,dropoffLine,packageType,packageWeight,transportMode,deliveryType,deliveryTime,deliveryDate,receiverName,receiverPhone';
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 function csv(secondPackageType: string) {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signUpInBrowser } from './accounts.js';
 import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+import { sameOrigin, inTwoDays } from './api.js';
 
 /**
  * Issue 24, what a customer meets after booking and paying (decision 052): an unpaid booking says "Awaiting
@@ -11,8 +11,6 @@ import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
  */
 
 const PASSWORD = 'Cargo!Lane-2718';
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function book(request: APIRequestContext, receiverName = 'Chinedu Eze'): Promise<string> {

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+import { sameOrigin, inTwoDays } from './api.js';
 
 /**
  * Issue 22's failed attempt and return (decision 053, the lifecycle without its money yet), on the real server: the
@@ -9,8 +9,6 @@ import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
  * returned. Booking, payment, assignment and the road's steps go through the API: other specs click those.
  */
 
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 async function signInAs(browser: Browser, account: { email: string; password: string }) {

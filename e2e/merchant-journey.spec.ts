@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
+import { inTwoDays } from './api.js';
 
 /**
  * Issue 23's journey, end to end, as a merchant would make it: a test key and webhook endpoints made on the
@@ -19,7 +20,6 @@ import { signUpInBrowser } from './accounts.js';
 
 const PASSWORD = 'Cargo!Lane-1618';
 const HEADER = 'pickupPlace,pickupLine,dropoffPlace,dropoffLine,packageType,packageWeight,transportMode,deliveryType,deliveryTime,deliveryDate,receiverName,receiverPhone';
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 interface Received {

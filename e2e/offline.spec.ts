@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
+import { sameOrigin, inTwoDays } from './api.js';
 
 /**
  * Issue 24's honest errors (docs/decisions/060), against the real server: "API Not Available" only for a real
@@ -16,8 +16,6 @@ const banner = (page: Page) => page.getByTestId('offline-banner');
 const sidebar = (page: Page) => page.getByRole('complementary').getByRole('navigation', { name: 'Dashboard' });
 
 /** A signed-in change must come from the app's own origin (docs/decisions/019), as the booking form's would. */
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 async function bookFor(request: APIRequestContext, receiverName: string): Promise<string> {
   const response = await request.post('/api/book-delivery', {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
@@ -7,6 +6,7 @@ import { registerVerified, signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 import { messageTo } from './outbox.js';
+import { sameOrigin } from './api.js';
 
 /**
  * Pay on delivery in the shipper's screens (issue 22, decision 053): the booking form's switch and amount with the
@@ -188,7 +188,6 @@ test.describe('pay on delivery: booking', () => {
   });
 });
 
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
@@ -203,7 +202,6 @@ async function call(request: APIRequestContext, url: string, data: object) {
   expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
-
 
 const bookingBody = (receiverPhone: string) => ({
   receiverName: 'Amaka Nwosu',

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
+import { longTrip, sameOrigin } from './api.js';
 
 /**
  * Issue 24, as a person on a cheap phone would meet it (docs/decisions/048): at 360 px nothing scrolls sideways on
@@ -57,27 +57,12 @@ async function topUpTenMillion(page: Page) {
 }
 
 /** A signed-in change must come from the app's own origin (docs/decisions/019), as the booking form's would. */
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
-
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** A booking with the long addresses people type in Lagos, through the API as the booking form sends it. */
 async function bookLongTrip(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/book-delivery', {
     headers: sameOrigin(),
-    data: {
-      receiverName: 'Oluwaseun Adebayo-Okonkwo Chukwuemeka',
-      receiverPhone: '+2348031234567',
-      pickupLocation: 'Plot 1415 Adetokunbo Ademola Street, Victoria Island Extension, Eti-Osa, Lagos',
-      dropoffLocation: 'House 27B, Oba Akinjobi Way, Government Reserved Area, Ikeja, Lagos',
-      packageType: 'electronics',
-      packageWeight: 'heavy',
-      transportMode: 'van',
-      deliveryType: 'express',
-      deliveryTime: 'afternoon',
-      deliveryDate: inTwoDays(),
-      description: 'Two boxed television sets',
-    },
+    data: longTrip('+2348031234567'),
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return ((await response.json()) as { data: { id: string } }).data.id;

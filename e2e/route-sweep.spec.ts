@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 import { messageTo } from './outbox.js';
+import { longTrip, sameOrigin } from './api.js';
 
 /**
  * Issue 24's sweeps over every route, as the role that opens it, with realistic data (a long name, long addresses,
@@ -55,30 +55,11 @@ const ROUTES: Array<{ role: Role; path: string }> = [
   })),
 ];
 
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
 async function call(request: APIRequestContext, url: string, data: object) {
   const response = await request.post(url, { headers: sameOrigin(), data });
   expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
-
-/** A booking with the long addresses people type in Lagos, as the booking form sends it. */
-const longTrip = (receiverPhone: string) => ({
-  receiverName: 'Oluwaseun Adebayo-Okonkwo Chukwuemeka',
-  receiverPhone,
-  pickupLocation: 'Plot 1415 Adetokunbo Ademola Street, Victoria Island Extension, Eti-Osa, Lagos',
-  dropoffLocation: 'House 27B, Oba Akinjobi Way, Government Reserved Area, Ikeja, Lagos',
-  packageType: 'electronics',
-  packageWeight: 'heavy',
-  transportMode: 'van',
-  deliveryType: 'express',
-  deliveryTime: 'afternoon',
-  deliveryDate: inTwoDays(),
-  description: 'Two boxed television sets',
-});
-
 
 /**
  * A customer with a long name, ₦50,000 topped up on the sandbox, a paid and an unpaid long trip, and a

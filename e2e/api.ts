@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { test } from '@playwright/test';
+
+/** The headers a write from the app's own pages carries: its origin (the CSRF check) and a fresh idempotency key. */
+export const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
+
+/** A delivery date the booking rules accept: two days ahead. */
+export const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** A booking with the long addresses and names people type in Lagos, as the booking form sends it. */
+export const longTrip = (receiverPhone: string) => ({
+  receiverName: 'Oluwaseun Adebayo-Okonkwo Chukwuemeka',
+  receiverPhone,
+  pickupLocation: 'Plot 1415 Adetokunbo Ademola Street, Victoria Island Extension, Eti-Osa, Lagos',
+  dropoffLocation: 'House 27B, Oba Akinjobi Way, Government Reserved Area, Ikeja, Lagos',
+  packageType: 'electronics',
+  packageWeight: 'heavy',
+  transportMode: 'van',
+  deliveryType: 'express',
+  deliveryTime: 'afternoon',
+  deliveryDate: inTwoDays(),
+  description: 'Two boxed television sets',
+});
