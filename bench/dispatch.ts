@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ import { createSessionService } from '../src/server/modules/auth/session-service
 import { checkLedger } from '../src/server/modules/wallet/ledger-check.js';
 import { createUser, fundWallet } from '../src/server/test/factories.js';
 import { startServer } from './bookings.js';
+import { cpuMsOf } from './cpu.js';
 
 export const DISPATCH_TARGET_JOBS_PER_SECOND = 200;
 /**
@@ -60,22 +61,6 @@ export interface DispatchBenchResult {
   cpuMsPerJob: { server: number; postgres: number } | null;
   /** This process (the load generator) and the code lookups' PostgreSQL backends: what the bench itself takes from the cores. */
   benchCpuMsPerJob: number | null;
-}
-
-/** Milliseconds of CPU (user + system) these processes have used so far; null without /proc. */
-function cpuMsOf(pids: readonly number[]): number | null {
-  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return null;
-    }
-  }
-  return (ticks * 1000) / ticksPerSecond;
 }
 
 const STEPS = ['picked_up', 'in_transit', 'out_for_delivery'] as const;

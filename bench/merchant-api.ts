@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { argument, prepareDatabase, startServer, stopServer } from './bookings.js';
+import { cpuMeter, type CpuPerUnit } from './cpu.js';
 
 export const MERCHANT_API_TARGET_PER_SECOND_ON_POSTGRES = 300;
 
@@ -30,6 +31,8 @@ export interface MerchantApiBenchResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** CPU milliseconds per booking: the server, its PostgreSQL backends and the bench itself (Linux only). */
+  cpuMsPerBooking: CpuPerUnit | null;
 }
 
 const QUOTE_BODY = {
@@ -101,7 +104,9 @@ export async function runMerchantApiBench(
     };
     log(`[${kind}] POST /api/v1/deliveries at ${connections} connections…`);
     await autocannon({ ...booking, duration: WARM_UP_SECONDS });
+    const cpu = await cpuMeter(server.child.pid!, prepared.databaseUrl);
     const result = await autocannon({ ...booking, duration });
+    const cpuMsPerBooking = cpu.perUnit(result.requests.total);
     if (next > quotes.length) log(`[${kind}] ran out of quotes: ${next} requests for ${quotes.length} quotes (raise QUOTES_PER_SECOND)`);
     return {
       database: kind,
@@ -110,6 +115,7 @@ export async function runMerchantApiBench(
       p99Ms: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
       non2xx: result.non2xx,
+      cpuMsPerBooking,
     };
   } finally {
     await stopServer(server.child);
@@ -121,7 +127,10 @@ export function formatMerchantApiBench(results: MerchantApiBenchResult[]): strin
   return results
     .map((r) => {
       const target = r.database === 'postgres' ? ` ${r.requestsPerSecond >= MERCHANT_API_TARGET_PER_SECOND_ON_POSTGRES ? '✓' : '✗'} (target ≥ ${MERCHANT_API_TARGET_PER_SECOND_ON_POSTGRES}/s)` : '';
-      return `  ${r.database}, ${r.connections} connections: ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} bookings/s${target}, p99 ${r.p99Ms} ms, errors ${r.errors} (non-2xx ${r.non2xx})`;
+      const cpu = r.cpuMsPerBooking
+        ? `; CPU per booking: server ${r.cpuMsPerBooking.server.toFixed(1)} ms, PostgreSQL ${r.cpuMsPerBooking.postgres.toFixed(1)} ms, the bench ${r.cpuMsPerBooking.bench.toFixed(1)} ms`
+        : '';
+      return `  ${r.database}, ${r.connections} connections: ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} bookings/s${target}, p99 ${r.p99Ms} ms, errors ${r.errors} (non-2xx ${r.non2xx})${cpu}`;
     })
     .join('\n');
 }

@@ -332,7 +332,6 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     driverAssignedMessage: receiverMessages.driverAssignedMessage,
     returnCodeMessage: receiverMessages.returnCodeMessage,
     payLinkMessage: receiverMessages.payLinkMessage,
-    accountLanguageOf: users.languageOf,
     rateCard: deps.rateCard,
   });
   // Drivers: approved transportation partners, their vehicles and ratings (decisions 031, 034).
@@ -384,7 +383,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   subscribeNotifications(events, notifications);
   sessions.subscribe(events);
   const userMessages = createUserMessageQueue({ outbox, findPreferences: preferences.forMessages });
-  subscribeCustomerUpdates(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
+  subscribeCustomerUpdates(events, { db, queue: userMessages, getProfile: users.contactOf, nudge: () => outboxWorker.nudge() });
   // Numbered receipts (decision 057): issued after each money movement commits, readable at /dashboard/receipts/{id}.
   const receipts = createReceiptsService({
     repository: createReceiptsRepository(db, database.writeDb),
@@ -398,7 +397,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   subscribeReceipts(events, {
     db,
     queue: userMessages,
-    getProfile: users.getProfile,
+    getProfile: users.contactOf,
     nudge: () => outboxWorker.nudge(),
     issueReceipt: receipts.issue,
     publicUrl: env.PUBLIC_URL,

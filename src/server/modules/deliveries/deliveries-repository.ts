@@ -10,6 +10,8 @@ import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deli
 import { codSettlementCtes, driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import { outboxMessageCte } from '../messages/outbox-statements.js';
+import { quoteClaimCte } from '../quotes/quote-statements.js';
+import { accountLanguageSql } from '../users/user-statements.js';
 import { paidCtes, payableCte, payableEachCte, type PayableEach } from './delivery-statements.js';
 import { isTestDelivery } from './test-mode-statements.js';
 
@@ -52,6 +54,8 @@ const BOOKING_COLUMNS = [
   'updatedAt',
 ] as const satisfies readonly (keyof NewDelivery)[];
 export type NewBooking = { [K in (typeof BOOKING_COLUMNS)[number]]: NewDelivery[K] };
+/** A booking as the single inserts take it: without a receiver language (null), the account's is used. */
+export type BookingValues = Omit<NewBooking, 'receiverLanguage'> & { receiverLanguage?: string | null };
 /** The columns a list row needs (delivery-view's toDeliveryListItem). */
 export const listColumns = {
   number: deliveries.number,
@@ -371,14 +375,35 @@ export function createDeliveriesRepository(db: Executor) {
   let publicTrackingStatement: ReturnType<typeof prepareTracking> | undefined;
   let ownedStatement: ReturnType<typeof prepareOwned> | undefined;
 
+  /**
+   * A booking's values as placeholders; the receiver's language, when none is given (null), is the account's
+   * (accountLanguageSql), read in the same round trip.
+   */
+  function bookingPlaceholders() {
+    const values: Record<string, unknown> = Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, sql.placeholder(column)]));
+    values.receiverLanguage = sql`coalesce(${sql.placeholder('receiverLanguage')}::text, ${accountLanguageSql(sql.placeholder('userId'))})`;
+    return values;
+  }
+
   /** Booking and paying are the hot writes: their statements are built once, not on every call. */
   function prepareInsert(db: Executor) {
-    const values = Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, sql.placeholder(column)]));
     return db
       .insert(deliveries)
-      .values(values as unknown as NewDelivery)
+      .values(bookingPlaceholders() as unknown as NewDelivery)
       .returning()
       .prepare('insert_delivery');
+  }
+
+  /** A booking that uses up the customer's quote in the same statement (quoteClaimCte): nothing when it cannot. */
+  function prepareInsertClaimingQuote(db: Executor) {
+    const p = sql.placeholder;
+    const claimed = quoteClaimCte(db, { quoteId: p('quoteId'), userId: p('userId'), at: p('claimedAt') });
+    return db
+      .with(claimed)
+      .insert(deliveries)
+      .select(db.select(insertRow(deliveries, bookingPlaceholders())).from(claimed))
+      .returning()
+      .prepare('insert_delivery_claiming_quote');
   }
 
   function prepareOwned() {
@@ -517,6 +542,7 @@ export function createDeliveriesRepository(db: Executor) {
 
   // The writes run on their caller's executor: the write pool, or its transaction.
   const insertOn = preparedPerExecutor(prepareInsert);
+  const insertClaimingQuoteOn = preparedPerExecutor(prepareInsertClaimingQuote);
   const moveOn = preparedPerExecutorEach(MOVES);
   const walletPaymentOn = preparedPerExecutor(prepareWalletPayment);
   const payLinkOn = preparedPerExecutor(preparePayLink);
@@ -542,10 +568,19 @@ export function createDeliveriesRepository(db: Executor) {
       return new Set(rows.flatMap((row) => (row.key ? [row.key] : [])));
     },
 
-    /** A booking, on the caller's executor (the booking's transaction when it also uses a quote). */
-    async insertDelivery(values: NewBooking, tx: Executor = db) {
-      const [row] = await insertOn(tx).execute(values);
+    /** A booking, on the caller's executor; a null receiver language is the account's. */
+    async insertDelivery(values: BookingValues, tx: Executor = db) {
+      const [row] = await insertOn(tx).execute({ ...values, receiverLanguage: values.receiverLanguage ?? null });
       return row!;
+    },
+
+    /**
+     * A booking at its quote's price that uses the quote up in the same statement, if the quote is still the user's,
+     * unused and unexpired at `claimedAt`; null (nothing written) otherwise.
+     */
+    async insertDeliveryClaimingQuote(values: BookingValues, quote: { quoteId: string; claimedAt: Date }, tx: Executor = db) {
+      const [row] = await insertClaimingQuoteOn(tx).execute({ ...values, receiverLanguage: values.receiverLanguage ?? null, ...quote });
+      return row ?? null;
     },
 
     /**

@@ -83,13 +83,11 @@ interface Deps {
   /** Pay on delivery's fee and reserve, a return's fee (decision 053). */
   rateCard: RateCard;
   /** Every booking is priced by a quote: the customer's, or one made here from the form's fields. */
-  quotes: Pick<QuotesService, 'claim' | 'priceRequest' | 'resolveLocation' | 'resolveText'>;
+  quotes: Pick<QuotesService, 'claim' | 'usable' | 'whyUnusable' | 'priceRequest' | 'resolveLocation' | 'resolveText'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
   driverSharePercent: number;
   /** The receiver's "driver on the way" message with the code, as values for the assignment's statement (outboxMessageCte). */
   driverAssignedMessage: (row: DeliveryRow & { estimatedDelivery: DeliveryWindow | null }, code: string) => Record<string, unknown>;
-  /** The sender's account language: the receiver's when the booking names none. */
-  accountLanguageOf: (userId: string) => Promise<Language>;
   /**
    * The shipper's message with the code of a return's hand-over, as values for the return's own statement
    * (outboxMessageCte), to the phone or email of their account.
@@ -123,7 +121,7 @@ function statusChanged(row: DeliveryRow): DomainEvent {
  * The stored form of a booking, at its quote's price: the server's own price, never the client's. One mapping for
  * every way of booking (the web, the merchant API, a bulk import's rows); pay on delivery's terms are `codValues`.
  */
-export function bookingValues(body: BookingBody, quote: PricedTrip, receiverLanguage: Language) {
+export function bookingValues<L extends Language | null>(body: BookingBody, quote: PricedTrip, receiverLanguage: L) {
   return {
     receiverName: body.receiverName,
     receiverPhone: body.receiverPhone,
@@ -168,7 +166,6 @@ export function createDeliveriesService({
   repository,
   wallet,
   quotes,
-  accountLanguageOf,
   driverSharePercent,
   driverAssignedMessage,
   returnCodeMessage,
@@ -722,27 +719,35 @@ export function createDeliveriesService({
     driverShareOf: (row: DeliveryRow) => driverShareOf(row, driverSharePercent),
 
     /** `origin`: a merchant API booking's mode and reference (a web booking is live, without a reference). */
-    async createBooking(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING) {
+    /** A booking as stored (the merchant API pays it and answers from the row); createBooking's public view of it. */
+    async book(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING): Promise<DeliveryRow> {
       const now = new Date();
-      const receiverLanguage = body.receiverLanguage ?? (await accountLanguageOf(userId));
+      // Without the receiver's language, the statement takes the account's.
+      const valuesAt = (quote: PricedTrip) => ({
+        userId,
+        ...bookingValues(body, quote, body.receiverLanguage ?? null),
+        ...codValues(body, quote, rateCard),
+        ...origin,
+        createdAt: now,
+        updatedAt: now,
+      });
       const request = await quoteRequestOf(userId, body);
-      const insert = (quote: PricedTrip, tx?: Executor) =>
-        repository.insertDelivery({ userId, ...bookingValues(body, quote, receiverLanguage), ...codValues(body, quote, rateCard), ...origin, createdAt: now, updatedAt: now }, tx);
-      // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
-      const row = request
-        ? // Priced here, the booking is one statement (the hot path: the form's fields).
-          await transactions.single(async ({ tx, emit }) => {
-            const inserted = await insert(quotes.priceRequest(request), tx);
-            emit({ type: 'delivery.created', ...factsOf(inserted) });
-            return inserted;
-          })
-        : // The customer's quote is used up in the booking's own transaction.
-          await transactions.run(async ({ tx, emit }) => {
-            const inserted = await insert(await quotes.claim(userId, body.quoteId!, tx), tx);
-            emit({ type: 'delivery.created', ...factsOf(inserted) });
-            return inserted;
-          });
-      return toDelivery(row);
+      // The history (delivery_events) starts at payment; the booking itself is dated by created_at. Either way the
+      // booking is one statement: priced here (the form's fields), or using up the customer's quote as it inserts.
+      return transactions.single(async ({ emit }) => {
+        let inserted;
+        if (request) inserted = await repository.insertDelivery(valuesAt(quotes.priceRequest(request)));
+        else {
+          const { quote, at } = await quotes.usable(userId, body.quoteId!);
+          inserted = (await repository.insertDeliveryClaimingQuote(valuesAt(quote), { quoteId: quote.id, claimedAt: at })) ?? (await quotes.whyUnusable(userId, quote.id));
+        }
+        emit({ type: 'delivery.created', ...factsOf(inserted) });
+        return inserted;
+      });
+    },
+
+    async createBooking(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING) {
+      return toDelivery(await this.book(userId, body, origin));
     },
 
     async updateBooking(userId: string, publicId: string, body: BookingBody) {

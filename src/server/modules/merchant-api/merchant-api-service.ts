@@ -5,6 +5,8 @@ import type { V1Delivery, V1DeliveryBody, V1Quote } from '../../../shared/schema
 import type { QuoteBody } from '../../../shared/schemas/quotes.js';
 import type { DeliveriesService } from '../deliveries/deliveries-service.js';
 import type { MerchantDeliveries, MerchantScope } from '../deliveries/merchant-deliveries.js';
+import { toV1Delivery } from '../deliveries/delivery-view.js';
+import { formatDeliveryId } from '../../../shared/ids.js';
 import type { PaymentsService } from '../payments/payments-service.js';
 import type { QuotesService } from '../quotes/quotes-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
@@ -13,9 +15,9 @@ const EXTERNAL_REFERENCE_CONSTRAINT = 'deliveries_external_reference_key';
 
 interface Deps {
   quotes: Pick<QuotesService, 'quote'>;
-  deliveries: Pick<DeliveriesService, 'createBooking' | 'cancelDelivery'>;
+  deliveries: Pick<DeliveriesService, 'book' | 'cancelDelivery'>;
   merchantDeliveries: MerchantDeliveries;
-  payments: Pick<PaymentsService, 'initiatePayment'>;
+  payments: Pick<PaymentsService, 'payFromWallet'>;
   wallet: Pick<WalletService, 'findBalance' | 'payableOutKobo'>;
 }
 
@@ -48,7 +50,7 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
       if (body.collectOnDelivery && !scope.livemode) throw new AppError('LIVE_MODE_ONLY');
       let booked;
       try {
-        booked = await deliveries.createBooking(
+        booked = await deliveries.book(
           caller.userId,
           {
             quoteId: body.quoteId,
@@ -67,16 +69,16 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
         throw error;
       }
       try {
-        await payments.initiatePayment(caller.userId, { deliveryId: booked.id, method: 'wallet' });
+        // Answered from the paid row: nothing is read again.
+        return toV1Delivery(await payments.payFromWallet(caller.userId, booked));
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
-        await deliveries.cancelDelivery(caller.userId, booked.id);
+        await deliveries.cancelDelivery(caller.userId, formatDeliveryId(booked.number));
         // What the booking costs now: the delivery fee and, for pay on delivery, its return reserve.
-        const amountKobo = booked.price.total + (booked.cod?.reserveKobo ?? 0);
+        const amountKobo = booked.totalKobo + (booked.codReserveKobo ?? 0);
         const shortfallKobo = Math.max(1, amountKobo - (await spendableKobo(scope)));
         throw new AppError('INSUFFICIENT_BALANCE', { params: { shortfallKobo, amountKobo } });
       }
-      return merchantDeliveries.get(scope, booked.id);
     },
 
     async cancel(caller: ApiKeyCaller, publicId: string): Promise<V1Delivery> {

@@ -1,3 +1,4 @@
+import { createGroupCommit } from '../../lib/group-commit.js';
 import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
@@ -47,9 +48,15 @@ export function prepareClaim(db: Executor) {
 
 export function createOutboxRepository(db: Executor) {
   let claimStatement: ReturnType<typeof prepareClaim> | undefined;
+  // Messages that follow a committed change (a receipt, an update to the customer) and arrive together are one insert.
+  const grouped = createGroupCommit(async (messages: readonly NewOutboxMessage[]) => {
+    await db.insert(outboxMessages).values([...messages]);
+    return messages.map(() => undefined);
+  });
   return {
     /** Call with the transaction that makes the change the message reports. */
     async insertMessage(message: NewOutboxMessage, tx: Executor = db) {
+      if (tx === db) return grouped.submit(message);
       await tx.insert(outboxMessages).values(message);
     },
 

@@ -88,7 +88,8 @@ export function createPaymentsService(deps: Deps) {
     return { kind: row.codPaidAt ? 'paid' : 'due', row };
   }
 
-  async function payWithWallet(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
+  /** Pays the owner's delivery from the wallet: the paid row, or why not (INSUFFICIENT_BALANCE, PRICE_EXPIRED...). */
+  async function payFromWallet(userId: string, row: DeliveryRow): Promise<DeliveryRow> {
     const now = new Date();
     assertPayable(row, now);
     const outcome = await withTrackingIdRetry(() => deliveries.payFromWallet(userId, row, generateTrackingId(), now));
@@ -101,7 +102,11 @@ export function createPaymentsService(deps: Deps) {
       assertPayable(current, new Date());
       throw new AppError('PRICE_EXPIRED');
     }
-    const paid = outcome.delivery;
+    return outcome.delivery;
+  }
+
+  async function payWithWallet(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
+    const paid = await payFromWallet(userId, row);
     return {
       reference: `payment:${formatDeliveryId(paid.number)}`,
       checkoutUrl: null,
@@ -376,6 +381,9 @@ export function createPaymentsService(deps: Deps) {
         await refundAtGateway(payment);
       });
     },
+
+    /** A booking just made, paid from its owner's wallet without reading it again (the merchant API's one call). */
+    payFromWallet,
 
     async initiatePayment(userId: string, body: InitiatePaymentBody): Promise<InitiatePaymentResult> {
       const row = await deliveries.findOwned(userId, body.deliveryId);

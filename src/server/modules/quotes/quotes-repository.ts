@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { createGroupCommit } from '../../lib/group-commit.js';
 import type { Db, Executor } from '../../db/client.js';
 import { quotes } from '../../db/schema/index.js';
@@ -15,6 +15,10 @@ export function createQuotesRepository(db: Db) {
     return batch.map((values) => byId.get(values.id)!);
   });
 
+  // A booking reads its quote first (the hot path): prepared once.
+  let byIdStatement: ReturnType<typeof prepareById> | undefined;
+  const prepareById = () => db.select().from(quotes).where(eq(quotes.id, sql.placeholder('id'))).limit(1).prepare('quote_by_id');
+
   return {
     /** In the caller's transaction (a booking that quotes for itself), or grouped with others arriving together. */
     async insert(values: QuoteValues, tx?: Executor): Promise<QuoteRow> {
@@ -23,8 +27,10 @@ export function createQuotesRepository(db: Db) {
       return row!;
     },
 
-    async find(id: string, tx: Executor = db): Promise<QuoteRow | null> {
-      const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).limit(1);
+    async find(id: string, tx?: Executor): Promise<QuoteRow | null> {
+      const [row] = tx
+        ? await tx.select().from(quotes).where(eq(quotes.id, id)).limit(1)
+        : await (byIdStatement ??= prepareById()).execute({ id });
       return row ?? null;
     },
 

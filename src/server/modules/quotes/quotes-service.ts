@@ -75,6 +75,13 @@ export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date, collec
 }
 
 /** Prices trips with the rate card and holds each price for 15 minutes, for one booking (decision 043). */
+/** A quote a booking may use at `at`: the user's own, not used yet, not expired. */
+function assertUsable(row: QuoteRow | null, userId: string, at: Date): asserts row is QuoteRow {
+  if (!row || row.userId !== userId) throw new AppError('QUOTE_NOT_FOUND');
+  if (row.usedAt) throw new AppError('QUOTE_USED');
+  if (row.expiresAt <= at) throw new AppError('QUOTE_EXPIRED');
+}
+
 export function createQuotesService({ repository, places, addresses, rateCard, now = () => new Date() }: Deps) {
   function pointOf(side: Side, lat: number, lng: number, line: string, directions: string | null): ResolvedLocation {
     if (!isInServiceArea({ lat, lng })) {
@@ -194,16 +201,28 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
     },
 
     /**
-     * Uses the user's quote for a booking, in the booking's transaction: once only, and before it expires.
-     * Another user's quote is not found (it would reveal that it exists).
+     * The user's quote, if a booking may use it now: the instant judged goes with it, for the booking's statement to
+     * use the quote up at (quoteClaimCte). Another user's quote is not found (it would reveal that it exists).
      */
+    async usable(userId: string, quoteId: string): Promise<{ quote: QuoteRow; at: Date }> {
+      const at = now();
+      const quote = await repository.find(quoteId);
+      assertUsable(quote, userId, at);
+      return { quote, at };
+    },
+
+    /** Why a quote judged usable was not used up after all (another booking took it first, or it just expired). */
+    async whyUnusable(userId: string, quoteId: string): Promise<never> {
+      assertUsable(await repository.find(quoteId), userId, now());
+      throw new AppError('QUOTE_EXPIRED');
+    },
+
+    /** Uses the user's quote for a booking, in the booking's transaction: once only, and before it expires. */
     async claim(userId: string, quoteId: string, tx?: Executor): Promise<QuoteRow> {
       const at = now();
       const claimed = await repository.markUsed(userId, quoteId, at, tx);
       if (claimed) return claimed;
-      const row = await repository.find(quoteId, tx);
-      if (!row || row.userId !== userId) throw new AppError('QUOTE_NOT_FOUND');
-      if (row.usedAt) throw new AppError('QUOTE_USED');
+      assertUsable(await repository.find(quoteId, tx), userId, at);
       throw new AppError('QUOTE_EXPIRED');
     },
 

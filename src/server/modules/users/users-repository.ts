@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { users, wallets } from '../../db/schema/index.js';
@@ -23,6 +23,14 @@ export function createUsersRepository(db: Executor) {
         .update(users)
         .set({ roles: sql`array_append(array_remove(${users.roles}, ${role}), ${role})`, updatedAt: new Date() })
         .where(eq(users.id, userId));
+    },
+
+    /** How to reach these accounts (those that exist), in no particular order. */
+    async findContacts(userIds: readonly string[]) {
+      return db
+        .select({ id: users.id, email: users.email, phone: users.phone, whatsappNumber: users.whatsappNumber, language: users.language })
+        .from(users)
+        .where(inArray(users.id, [...userIds]));
     },
 
     async findProfile(userId: string, tx: Executor = db) {

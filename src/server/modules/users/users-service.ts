@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { createGroupCommit } from '../../lib/group-commit.js';
 import { normalizeEmail, normalizePhone } from '../../../shared/identifiers.js';
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS, type UpdateProfileBody, type UserProfile } from '../../../shared/schemas/auth.js';
 import type { ProfileRow, UsersRepository } from './users-repository.js';
@@ -22,8 +23,24 @@ export interface IdentifierChange {
   value: string;
 }
 
+/** How to reach an account holder: what a message to them needs. */
+export type AccountContact = Pick<UserProfile, 'email' | 'phone' | 'whatsappNumber' | 'language'>;
+
 export function createUsersService(deps: { db: Db; repository: UsersRepository }) {
   const { repository } = deps;
+  // Messages after a commit (receipts, delivery updates) ask for contacts together under load: one read for the lot.
+  const contacts = createGroupCommit(async (userIds: readonly string[]) => {
+    const byId = new Map((await repository.findContacts(userIds)).map((row) => [row.id, row]));
+    return userIds.map((id) => byId.get(id) ?? null);
+  });
+
+  /** How to reach the account holder; UNAUTHENTICATED when the account is gone, as getProfile. */
+  async function contactOf(userId: string): Promise<AccountContact> {
+    const found = await contacts.submit(userId);
+    if (!found) throw new AppError('UNAUTHENTICATED');
+    const { id: _id, ...contact } = found;
+    return contact;
+  }
 
   async function getProfile(userId: string): Promise<UserProfile> {
     const row = await repository.findProfile(userId);
@@ -75,6 +92,7 @@ export function createUsersService(deps: { db: Db; repository: UsersRepository }
   return {
     getProfile,
     languageOf,
+    contactOf,
     findIdentifierChange,
     updateProfile,
     /** For sign-up and identifier changes: serialise work on one identifier, then check it is free. */
