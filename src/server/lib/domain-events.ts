@@ -71,6 +71,8 @@ export interface WalletMovementFacts {
   deliveryNumber: number | null;
   /** Why the money moved, when the kind alone does not say (a refund for a cancellation, or for a late card payment). */
   cause: MovementCause | null;
+  /** A pay-on-delivery settlement's parts, when the writer knows them, so its receipt needs no read. */
+  codSettlement?: { collectedKobo: number; feeKobo: number; reserveKobo: number; trackingId: string | null };
 }
 
 export type MovementCause = 'delivery_cancelled' | 'payment_not_applied';

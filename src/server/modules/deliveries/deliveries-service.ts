@@ -576,6 +576,7 @@ export function createDeliveriesService({
                 reserveKobo: row.codReserveKobo!,
                 reserveSandboxKobo: reserveSandboxKoboOf(row),
                 description: codSettlementDescription(row),
+                trackingId: row.trackingId,
               })
             : null;
         // Money beyond the driver's share that the statement does not write (a return's fee, a settlement by `post`)

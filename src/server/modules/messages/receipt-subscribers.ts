@@ -85,7 +85,7 @@ export function subscribeReceipts(
       const deliveryId = e.deliveryNumber === null ? null : formatDeliveryId(e.deliveryNumber);
       if (rule.kind === 'cod-settlement' && e.deliveryId) {
         // A delivery is settled once: its settlement has one receipt, with its lines, whatever publishes it again.
-        const found = await findCodSettlement(e.deliveryId);
+        const found = e.codSettlement ?? (await findCodSettlement(e.deliveryId));
         const lines: CodSettlementLines | null = found && { collectedKobo: found.collectedKobo, feeKobo: found.feeKobo, reserveKobo: found.reserveKobo };
         const trackingId = found?.trackingId ?? null;
         await send(

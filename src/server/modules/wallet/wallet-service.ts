@@ -79,6 +79,7 @@ export function walletMovementEvent(
     deliveryId: facts.deliveryId ?? null,
     deliveryNumber: facts.deliveryNumber ?? null,
     cause: facts.cause ?? null,
+    ...(facts.codSettlement ? { codSettlement: facts.codSettlement } : {}),
   };
 }
 
@@ -370,6 +371,8 @@ export function createWalletService({ wallet }: Deps) {
       /** The part of the reserve that is sandbox money (the escrow's is read by the statement). */
       reserveSandboxKobo: number;
       description: string;
+      /** For the settlement's receipt, told with the event. */
+      trackingId: string | null;
     }) => {
       const idempotencyKey = `cod-settle:${settlement.deliveryId}`;
       const values = {
@@ -390,6 +393,12 @@ export function createWalletService({ wallet }: Deps) {
           kind: 'cod_settlement',
           deliveryId: settlement.deliveryId,
           deliveryNumber: settlement.deliveryNumber,
+          codSettlement: {
+            collectedKobo: settlement.amountKobo,
+            feeKobo: settlement.feeKobo,
+            reserveKobo: settlement.reserveKobo,
+            trackingId: settlement.trackingId,
+          },
         });
       /** What the shipper owes, taken from the settlement as `post` takes it from any credit; the balance after. */
       const collectOwed = async (transaction: Transaction, balanceAfterKobo: number) =>
