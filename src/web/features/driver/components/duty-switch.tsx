@@ -20,6 +20,7 @@ export function DutySwitch({ duty }: { duty: DriverDuty }) {
   const isOn = switchDuty.isPending && switchDuty.variables ? switchDuty.variables.onDuty : duty.onDuty;
 
   const handleChange = (onDuty: boolean) => {
+    if (switchDuty.isPending) return;
     switchDuty.mutate(
       { onDuty },
       {
@@ -36,7 +37,8 @@ export function DutySwitch({ duty }: { duty: DriverDuty }) {
           id={id}
           checked={isOn}
           onCheckedChange={handleChange}
-          disabled={switchDuty.isPending}
+          // Not `disabled` while saving: a disabled button drops the keyboard focus.
+          aria-disabled={switchDuty.isPending || undefined}
           aria-describedby={`${id}-hint`}
         />
         <Label htmlFor={id} className="text-base">
