@@ -62,6 +62,7 @@ const DRIVERS = [
     rating: null,
     reviews: 0,
     activeJobs: 0,
+    onDuty: true,
   },
   {
     userId: OTHER_DRIVER_ID,
@@ -74,6 +75,7 @@ const DRIVERS = [
     rating: 4.6,
     reviews: 12,
     activeJobs: 2,
+    onDuty: true,
   },
 ];
 
@@ -110,6 +112,7 @@ const DRIVER_HOME = {
   earnedTodayKobo: 1_250_000,
   day: '2026-11-22',
   availableForWork: true,
+  duty: { onDuty: true, changedAt: null },
   vehicle: { transportMode: 'van', vehicleType: 'van', plateNumber: 'LSR 123 DX' },
 };
 const OPERATOR_HOME = { unassigned: 7, active: 12, needsDecision: 2, pendingApplications: 1000, pendingWithdrawals: 0 };
@@ -181,7 +184,7 @@ test.describe('navigation by role', () => {
     await expectNoHorizontalScroll(page);
 
     // Without a vehicle on record the driver is told they cannot be given work yet.
-    await page.route('**/api/driver/summary', (route) => route.fulfill(ok({ ...DRIVER_HOME, activeJobs: 0, earnedTodayKobo: 0, availableForWork: false, vehicle: null })));
+    await page.route('**/api/driver/summary', (route) => route.fulfill(ok({ ...DRIVER_HOME, activeJobs: 0, earnedTodayKobo: 0, availableForWork: false, duty: null, vehicle: null })));
     await page.reload();
     await expect(day.getByTestId('driver-summary-active')).toHaveText('0');
     await expect(day.getByTestId('driver-summary-earned')).toHaveText('₦0.00');

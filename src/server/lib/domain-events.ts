@@ -47,6 +47,8 @@ export type DomainEvent =
   | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' }
   /** The owner deleted the account (decision 059): what instances keep of it in memory goes too. */
   | { type: 'user.deleted'; userId: string }
+  /** A driver went on or off duty (decision 063): the operators' assign dialogs ask for their drivers again. */
+  | { type: 'driver.duty_changed'; userId: string; onDuty: boolean }
   | ({ type: 'partner.application_decided' } & ApplicationDecisionFacts);
 
 /** An operator approved or rejected a partner application (modules/partners). */

@@ -17,6 +17,7 @@ export const DISPATCH_MESSAGE_KEYS = {
   failedAttemptReason: 'validation.dispatch.failedAttemptReason',
   failedAttemptNoteTooLong: 'validation.dispatch.failedAttemptNoteTooLong',
   failedAttemptNoteRequired: 'validation.dispatch.failedAttemptNoteRequired',
+  onDutyRequired: 'validation.dispatch.onDutyRequired',
 } as const;
 
 /** The receiver's handover code: 4 digits, sent when a driver is assigned. */
@@ -128,6 +129,8 @@ export const driverSchema = z.object({
   reviews: z.number().int(),
   /** Deliveries assigned to the driver and not yet delivered. */
   activeJobs: z.number().int(),
+  /** Off duty by their own switch: shown in the assign dialog, not assignable (decision 063). */
+  onDuty: z.boolean(),
 });
 export type DriverSummary = z.infer<typeof driverSchema>;
 
@@ -231,15 +234,32 @@ export const operatorHomeSummarySchema = z.object({
 export type OperatorHomeSummary = z.infer<typeof operatorHomeSummarySchema>;
 
 /**
+ * The driver's own on/off duty switch (decision 063): operators assign work only to drivers on duty. `changedAt` is
+ * when they last switched, null while they never have (every driver starts on duty).
+ */
+export const driverDutySchema = z.object({ onDuty: z.boolean(), changedAt: z.iso.datetime({ offset: true }).nullable() });
+export type DriverDuty = z.infer<typeof driverDutySchema>;
+
+/** PUT /api/driver/availability: go on or off duty. Setting the state the driver is already in changes nothing. */
+export const driverAvailabilityBodySchema = z.object({
+  onDuty: z.boolean({ error: DISPATCH_MESSAGE_KEYS.onDutyRequired }),
+});
+export type DriverAvailabilityBody = z.infer<typeof driverAvailabilityBodySchema>;
+
+/**
  * GET /api/driver/summary: the driver's home, above their jobs. Active jobs (capped), what their wallet was credited
  * for deliveries today (the Lagos day `day`, integer kobo), and whether operators can assign them work: a vehicle on
- * record, whose transport mode decides which deliveries they are offered (decision 060).
+ * record, whose transport mode decides which deliveries they are offered (decision 060), and their duty switch on
+ * (decision 063).
  */
 export const driverHomeSummarySchema = z.object({
   activeJobs: cappedCount,
   earnedTodayKobo: z.number().int().min(0),
   day: z.iso.date(),
+  /** A vehicle on record and on duty: what lets operators assign them work. */
   availableForWork: z.boolean(),
+  /** Null without a vehicle on record (no switch to show: operations has to register the vehicle first). */
+  duty: driverDutySchema.nullable(),
   vehicle: z
     .object({ transportMode: z.enum(TRANSPORT_MODES), vehicleType: z.string(), plateNumber: z.string() })
     .nullable(),

@@ -22,6 +22,12 @@ export const deliveryCodPaidEventSchema = z.object({ id: z.string() });
 export const walletWithdrawalEventSchema = z.object({ id: z.string(), status: z.enum(['paid', 'failed']) });
 export const unreadNotificationsEventSchema = z.object({ count: z.number().int().min(0) });
 export const resyncEventSchema = z.object({});
+/**
+ * To operators, unnumbered and not kept: a driver went on or off duty, so the assign dialog's drivers are asked
+ * again (decision 063).
+ */
+export const DRIVERS_CHANGED_EVENT = 'drivers.changed';
+export const driversChangedEventSchema = z.object({});
 
 export const LIVE_EVENT_SCHEMAS = {
   notification: notificationSchema,
@@ -31,6 +37,7 @@ export const LIVE_EVENT_SCHEMAS = {
   'delivery.cod_paid': deliveryCodPaidEventSchema,
   'notifications.unread': unreadNotificationsEventSchema,
   resync: resyncEventSchema,
+  [DRIVERS_CHANGED_EVENT]: driversChangedEventSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;

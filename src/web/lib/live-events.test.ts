@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, openLiveConnection, type EventSourceLike } from './live-events';
 import {
   DELIVERIES_KEY,
+  DISPATCH_DRIVERS_KEY,
   DISPATCH_KEY,
   DRIVER_JOBS_KEY,
   NOTIFICATION_LIST_KEY,
@@ -92,6 +93,15 @@ describe('applyLiveEvent', () => {
     expect(isStale(client, [...TRACKING_KEY, 'LF-1'])).toBe(true);
     expect(isStale(client, [...DISPATCH_KEY, 'deliveries', { status: 'active' }])).toBe(false);
     expect(applyLiveEvent(client, 'delivery.cod_paid', '{}')).toBe(false);
+  });
+
+  it('a driver going on or off duty refreshes the assign dialog\'s drivers, nothing else (decision 063)', () => {
+    const client = seededClient();
+    client.setQueryData([...DISPATCH_DRIVERS_KEY, 'bike'], []);
+    expect(applyLiveEvent(client, 'drivers.changed', '{}')).toBe(true);
+    expect(isStale(client, [...DISPATCH_DRIVERS_KEY, 'bike'])).toBe(true);
+    expect(isStale(client, [...DISPATCH_KEY, 'deliveries', { status: 'active' }])).toBe(false);
+    expect(isStale(client, [...DRIVER_JOBS_KEY, 'active'])).toBe(false);
   });
 
   it('resync refreshes everything on screen', () => {

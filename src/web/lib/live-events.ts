@@ -7,6 +7,7 @@ import {
   AFTER_BALANCE_CHANGE,
   AFTER_COD_PAID,
   AFTER_DELIVERY_STATUS,
+  AFTER_DRIVERS_CHANGE,
   AFTER_NOTIFICATION_CHANGE,
   LIVE_KEYS,
   UNREAD_COUNT_KEY,
@@ -71,6 +72,10 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
       return true;
     case 'resync':
       void invalidateGroup(queryClient, LIVE_KEYS);
+      return true;
+    // To operators: a driver went on or off duty; an open assign dialog shows it (decision 063).
+    case 'drivers.changed':
+      void invalidateGroup(queryClient, AFTER_DRIVERS_CHANGE);
       return true;
   }
 }

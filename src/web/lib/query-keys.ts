@@ -27,6 +27,8 @@ export const TRACKING_KEY = ['tracking'] as const;
 /** The operator's dispatch board (deliveries and drivers) and the driver's jobs: a status change moves them too. */
 export const DISPATCH_KEY = ['dispatch'] as const;
 export const DRIVER_JOBS_KEY = ['driver-jobs'] as const;
+/** The assign dialog's drivers, every transport mode: their duty switch changes them (decision 063). */
+export const DISPATCH_DRIVERS_KEY = [...DISPATCH_KEY, 'drivers'] as const;
 /**
  * The role homes' summaries (decision 060), under those roots so that every change that refreshes the board or the
  * driver's jobs refreshes them too. The applications console (another feature) refreshes the operator's after a decision.
@@ -74,6 +76,9 @@ export const AFTER_COD_PAID = [DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_K
 
 /** An operator's change on the board: the board, the drivers' job counts, and any delivery view open in this tab. */
 export const AFTER_DISPATCH_CHANGE = [DISPATCH_KEY, DELIVERIES_KEY, TRACKING_KEY, DASHBOARD_SUMMARY_KEY] as const satisfies KeyGroup;
+
+/** A driver went on or off duty (the live stream tells operators): the assign dialog's drivers. */
+export const AFTER_DRIVERS_CHANGE = [DISPATCH_DRIVERS_KEY] as const satisfies KeyGroup;
 
 /** Money in or out of the wallet by the customer (a top-up, a withdrawal), which also writes a notification. */
 export const AFTER_WALLET_MOVEMENT = [

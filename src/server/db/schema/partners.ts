@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { deliveries } from './deliveries.js';
 
@@ -72,6 +72,13 @@ export const drivers = pgTable(
     applicationId: uuid('application_id').references(() => partnerApplications.id),
     ratingTotal: integer('rating_total').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * The driver's own on/off duty switch (decision 063): operators cannot assign work to a driver who is off duty.
+     * On by default, so drivers registered before the switch existed stay assignable.
+     */
+    onDuty: boolean('on_duty').notNull().default(true),
+    /** When the driver last switched; null while they never have. */
+    onDutyChangedAt: timestamp('on_duty_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('drivers_transport_mode_idx').on(t.transportMode)],

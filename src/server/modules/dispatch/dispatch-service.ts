@@ -102,24 +102,31 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
       return { items: [await boardRow({ row, history: await deliveries.historyOf(row) })] };
     },
 
-    /** The drivers whose vehicle suits this transport mode, with their rating and how many jobs they carry now. */
+    /**
+     * The drivers whose vehicle suits this transport mode, with their rating, how many jobs they carry now and whether
+     * they are on duty: the dialog shows those off duty as such rather than hiding them (decision 063).
+     */
     async listDrivers(transportMode: TransportMode): Promise<DriverSummary[]> {
       const list = await drivers.listForTransportMode(transportMode);
       const active = await deliveries.countActiveJobs(list.map((driver) => driver.userId));
-      return list.map((driver) => ({
+      return list.map(({ onDutyChangedAt: _changedAt, ...driver }) => ({
         ...driver,
         transportMode: driver.transportMode as TransportMode,
         activeJobs: active.get(driver.userId) ?? 0,
       }));
     },
 
-    /** Assign or reassign (while not delivered): a new handover code goes to the receiver each time. */
+    /**
+     * Assign or reassign (while not delivered): a new handover code goes to the receiver each time. Only to a driver
+     * on duty (decision 063); one who switches off at the very moment of the assignment keeps it, as if assigned
+     * just before, and sees it in their jobs.
+     */
     async assignDriver(publicId: string, { driverId }: AssignDriverBody) {
       const driver = await drivers.find(driverId);
-      if (!driver) {
+      if (!driver || !driver.onDuty) {
         // An unknown delivery is the first thing to say.
         await deliveries.findAny(publicId);
-        throw new AppError('DRIVER_NOT_FOUND');
+        throw driver ? new AppError('DRIVER_OFF_DUTY', { params: { name: driver.name } }) : new AppError('DRIVER_NOT_FOUND');
       }
       const assigned = await deliveries.assignDriver(
         publicId,

@@ -1,4 +1,4 @@
-import { HOME_COUNT_CAP, type DriverHomeSummary, type DriverJob, type FailedAttemptBody } from '../../../shared/schemas/dispatch.js';
+import { HOME_COUNT_CAP, type DriverDuty, type DriverHomeSummary, type DriverJob, type FailedAttemptBody } from '../../../shared/schemas/dispatch.js';
 import type { TransportMode } from '../../../shared/schemas/deliveries.js';
 import { lagosDayOf } from '../../../shared/schemas/date-range.js';
 import type { DriversService } from '../drivers/drivers-service.js';
@@ -16,8 +16,8 @@ interface Deps {
     DeliveriesService,
     'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf' | 'resendPayLink' | 'countDriverActiveJobs'
   >;
-  /** The driver's vehicle on record (the home's "available for work"). */
-  drivers: Pick<DriversService, 'find'>;
+  /** The driver's vehicle on record and duty switch (the home's "available for work"). */
+  drivers: Pick<DriversService, 'find' | 'switchDuty'>;
   /** What the driver's wallet was credited for delivered jobs on a day (the home's "today's earnings"). */
   earnings: Pick<WalletHistory, 'earnedOn'>;
   storage: Pick<FileStorage, 'put' | 'delete'>;
@@ -35,7 +35,8 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
     /**
      * The driver's home (decision 060): jobs on the road (counted up to HOME_COUNT_CAP), what the wallet was credited
      * for delivered jobs today (the Lagos day), and whether operators can assign them work: a vehicle on record, whose
-     * transport mode decides the deliveries they are offered (DriversService.listForTransportMode).
+     * transport mode decides the deliveries they are offered (DriversService.listForTransportMode), and their duty
+     * switch on (decision 063).
      */
     async summary(driverId: string, now = new Date()): Promise<DriverHomeSummary> {
       const day = lagosDayOf(now);
@@ -48,12 +49,16 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
         activeJobs,
         earnedTodayKobo,
         day,
-        availableForWork: driver !== null,
+        availableForWork: driver !== null && driver.onDuty,
+        duty: driver ? { onDuty: driver.onDuty, changedAt: driver.onDutyChangedAt?.toISOString() ?? null } : null,
         vehicle: driver
           ? { transportMode: driver.transportMode as TransportMode, vehicleType: driver.vehicleType, plateNumber: driver.plateNumber }
           : null,
       };
     },
+
+    /** The driver's on/off duty switch (decision 063). */
+    switchDuty: (driverId: string, onDuty: boolean): Promise<DriverDuty> => drivers.switchDuty(driverId, onDuty),
 
     async listJobs(driverId: string, scope: 'active' | 'completed', page: CursorQuery): Promise<{ items: DriverJob[]; nextCursor: string | null }> {
       const { rows, history, nextCursor } = await deliveries.listDriverJobs(driverId, scope, page);

@@ -6,6 +6,8 @@ import { deliveryIdParamsSchema } from '../../../shared/schemas/deliveries.js';
 import {
   DISPATCH_MESSAGE_KEYS,
   deliverBodySchema,
+  driverAvailabilityBodySchema,
+  driverDutySchema,
   driverHomeSummarySchema,
   driverJobSchema,
   driverJobsPageSchema,
@@ -75,11 +77,27 @@ export function driverRoutes(service: DriverJobsService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: "Drivers: my home: active jobs (counted up to 1,000), what my wallet was credited for deliveries today (Lagos day, kobo), and whether operators can assign me work (my vehicle on record)",
+          summary: "Drivers: my home: active jobs (counted up to 1,000), what my wallet was credited for deliveries today (Lagos day, kobo), and whether operators can assign me work (my vehicle on record, my duty switch on)",
           response: { 200: envelope(driverHomeSummarySchema) },
         },
       },
       async (request) => ok(await service.summary(requireRole(request, DRIVER_ROLE).id)),
+    );
+
+    app.put(
+      '/driver/availability',
+      {
+        schema: {
+          tags,
+          summary: 'Drivers: go on or off duty ({ onDuty }); operators cannot assign work to a driver off duty',
+          description:
+            'Answers the state now and when it last changed. Sending the state already set changes nothing. ' +
+            '404 DRIVER_NOT_FOUND without a vehicle on record; an assignment to a driver off duty answers 409 DRIVER_OFF_DUTY.',
+          body: driverAvailabilityBodySchema,
+          response: { 200: envelope(driverDutySchema) },
+        },
+      },
+      async (request) => ok(await service.switchDuty(requireRole(request, DRIVER_ROLE).id, request.body.onDuty), SUCCESS_MESSAGES.ok),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { deliveryRatings, drivers, users } from '../../db/schema/index.js';
 import type { TransportMode } from '../../../shared/schemas/deliveries.js';
@@ -22,7 +22,11 @@ const DRIVER_COLUMNS = {
   plateNumber: drivers.plateNumber,
   ratingTotal: drivers.ratingTotal,
   ratingCount: drivers.ratingCount,
+  onDuty: drivers.onDuty,
+  onDutyChangedAt: drivers.onDutyChangedAt,
 };
+
+const DUTY_COLUMNS = { onDuty: drivers.onDuty, changedAt: drivers.onDutyChangedAt };
 
 /** Owns `drivers` and `delivery_ratings`. Reads the driver's name and phone from users by a join. */
 export function createDriversRepository(db: Executor) {
@@ -80,6 +84,24 @@ export function createDriversRepository(db: Executor) {
 
     async findRating(deliveryId: string, tx: Executor = db) {
       const [row] = await tx.select().from(deliveryRatings).where(eq(deliveryRatings.deliveryId, deliveryId)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Switches the driver's duty and stamps the time, only when it changes (null: no driver row, or already so).
+     * The one row is the driver's own; nothing else writes these columns.
+     */
+    async switchDuty(userId: string, onDuty: boolean, tx: Executor = db) {
+      const [row] = await tx
+        .update(drivers)
+        .set({ onDuty, onDutyChangedAt: sql`now()` })
+        .where(and(eq(drivers.userId, userId), ne(drivers.onDuty, onDuty)))
+        .returning(DUTY_COLUMNS);
+      return row ?? null;
+    },
+
+    async findDuty(userId: string, tx: Executor = db) {
+      const [row] = await tx.select(DUTY_COLUMNS).from(drivers).where(eq(drivers.userId, userId)).limit(1);
       return row ?? null;
     },
 

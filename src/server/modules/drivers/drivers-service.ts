@@ -1,6 +1,6 @@
 import type { Transaction, Transactions } from '../../db/transactions.js';
 import { AppError } from '../../lib/app-error.js';
-import type { DeliveryRating, RateDeliveryBody } from '../../../shared/schemas/dispatch.js';
+import type { DeliveryRating, DriverDuty, RateDeliveryBody } from '../../../shared/schemas/dispatch.js';
 import type { DeliveriesService } from '../deliveries/deliveries-service.js';
 import { factsOf } from '../deliveries/deliveries-service.js';
 import { isRatable } from '../deliveries/delivery-lifecycle.js';
@@ -20,6 +20,9 @@ export interface Driver {
   /** The average of the customers' ratings, one decimal; null before the first. */
   rating: number | null;
   reviews: number;
+  /** Their own duty switch (decision 063): an off-duty driver cannot be assigned. */
+  onDuty: boolean;
+  onDutyChangedAt: Date | null;
 }
 
 export function toDriver(row: DriverRow): Driver {
@@ -32,6 +35,10 @@ interface Deps {
   users: Pick<UsersService, 'grantRole'>;
   transactions: Pick<Transactions, 'run'>;
   deliveries: Pick<DeliveriesService, 'findOwned'>;
+}
+
+function toDuty(row: { onDuty: boolean; changedAt: Date | null }): DriverDuty {
+  return { onDuty: row.onDuty, changedAt: row.changedAt?.toISOString() ?? null };
 }
 
 function toRating(row: { stars: number; comment: string | null; createdAt: Date }): DeliveryRating {
@@ -82,7 +89,25 @@ export function createDriversService({ repository, users, transactions, deliveri
       return row ? toRating(row) : null;
     },
 
-    /** The drivers whose vehicle suits a delivery's transport mode. */
+    /**
+     * The driver goes on or off duty (decision 063). Switching to the state they are already in changes nothing and
+     * publishes nothing; a change publishes `driver.duty_changed` once committed, for the operators' assign dialogs.
+     * A driver without a vehicle on record has no switch: DRIVER_NOT_FOUND.
+     */
+    async switchDuty(userId: string, onDuty: boolean): Promise<DriverDuty> {
+      return transactions.run(async ({ tx, emit }) => {
+        const switched = await repository.switchDuty(userId, onDuty, tx);
+        if (switched) {
+          emit({ type: 'driver.duty_changed', userId, onDuty });
+          return toDuty(switched);
+        }
+        const current = await repository.findDuty(userId, tx);
+        if (!current) throw new AppError('DRIVER_NOT_FOUND');
+        return toDuty(current);
+      });
+    },
+
+    /** The drivers whose vehicle suits a delivery's transport mode, on duty or not (the dialog shows both). */
     async listForTransportMode(transportMode: TransportMode): Promise<Driver[]> {
       return (await repository.listForTransportMode(transportMode)).map(toDriver);
     },

@@ -17,6 +17,8 @@ export interface LiveHistory {
 
 interface Connection {
   userId: string;
+  /** The user's roles when the stream opened: who hears a role's signals. */
+  roles: readonly string[];
   sink: LiveSink;
   /** The last event number this client has (sent now, or before a reconnect). */
   lastSeq: number;
@@ -141,8 +143,8 @@ export function createLiveHub(options: { history: LiveHistory; heartbeatMs: numb
      * Registers the stream before reading the history, so an event committed meanwhile waits in `pending`
      * instead of being lost; numbers already sent are skipped. Returns the function that unregisters it.
      */
-    open(userId: string, sink: LiveSink, lastEventId: number | null): () => void {
-      const connection: Connection = { userId, sink, lastSeq: 0, pending: [], closed: false };
+    open(userId: string, sink: LiveSink, lastEventId: number | null, roles: readonly string[] = []): () => void {
+      const connection: Connection = { userId, roles, sink, lastSeq: 0, pending: [], closed: false };
       const set = byUser.get(userId) ?? new Set();
       set.add(connection);
       byUser.set(userId, set);
@@ -154,6 +156,17 @@ export function createLiveHub(options: { history: LiveHistory; heartbeatMs: numb
     publish(userId: string, event: StoredLiveEvent) {
       const set = byUser.get(userId);
       if (set) for (const connection of [...set]) deliver(connection, event);
+    },
+
+    /**
+     * Tells every stream of a role on this instance that something they all see changed (the drivers' duty, for
+     * operators). A signal has no number and is not kept: it only says "ask again", and a client that missed it
+     * asks anyway when it reconnects or opens the screen (decision 063).
+     */
+    signal(role: string, name: string) {
+      for (const set of byUser.values()) {
+        for (const connection of set) if (connection.roles.includes(role)) write(connection, `event: ${name}\ndata: {}\n\n`);
+      }
     },
 
     get connectionCount() {

@@ -24,7 +24,7 @@ export function liveRoutes(live: Pick<LiveService, 'hub'>): FastifyPluginAsyncZo
       {
         schema: {
           tags: ['live'],
-          summary: 'My live events (server-sent events: notification, wallet.balance, delivery.status, notifications.unread)',
+          summary: 'My live events (server-sent events: notification, wallet.balance, delivery.status, notifications.unread; drivers.changed for operators)',
           description:
             'text/event-stream. Each event has an id; reconnect with the Last-Event-ID header (or ?lastEventId=) to ' +
             'receive what was missed, in order. A `: ping` comment keeps idle streams open; `resync` means refetch.',
@@ -55,7 +55,7 @@ export function liveRoutes(live: Pick<LiveService, 'hub'>): FastifyPluginAsyncZo
           'x-request-id': request.id,
         });
         raw.write(`retry: ${RETRY_MS}\n\n`);
-        const close = live.hub.open(user.id, raw, lastEventId);
+        const close = live.hub.open(user.id, raw, lastEventId, user.roles);
         request.raw.once('close', close);
         raw.once('close', close);
       },

@@ -1,6 +1,7 @@
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
-import type { LiveEventData, LiveEventName } from '../../../shared/schemas/live-events.js';
+import { DRIVERS_CHANGED_EVENT, type LiveEventData, type LiveEventName } from '../../../shared/schemas/live-events.js';
+import { OPERATOR_ROLE } from '../../../shared/roles.js';
 import type { LiveEventsRepository, StoredLiveEvent } from './live-events-repository.js';
 import { createLiveAppendBatcher } from './live-append-batcher.js';
 import { createLiveHub } from './live-hub.js';
@@ -18,8 +19,11 @@ interface Deps {
   maxConnectionsPerUser: number;
 }
 
-/** What the server publishes (`resync` is the stream's own word to a client that fell behind). */
-type PublishableName = Exclude<LiveEventName, 'resync'>;
+/**
+ * What the server publishes per user (`resync` is the stream's own word to a client that fell behind; a role's
+ * signal goes to every stream of the role, unnumbered).
+ */
+type PublishableName = Exclude<LiveEventName, 'resync' | typeof DRIVERS_CHANGED_EVENT>;
 export type PublishableEvent = { [N in PublishableName]: { name: N; data: LiveEventData<N> } }[PublishableName];
 
 interface Broadcast extends StoredLiveEvent {
@@ -79,6 +83,8 @@ export function createLiveService({ repository, invalidationBus, heartbeatMs, ma
     /** A deleted account's open streams end, on whichever instance holds them (decision 059). */
     subscribe(events: Pick<DomainEvents, 'onEveryInstance'>) {
       events.onEveryInstance('user.deleted', ({ userId }) => hub.closeUser(userId));
+      // Every instance tells its operators' streams: their assign dialogs ask for the drivers again (decision 063).
+      events.onEveryInstance('driver.duty_changed', () => hub.signal(OPERATOR_ROLE, DRIVERS_CHANGED_EVENT));
     },
     close() {
       clearInterval(prune);

@@ -16,6 +16,8 @@ export const dispatchDriversQueryOptions = (transportMode: TransportMode) =>
   queryOptions({
     queryKey: dispatchKeys.drivers(transportMode),
     queryFn: ({ signal }) => getDispatchDrivers(transportMode, signal),
+    // Asked on every opening: a driver may have gone off duty while this tab missed the live signal (decision 063).
+    staleTime: 0,
   });
 
 /** Asked only while the assign dialog is open. */

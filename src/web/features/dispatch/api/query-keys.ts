@@ -1,7 +1,7 @@
 import type { DispatchBoardFilter } from '@/shared/schemas/dispatch';
 import type { TransportMode } from '@/shared/schemas/deliveries';
 import type { WithdrawalStatus } from '@/shared/schemas/wallet-money';
-import { DISPATCH_KEY, OPERATOR_SUMMARY_KEY } from '@/web/lib/query-keys';
+import { DISPATCH_DRIVERS_KEY, DISPATCH_KEY, OPERATOR_SUMMARY_KEY } from '@/web/lib/query-keys';
 
 /** Under the one root the live stream refreshes when a delivery moves. */
 export const dispatchKeys = {
@@ -10,7 +10,7 @@ export const dispatchKeys = {
   summary: OPERATOR_SUMMARY_KEY,
   deliveries: (params: { status: DispatchBoardFilter; from?: string; to?: string }) => [...DISPATCH_KEY, 'deliveries', params] as const,
   search: (q: string, status: DispatchBoardFilter, range: { from?: string; to?: string } = {}) => [...DISPATCH_KEY, 'search', q, status, range] as const,
-  drivers: (transportMode: TransportMode) => [...DISPATCH_KEY, 'drivers', transportMode] as const,
+  drivers: (transportMode: TransportMode) => [...DISPATCH_DRIVERS_KEY, transportMode] as const,
   /** Without a status: the prefix of every withdrawals list (pending, paid, failed, all). */
   withdrawals: (status?: WithdrawalStatus) => [...DISPATCH_KEY, 'withdrawals', ...(status ? [status] : [])] as const,
 };

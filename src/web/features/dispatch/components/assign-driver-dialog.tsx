@@ -51,6 +51,9 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
     reValidateMode: 'onSubmit',
   });
   const error = fieldErrorText(t, form.formState.errors.driverId);
+  // Those on duty first; those off duty stay in sight, labelled, and cannot be chosen (decision 063).
+  const choices = useMemo(() => (drivers.data ? [...drivers.data].sort((a, b) => Number(b.onDuty) - Number(a.onDuty)) : undefined), [drivers.data]);
+  const hasChoice = choices?.some((driver) => driver.onDuty) ?? false;
 
   // The dialog opens on the driver assigned now (the delivery may have changed since it last closed).
   const handleOpenChange = (open: boolean) => {
@@ -101,15 +104,18 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
               {apiErrorText(t, drivers.error)}
             </p>
           )}
-          {drivers.data?.length === 0 && <p className="text-sm text-muted-foreground">{t('dispatch.assign.none')}</p>}
-          {drivers.data && drivers.data.length > 0 && (
+          {choices?.length === 0 && <p className="text-sm text-muted-foreground">{t('dispatch.assign.none')}</p>}
+          {choices && choices.length > 0 && !hasChoice && (
+            <p className="text-sm text-muted-foreground">{t('dispatch.assign.noneOnDuty')}</p>
+          )}
+          {choices && choices.length > 0 && (
             <Controller
               control={form.control}
               name="driverId"
               render={({ field }) => (
                 <fieldset className="grid min-w-0 gap-2" aria-describedby={error ? 'assign-driver-error' : undefined}>
                   <legend className="mb-2 text-sm font-medium">{t('dispatch.assign.legend')}</legend>
-                  {(drivers.data ?? []).map((driver, index) => (
+                  {choices.map((driver, index) => (
                     <DriverOption
                       key={driver.userId}
                       ref={index === 0 ? field.ref : undefined}
@@ -137,7 +143,7 @@ export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDeliv
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
               {t('dispatch.cancel')}
             </Button>
-            <Button type="submit" disabled={assign.isPending || !drivers.data?.length}>
+            <Button type="submit" disabled={assign.isPending || !hasChoice}>
               {assign.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
               {assign.isPending ? t('dispatch.assign.submitting') : t('dispatch.assign.submit')}
             </Button>
@@ -166,14 +172,17 @@ function DriverOption({
   onChoose: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const isOffDuty = !driver.onDuty;
   const vehicle = [driver.vehicleBrand, t(`booking.options.transportMode.${driver.transportMode}`), driver.plateNumber]
     .filter(Boolean)
     .join(' · ');
   return (
     <label
+      data-off-duty={isOffDuty ? true : undefined}
       className={cn(
-        'flex min-w-0 cursor-pointer items-start gap-3 rounded-md border p-3 has-focus-visible:ring-2 has-focus-visible:ring-ring',
+        'flex min-w-0 items-start gap-3 rounded-md border p-3 has-focus-visible:ring-2 has-focus-visible:ring-ring',
         isChecked ? 'border-primary bg-primary/5' : 'border-border',
+        isOffDuty ? 'cursor-not-allowed bg-muted/50 text-muted-foreground' : 'cursor-pointer',
       )}
     >
       <input
@@ -182,6 +191,7 @@ function DriverOption({
         name={name}
         value={driver.userId}
         checked={isChecked}
+        disabled={isOffDuty}
         onChange={onChoose}
         aria-invalid={isInvalid ? true : undefined}
         className="mt-1 accent-primary"
@@ -190,6 +200,9 @@ function DriverOption({
         <span className="font-medium break-words">
           {driver.name}
           {isCurrent && <span className="ml-2 text-xs text-muted-foreground">({t('dispatch.assign.current')})</span>}
+          {isOffDuty && (
+            <span className="ml-2 rounded-sm border px-1.5 py-0.5 text-xs font-normal whitespace-nowrap">{t('dispatch.assign.offDuty')}</span>
+          )}
         </span>
         <span className="text-xs break-words text-muted-foreground">{vehicle}</span>
         <span className="flex flex-wrap items-center gap-x-3 text-xs">

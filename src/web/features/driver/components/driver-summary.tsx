@@ -5,11 +5,14 @@ import { formatNaira } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';
 import { apiErrorText } from '@/web/lib/api-client';
 import { formatHomeCount } from '@/web/lib/home-count';
+import type { DriverHomeSummary } from '@/shared/schemas/dispatch';
 import { useDriverSummary } from '../api/get-driver-summary';
+import { DutySwitch } from './duty-switch';
 
 /**
  * The top of the driver's home (decision 060): jobs on the road, what today's deliveries put in the wallet (the
- * Lagos day), and whether operators can assign them work (their vehicle on record). A row each on a phone.
+ * Lagos day), and whether operators can assign them work (their vehicle on record and their duty switch, decision
+ * 063, which sits underneath). A row each on a phone.
  */
 export function DriverSummary() {
   const { t, i18n } = useTranslation();
@@ -29,7 +32,7 @@ export function DriverSummary() {
 
   const vehicle = data?.vehicle;
   return (
-    <section aria-label={t('driverWorkspace.summary.label')} aria-busy={summary.isPending}>
+    <section aria-label={t('driverWorkspace.summary.label')} aria-busy={summary.isPending} className="grid gap-3">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Item icon={Truck} label={t('driverWorkspace.summary.activeJobs')} testId="driver-summary-active">
           {data ? formatHomeCount(data.activeJobs, i18n.language) : '—'}
@@ -48,11 +51,17 @@ export function DriverSummary() {
               : t('driverWorkspace.summary.noVehicle'))
           }
         >
-          {data ? (data.availableForWork ? t('driverWorkspace.summary.available') : t('driverWorkspace.summary.notAvailable')) : '—'}
+          {data ? t(availabilityKey(data)) : '—'}
         </Item>
       </dl>
+      {data?.duty && <DutySwitch duty={data.duty} />}
     </section>
   );
+}
+
+function availabilityKey(summary: DriverHomeSummary) {
+  if (summary.availableForWork) return 'driverWorkspace.summary.available';
+  return summary.duty?.onDuty === false ? 'driverWorkspace.summary.offDuty' : 'driverWorkspace.summary.notAvailable';
 }
 
 function Item({ icon: Icon, label, testId, detail, children }: { icon: LucideIcon; label: string; testId: string; detail?: ReactNode; children: ReactNode }) {
