@@ -467,10 +467,6 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     await api.register(
       sandboxCheckoutRoutes({
         repository: createSandboxRepository(db),
-        findPayer: async (reference) => {
-          const payment = await paymentsRepository.findByReference(reference);
-          return payment ? { userId: payment.userId, open: payment.purpose === 'cod' } : null;
-        },
         publicUrl: env.PUBLIC_URL,
       }),
     );

@@ -5,6 +5,11 @@ export interface InitializeInput {
   email: string;
   /** Where the gateway sends the payer back to (the app's payment screen). */
   callbackUrl: string;
+  /**
+   * Whose checkout it is: the signed-in account that started it, or null for anyone holding its reference (a
+   * receiver's pay-on-delivery payment). The sandbox's checkout keeps to it; a hosted gateway's is its own.
+   */
+  payerUserId: string | null;
 }
 
 export type GatewayStatus = 'success' | 'failed' | 'pending';

@@ -4,8 +4,8 @@ import { sandboxCharges } from '../../db/schema/index.js';
 
 export function createSandboxRepository(db: Executor) {
   return {
-    async insertCharge(values: { reference: string; amountKobo: number; email: string; callbackUrl: string }) {
-      await db.insert(sandboxCharges).values(values);
+    async insertCharge(values: { reference: string; amountKobo: number; email: string; callbackUrl: string; payerUserId: string | null }) {
+      await db.insert(sandboxCharges).values({ ...values, open: values.payerUserId === null });
     },
 
     async findCharge(reference: string) {
@@ -21,12 +21,12 @@ export function createSandboxRepository(db: Executor) {
         .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'success'), isNull(sandboxCharges.refundedAt)));
     },
 
-    /** The payer decides once; later clicks change nothing. */
-    async decideCharge(reference: string, status: 'success' | 'failed') {
+    /** The payer decides once; later clicks change nothing. `openOnly`: only an open charge (anyone may pay it). */
+    async decideCharge(reference: string, status: 'success' | 'failed', { openOnly = false } = {}) {
       const [row] = await db
         .update(sandboxCharges)
         .set({ status })
-        .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'pending')))
+        .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'pending'), openOnly ? eq(sandboxCharges.open, true) : undefined))
         .returning();
       return row ?? null;
     },

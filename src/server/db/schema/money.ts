@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { deliveries } from './deliveries.js';
 
@@ -119,6 +119,12 @@ export const sandboxCharges = pgTable(
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     email: text('email').notNull(),
     callbackUrl: text('callback_url').notNull(),
+    /**
+     * Who may open the checkout: the account that started the payment, or nobody in particular (open, a receiver's
+     * pay-on-delivery payment, decision 053) when null and `open`.
+     */
+    payerUserId: uuid('payer_user_id'),
+    open: boolean('open').notNull().default(false),
     status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
     /** When the money went back to the payer (gateway refund). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

@@ -55,10 +55,6 @@ export function createPaymentsRepository(db: Executor) {
       return row!;
     },
 
-    async setCheckoutUrl(id: string, checkoutUrl: string) {
-      await db.update(payments).set({ checkoutUrl }).where(eq(payments.id, id));
-    },
-
     async findByReference(reference: string, tx: Executor = db) {
       const [row] = await tx.select().from(payments).where(eq(payments.reference, reference)).limit(1);
       return row ?? null;

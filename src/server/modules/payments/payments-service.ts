@@ -18,7 +18,9 @@ import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-se
 import { amountDueOf, toDelivery } from '../deliveries/delivery-view.js';
 import { generateTrackingId } from '../deliveries/tracking-id.js';
 import { isCodPayable, paymentRefusal } from '../deliveries/delivery-lifecycle.js';
-import { PAY_TOKEN_PATTERN } from '../deliveries/pay-token.js';
+import { safeEqual } from '../../lib/crypto.js';
+import { openCheckout } from './checkout.js';
+import { hashPayToken, PAY_TOKEN_PATTERN } from '../deliveries/pay-token.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
@@ -123,25 +125,11 @@ export function createPaymentsService(deps: Deps) {
     const email = contact?.email ?? `customer-${userId}@payments.lanefreight.ng`;
     const reference = `LFP-${randomBytes(12).toString('hex')}`;
     const deliveryId = formatDeliveryId(row.number);
-    const payment = await payments.insertPayment({
-      reference,
-      userId,
-      deliveryId: row.id,
-      gateway: gateway.name,
-      amountKobo: amountDueOf(row),
-      checkoutUrl: '',
-    });
-    const callbackPath = `/dashboard/payment?${new URLSearchParams({ reference, delivery_id: deliveryId })}`;
-    const callbackUrl = gateway.needsAbsoluteCallback ? new URL(callbackPath, env.PUBLIC_URL).toString() : callbackPath;
-    let checkoutUrl: string;
-    try {
-      ({ checkoutUrl } = await gateway.initialize({ reference, amountKobo: amountDueOf(row), email, callbackUrl }));
-    } catch (err) {
-      await payments.markFailed(reference, { error: 'initialize failed' }, new Date());
-      if (err instanceof AppError) throw err;
-      throw new AppError('GATEWAY_UNAVAILABLE');
-    }
-    await payments.setCheckoutUrl(payment.id, checkoutUrl);
+    const { checkoutUrl } = await openCheckout(
+      { env, gateway, payments },
+      { reference, userId, deliveryId: row.id, amountKobo: amountDueOf(row) },
+      { email, callbackPath: `/dashboard/payment?${new URLSearchParams({ reference, delivery_id: deliveryId })}`, payerUserId: userId },
+    );
     return { reference, checkoutUrl, status: 'initiated', delivery: null };
   }
 
@@ -322,45 +310,33 @@ export function createPaymentsService(deps: Deps) {
       if (state.kind !== 'due') throw new AppError(state.kind === 'paid' ? 'ALREADY_PAID' : 'PAY_LINK_EXPIRED');
       const { row } = state;
       const reference = `LFC-${randomBytes(12).toString('hex')}`;
-      const payment = await payments.insertPayment({
-        reference,
-        userId: row.userId,
-        deliveryId: row.id,
-        purpose: 'cod',
-        gateway: gateway.name,
-        amountKobo: row.codAmountKobo!,
-        checkoutUrl: '',
-      });
-      const callbackPath = `/pay/${token}/return?${new URLSearchParams({ reference })}`;
-      const callbackUrl = gateway.needsAbsoluteCallback ? new URL(callbackPath, env.PUBLIC_URL).toString() : callbackPath;
       // The receiver has no account: the gateway's receipt goes nowhere (a non-delivering address, as for phone-only payers).
-      const email = `receiver-${row.number}@payments.lanefreight.ng`;
-      try {
-        const { checkoutUrl } = await gateway.initialize({ reference, amountKobo: row.codAmountKobo!, email, callbackUrl });
-        await payments.setCheckoutUrl(payment.id, checkoutUrl);
-        return { checkoutUrl };
-      } catch (err) {
-        await payments.markFailed(reference, { error: 'initialize failed' }, new Date());
-        if (err instanceof AppError) throw err;
-        throw new AppError('GATEWAY_UNAVAILABLE');
-      }
+      return openCheckout(
+        { env, gateway, payments },
+        { reference, userId: row.userId, deliveryId: row.id, purpose: 'cod', amountKobo: row.codAmountKobo! },
+        {
+          email: `receiver-${row.number}@payments.lanefreight.ng`,
+          callbackPath: `/pay/${token}/return?${new URLSearchParams({ reference })}`,
+          payerUserId: null,
+        },
+      );
     },
 
-    /** Back from the gateway: the payment settled (or already was), then what the page says now. */
+    /**
+     * Back from the gateway: the payment settled (or already was), then what the page says now. Settling asks for no
+     * token (the gateway's word decides, as for its webhook); the page shows the settled delivery only to its link.
+     */
     async returnFromCodCheckout(token: string, reference: string) {
-      const [row, payment] = PAY_TOKEN_PATTERN.test(token)
-        ? await Promise.all([deliveries.findByPayToken(token), payments.findByReference(reference)])
-        : [null, null];
-      if (row && payment && payment.deliveryId === row.id && payment.purpose === 'cod' && payment.status !== 'succeeded' && payment.status !== 'reversed') {
-        if (payment.gateway === gateway.name) {
-          try {
-            const settled = await settleCod({ ...payment, deliveryId: row.id }, await gateway.verify(reference));
-            // Settled by this call: the page says paid from the row it marked, without reading the link and the payment again.
-            if (settled.outcome === 'paid' && settled.row) return { state: { kind: 'paid' as const, row: settled.row }, reversed: false };
-          } catch (err) {
-            // Declined or still pending: the page says it is still due.
-            if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-          }
+      const payment = PAY_TOKEN_PATTERN.test(token) ? await payments.findByReference(reference) : null;
+      if (payment?.purpose === 'cod' && payment.deliveryId && payment.status !== 'succeeded' && payment.status !== 'reversed' && payment.gateway === gateway.name) {
+        try {
+          const settled = await settleCod({ ...payment, deliveryId: payment.deliveryId }, await gateway.verify(reference));
+          // Settled by this call: the page says paid from the row it marked, without reading the link and the payment again.
+          const row = settled.outcome === 'paid' ? settled.row : undefined;
+          if (row?.codPayTokenHash && safeEqual(row.codPayTokenHash, hashPayToken(token))) return { state: { kind: 'paid' as const, row }, reversed: false };
+        } catch (err) {
+          // Declined or still pending: the page says it is still due.
+          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
         }
       }
       return { state: await payLinkState(token), reversed: (await payments.findByReference(reference))?.status === 'reversed' };

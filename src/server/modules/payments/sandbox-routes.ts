@@ -114,38 +114,30 @@ async function readCsrfField(request: FastifyRequest): Promise<string | null> {
  */
 export function sandboxCheckoutRoutes(options: {
   repository: SandboxRepository;
-  /**
-   * Who started the payment with this reference, if anyone, and whether its charge is open: one anyone holding its
-   * checkout may pay, a receiver's pay-on-delivery payment (decision 053), who has no account. An open charge's form
-   * token is bound to the charge alone; the reference (96 random bits) is the secret.
-   */
-  findPayer: (reference: string) => Promise<{ userId: string; open: boolean } | null>;
   publicUrl: string;
 }): FastifyPluginAsyncZod {
-  const { repository, findPayer } = options;
+  const { repository } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
+  /**
+   * An open charge (anyone holding its checkout may pay: a receiver's pay-on-delivery payment, decision 053, who has
+   * no account) binds its form token to the charge alone; the reference (96 random bits) is the secret.
+   */
   const openChargeToken = (reference: string) => `open-charge\0${reference}`;
 
   /** The charge, if it is open or the request's session belongs to its payer; otherwise the reply already sent. */
   async function ownedCharge(request: FastifyRequest, reply: FastifyReply, reference: string) {
-    const [charge, payer] = await Promise.all([repository.findCharge(reference), findPayer(reference)]);
-    if (payer?.open) {
-      if (!charge) return { sent: sendCheckoutNotFound(reply) };
-      return { charge, sessionToken: openChargeToken(reference) };
-    }
+    const charge = await repository.findCharge(reference);
+    if (charge?.open) return { charge, sessionToken: openChargeToken(reference) };
     const sessionToken = sessionTokenOf(request);
     if (!request.user || !sessionToken) return { sent: sendSignInPrompt(reply) };
-    if (!charge || payer?.userId !== request.user.id) return { sent: sendCheckoutNotFound(reply) };
+    if (!charge || charge.payerUserId !== request.user.id) return { sent: sendCheckoutNotFound(reply) };
     return { charge, sessionToken };
   }
 
-  /** The post comes from the checkout page rendered for this session (or open charge) and charge. */
-  async function isFromItsPage(request: FastifyRequest, sessionToken: string, reference: string) {
-    const csrf = await readCsrfField(request);
-    const tokenMatches = csrf !== null && safeEqual(csrf, csrfTokenFor(sessionToken, reference));
-    if (isSameOrigin(request, publicOrigin) && tokenMatches) return true;
+  /** A post that did not come from the checkout page rendered for this session (or open charge) and charge. */
+  function refuseForm(request: FastifyRequest, reply: FastifyReply, reference: string) {
     request.log.warn({ reference }, 'sandbox checkout post refused: not from its page');
-    return false;
+    return sendFormRefused(reply);
   }
 
   return async (app) => {
@@ -192,20 +184,22 @@ export function sandboxCheckoutRoutes(options: {
         async (request, reply) => {
           const { reference } = request.params;
           const status = decision === 'approve' ? 'success' : 'failed';
-          const payer = await findPayer(reference);
-          if (payer?.open) {
-            // An open charge's token needs no session, only the reference: checked first, the decision is then one
-            // statement, and the charge is read only when it was not pending (decided before, or none).
-            if (!(await isFromItsPage(request, openChargeToken(reference), reference))) return sendFormRefused(reply);
-            const charge = (await repository.decideCharge(reference, status)) ?? (await repository.findCharge(reference));
-            if (!charge) return sendCheckoutNotFound(reply);
+          const csrf = await readCsrfField(request);
+          const sameOrigin = isSameOrigin(request, publicOrigin);
+          const fromPageOf = (sessionToken: string) => sameOrigin && csrf !== null && safeEqual(csrf, csrfTokenFor(sessionToken, reference));
+          if (fromPageOf(openChargeToken(reference))) {
+            // An open charge's form: the decision is one statement (only while the charge is open and pending), and the
+            // charge is read only when that wrote nothing (decided before, not open, or none).
+            const charge = (await repository.decideCharge(reference, status, { openOnly: true })) ?? (await repository.findCharge(reference));
+            if (!charge?.open) return sendCheckoutNotFound(reply);
             return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);
           }
+          const charge = await repository.findCharge(reference);
+          if (charge?.open) return refuseForm(request, reply, reference);
           const sessionToken = sessionTokenOf(request);
           if (!request.user || !sessionToken) return sendSignInPrompt(reply);
-          const charge = await repository.findCharge(reference);
-          if (!charge || payer?.userId !== request.user.id) return sendCheckoutNotFound(reply);
-          if (!(await isFromItsPage(request, sessionToken, charge.reference))) return sendFormRefused(reply);
+          if (!charge || charge.payerUserId !== request.user.id) return sendCheckoutNotFound(reply);
+          if (!fromPageOf(sessionToken)) return refuseForm(request, reply, reference);
           await repository.decideCharge(charge.reference, status);
           return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);
         },

@@ -7,6 +7,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { VerifyResult } from '../../adapters/payments/payment-gateway.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
+import { openCheckout } from './checkout.js';
 
 interface Deps {
   env: Pick<Env, 'PUBLIC_URL'>;
@@ -66,26 +67,11 @@ export function createTopUpService({ env, transactions, gateway, payments, walle
       // Gateways require an email for the receipt; phone-only customers get a non-delivering placeholder.
       const email = contact?.email ?? `customer-${userId}@payments.lanefreight.ng`;
       const reference = `LFT-${randomBytes(12).toString('hex')}`;
-      const payment = await payments.insertPayment({
-        reference,
-        userId,
-        deliveryId: null,
-        purpose: 'topup',
-        gateway: gateway.name,
-        amountKobo,
-        checkoutUrl: '',
-      });
-      const callbackPath = `/dashboard/wallet?${new URLSearchParams({ topup_reference: reference })}`;
-      const callbackUrl = gateway.needsAbsoluteCallback ? new URL(callbackPath, env.PUBLIC_URL).toString() : callbackPath;
-      let checkoutUrl: string;
-      try {
-        ({ checkoutUrl } = await gateway.initialize({ reference, amountKobo, email, callbackUrl }));
-      } catch (err) {
-        await payments.markFailed(reference, { error: 'initialize failed' }, new Date());
-        if (err instanceof AppError) throw err;
-        throw new AppError('GATEWAY_UNAVAILABLE');
-      }
-      await payments.setCheckoutUrl(payment.id, checkoutUrl);
+      const { checkoutUrl } = await openCheckout(
+        { env, gateway, payments },
+        { reference, userId, deliveryId: null, purpose: 'topup', amountKobo },
+        { email, callbackPath: `/dashboard/wallet?${new URLSearchParams({ topup_reference: reference })}`, payerUserId: userId },
+      );
       return { reference, checkoutUrl };
     },
 
