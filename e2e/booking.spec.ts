@@ -38,7 +38,7 @@ async function fillBooking(
   await choose(page, 'Package Weight', weight);
   await choose(page, 'Mode of Transportation', 'Van');
   await choose(page, 'Delivery Type', deliveryType);
-  await choose(page, 'Delivery Time', 'Afternoon (12PM-6PM)');
+  await choose(page, 'Delivery Time', 'Afternoon (12:00 – 6:00 PM)');
   await page.getByLabel('Delivery Date').fill(tomorrow());
   await page.getByLabel('Package Description (optional)').fill('Two boxes, handle with care');
 }
@@ -112,7 +112,7 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByText('Chinedu Eze')).toBeVisible();
     await expect(page.getByText(bookedText(MARINA))).toBeVisible();
     await expect(page.getByText('Heavy (20kg+)')).toBeVisible();
-    await expect(page.getByText('Afternoon (12PM-6PM)')).toBeVisible();
+    await expect(page.getByText('Afternoon (12:00 – 6:00 PM)')).toBeVisible();
     await expect(page.getByText('Two boxes, handle with care')).toBeVisible();
     await expect(page.getByRole('main').getByRole('definition').filter({ hasText: 'Yorùbá' })).toBeVisible();
     await expect(page.getByText('Base Fare')).toBeVisible();

@@ -239,7 +239,7 @@ test.describe('landing page', () => {
 
     await expect(fleet).toHaveAttribute('aria-selected', 'true');
     await expect(fleetPanel).toBeVisible();
-    await expect(fleetPanel).toContainText('5000');
+    await expect(fleetPanel).toContainText('5,000+');
     await expect(fleetPanel).toContainText('₦2.5M');
     await expect(operatorsPanel).toBeHidden();
 

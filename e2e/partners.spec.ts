@@ -79,7 +79,7 @@ test('apply as a transportation partner with real files, then an operator approv
   await page.goto('/dashboard/become-partner');
   await expect(page.getByRole('heading', { name: 'Become a Partner', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Investment Partner' })).toBeVisible();
-  for (const figure of ['5000+', '₦2.5M', '50K+', '24/7', 'Earn up to ₦200,000+ monthly', '12-18% annual returns']) {
+  for (const figure of ['5,000+', '₦2.5M', '50K+', '24/7', 'Earn up to ₦200,000+ monthly', '12%-18% annual returns']) {
     await expect(page.getByText(figure, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('You have not applied yet.')).toBeVisible();
@@ -216,7 +216,7 @@ test('the investment form at 360 px: every required field said, Cancel back to t
 
   await page.getByRole('link', { name: 'Start Your Investment Journey' }).click();
   await expect(page.getByRole('heading', { name: 'Investment Partner Application' })).toBeVisible();
-  for (const option of ['Logistics', 'Technology', 'Fleet', 'Warehousing', '₦100k - ₦500k', '₦500k - ₦1M', '₦1M - ₦5M', '₦5M+']) {
+  for (const option of ['Logistics', 'Technology', 'Fleet', 'Warehousing', '₦100K - ₦500K', '₦500K - ₦1M', '₦1M - ₦5M', '₦5M+']) {
     await expect(page.getByRole('radio', { name: option, exact: true })).toBeVisible();
   }
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();

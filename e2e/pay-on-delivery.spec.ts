@@ -35,7 +35,7 @@ async function fillBooking(page: Page) {
   await choose(page, 'Package Weight', 'Light (0-5kg)');
   await choose(page, 'Mode of Transportation', 'Bike');
   await choose(page, 'Delivery Type', 'Standard');
-  await choose(page, 'Delivery Time', 'Afternoon (12PM-6PM)');
+  await choose(page, 'Delivery Time', 'Afternoon (12:00 – 6:00 PM)');
   await page.getByLabel('Delivery Date').fill(tomorrow());
 }
 

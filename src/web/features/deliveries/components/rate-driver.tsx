@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Loader2, Star } from 'lucide-react';
 import type { z } from 'zod';
 import type { DeliveryRating } from '@/shared/schemas/deliveries';
-import { rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
+import { RATING_COMMENT_MAX, rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -15,7 +15,6 @@ import { cn } from '@/web/lib/cn';
 import { useRateDelivery } from '../api/rate-delivery';
 
 const STARS = [1, 2, 3, 4, 5] as const;
-const COMMENT_MAX = 500;
 
 /** Five stars drawn for the eye; the words ("4 out of 5 stars") are what assistive technology reads. */
 function StarRow({ stars, className }: { stars: number; className?: string }) {
@@ -125,7 +124,7 @@ export function RateDriverForm({ deliveryId, trackingId, driverName }: { deliver
         )}
       </fieldset>
       <FormField label={t('tracking.rating.commentLabel')} error={commentError && t(commentError)}>
-        <Textarea id="rating-comment" maxLength={COMMENT_MAX} placeholder={t('tracking.rating.commentPlaceholder')} {...register('comment')} />
+        <Textarea id="rating-comment" maxLength={RATING_COMMENT_MAX} placeholder={t('tracking.rating.commentPlaceholder')} {...register('comment')} />
       </FormField>
       <Button type="submit" className="justify-self-start" disabled={rate.isPending}>
         {rate.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
