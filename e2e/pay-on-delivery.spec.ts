@@ -68,7 +68,7 @@ test.describe('pay on delivery: booking', () => {
     const amount = page.getByLabel('Amount to collect (₦)');
     await amount.fill('50');
     await page.getByRole('button', { name: 'Continue' }).click();
-    const message = 'Enter an amount to collect from ₦100 to ₦500,000, in whole kobo';
+    const message = `Enter an amount to collect from ${formatNaira(RATE_CARD.cod.minAmountKobo)} to ${formatNaira(RATE_CARD.cod.maxAmountKobo)}, in whole kobo`;
     await expect(page.getByTestId('pay-on-delivery').getByRole('alert')).toHaveText(message);
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Validation Error' })).toContainText(message);
     await expect(amount).toHaveAttribute('aria-invalid', 'true');

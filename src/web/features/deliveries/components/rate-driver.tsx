@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Loader2, Star } from 'lucide-react';
 import type { z } from 'zod';
 import type { DeliveryRating } from '@/shared/schemas/deliveries';
-import { RATING_COMMENT_MAX, rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
+import { RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN, rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -14,7 +14,7 @@ import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
 import { useRateDelivery } from '../api/rate-delivery';
 
-const STARS = [1, 2, 3, 4, 5] as const;
+const STARS = Array.from({ length: RATING_STARS_MAX - RATING_STARS_MIN + 1 }, (_, index) => RATING_STARS_MIN + index);
 
 /** Five stars drawn for the eye; the words ("4 out of 5 stars") are what assistive technology reads. */
 function StarRow({ stars, className }: { stars: number; className?: string }) {
