@@ -117,7 +117,8 @@ export function PartnerNetworkSection() {
                   {t('landing.partners.cta')}
                 </Link>
               </div>
-              <dl className="grid grid-cols-2 gap-4 self-start">
+              {/* One column on a phone: a figure written out in full ("2,5 Mio. ₦") does not break and needs the width. */}
+              <dl className="grid grid-cols-1 gap-4 self-start min-[400px]:grid-cols-2">
                 {stats.map((stat) => (
                   <div key={stat} className="rounded-xl border border-slate-700 bg-slate-800/70 p-5">
                     <dt className="text-sm text-slate-300">{t(`landing.partners.stats.${stat}`)}</dt>
