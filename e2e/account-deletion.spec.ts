@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
+import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
 
 /**
  * Issue 24's account deletion (decision 059), as a person on a 360 px phone does it with the keyboard alone:
@@ -11,26 +11,6 @@ const PASSWORD = 'Okada-Lekki-Bridge-42';
 const PHONE = { width: 360, height: 740 };
 
 test.use({ viewport: PHONE });
-
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The wrong password (400) and the refused sign-in (401) are logged by Chromium as failed resources: expected.
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  // The shared toaster is reported to its owner (other specs say why); this page's own content is checked.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
@@ -48,7 +28,8 @@ async function tabTo(page: Page, name: string) {
 }
 
 test('delete the account from Settings with the keyboard alone; signing in with it fails afterwards', async ({ page, context, request }) => {
-  const errors = trackConsoleErrors(page);
+  // The wrong password (400) and the refused sign-in (401) are expected refusals.
+  const errors = trackConsoleErrors(page, { allow: CLIENT_ERROR_RESPONSE });
   const email = await signUpInBrowser(request, context, 'Tolu Bakare', PASSWORD, 'deletion');
   await page.goto('/dashboard/settings');
 
@@ -58,7 +39,7 @@ test('delete the account from Settings with the keyboard alone; signing in with 
   await expect(section).toContainText('What we keep');
   await expect(section).toContainText('for six years, as Nigerian tax law requires');
   await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
   // The dialog opens from the keyboard, labelled by its title, with the focus on the password.
   await tabTo(page, 'Delete My Account');
@@ -69,7 +50,7 @@ test('delete the account from Settings with the keyboard alone; signing in with 
   const password = dialog.getByLabel('Password', { exact: true });
   await expect(password).toBeFocused();
   await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
   // The focus stays inside the dialog however far one tabs.
   for (let i = 0; i < 6; i++) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { answerUnauthorisedAsNotFound } from './stubbed-session';
+import { expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
 
 /**
  * Layout test for the dashboard shell. The profile and unread count are fulfilled here so the shell can be
@@ -69,36 +69,13 @@ async function stubShellApi(page: Page, { unread = 3 }: { unread?: number | null
   });
 }
 
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // Pages inside the shell call the real API without a session here; their 401s are not the shell's errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+/** Pages inside the shell call the real API without a session here; their 401s are not the shell's errors. */
+const UNSIGNED_API_CALL = /^Failed to load resource/;
 
 const heading = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 });
 const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 /** The specification's eight links come first; the merchant's tools follow in a section of their own. */
 const mainLinks = (page: Page) => sidebarNav(page).getByRole('list').first().getByRole('link');
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -106,7 +83,7 @@ test.describe('desktop', () => {
   test('sidebar lists the eight links, the user and logout; the top bar shows title, user and unread badge', async ({
     page,
   }) => {
-    const errors = trackConsoleErrors(page);
+    const errors = trackConsoleErrors(page, { allow: UNSIGNED_API_CALL });
     await stubShellApi(page);
     await page.goto('/dashboard');
 
@@ -239,7 +216,7 @@ test.describe('mobile 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the sidebar is a drawer that closes after a link is chosen, with no horizontal scroll', async ({ page }) => {
-    const errors = trackConsoleErrors(page);
+    const errors = trackConsoleErrors(page, { allow: UNSIGNED_API_CALL });
     await stubShellApi(page);
     await page.goto('/dashboard');
     await expect(heading(page)).toHaveText('Dashboard');

@@ -124,7 +124,7 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     await choose(page, 'Package Weight', 'Medium (5-20kg)');
     await choose(page, 'Mode of Transportation', 'Van');
     await choose(page, 'Delivery Type', 'Standard');
-    await choose(page, 'Delivery Time', 'Afternoon (12PM-6PM)');
+    await choose(page, 'Delivery Time', 'Afternoon (12:00 – 6:00 PM)');
     await page.getByLabel('Delivery Date').fill(tomorrow());
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/dashboard\/delivery-preview\?delivery=LF\d{3,}/);

@@ -128,7 +128,7 @@ test('booking through payment: the form, the preview, the card on the sandbox ch
   await chooseOption(page, page.getByLabel('Package Weight', { exact: true }), 'Medium (5-20kg)');
   await chooseOption(page, page.getByLabel('Mode of Transportation', { exact: true }), 'Van');
   await chooseOption(page, page.getByLabel('Delivery Type', { exact: true }), 'Standard');
-  await chooseOption(page, page.getByLabel('Delivery Time', { exact: true }), 'Afternoon (12PM-6PM)');
+  await chooseOption(page, page.getByLabel('Delivery Time', { exact: true }), 'Afternoon (12:00 – 6:00 PM)');
   await typeInto(page, page.getByLabel('Delivery Date'), tomorrowTyped());
   await activate(page, page.getByRole('button', { name: 'Continue' }));
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { answerUnauthorisedAsNotFound } from './stubbed-session';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
 
 /**
  * Component-level test of the operator's and the driver's pages and of the rating form: the API is answered by
@@ -126,24 +126,8 @@ async function stubShell(page: Page, roles: string[]) {
   await page.route('**/api/dispatch/summary', (route) => route.fulfill(ok(OPERATOR_HOME)));
 }
 
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of (4\d\d|204)|Failed to load resource|EventSource/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+/** The stubbed API's refusals and the live stream it answers with 204 (no events here) are logged by Chromium. */
+const STUBBED_API_NOISE = /status of (4\d\d|204)|Failed to load resource|EventSource/;
 
 const sidebarNav = (page: Page) => page.getByRole('complementary').getByRole('navigation', { name: 'Dashboard' });
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -164,7 +148,7 @@ test.describe('navigation by role', () => {
     await page.goto('/dashboard/driver');
     await expect(page.getByRole('main').getByRole('heading', { name: 'Not available for your account' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('“Driver” role');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
   });
 
   test('/dashboard is each role’s home: a driver lands on My Jobs, an operator on Dispatch, each with their summary', async ({ page }) => {
@@ -179,7 +163,7 @@ test.describe('navigation by role', () => {
     await expect(day.getByTestId('driver-summary-earned')).toHaveText('₦12,500.00');
     await expect(day.getByTestId('driver-summary-available')).toHaveText('Yes');
     await expect(day).toContainText('Van · LSR 123 DX');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoHorizontalScroll(page);
 
@@ -212,7 +196,7 @@ test.describe('navigation by role', () => {
     }
     await expect(waiting.getByRole('link', { name: 'Applications to review: 999+' })).toHaveAttribute('href', '/dashboard/operator/applications');
     await expect(waiting.getByRole('link', { name: 'Withdrawals to pay: 0' })).toHaveAttribute('href', '/dashboard/operator/withdrawals');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     await waiting.getByRole('link', { name: 'Needs a decision: 2' }).click();
     await expect(page).toHaveURL('/dashboard/operator/dispatch?status=needs_decision');
     await expect(page.getByRole('tab', { name: 'Needs a decision' })).toHaveAttribute('aria-selected', 'true');
@@ -255,7 +239,7 @@ test.describe('navigation by role', () => {
 
 test.describe('dispatch board', () => {
   test('filters, assigns a suitable driver, moves the status, completes after the lockout; axe and 360 px', async ({ page }) => {
-    const errors = trackConsoleErrors(page);
+    const errors = trackConsoleErrors(page, { allow: STUBBED_API_NOISE });
     await stubShell(page, ['customer', 'operator']);
     let delivery = { ...DELIVERY };
     const requested: string[] = [];
@@ -300,7 +284,7 @@ test.describe('dispatch board', () => {
     await expect(card).toContainText('No driver assigned yet');
     await card.getByText('History (2 events)').click();
     await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting payment' }).locator('time')).toHaveAttribute('datetime', '2026-11-22T08:55:00.000Z');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
     // The dialog lists the van drivers with rating (or "New driver") and active jobs; nothing chosen is refused here.
     await card.getByRole('button', { name: 'Assign driver' }).click();
@@ -312,7 +296,7 @@ test.describe('dispatch board', () => {
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Choose a driver');
     expect(posted).toEqual([]);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     await dialog.getByRole('radio', { name: /Musa Bello/ }).focus();
     await page.keyboard.press('Space');
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -357,7 +341,7 @@ test.describe('dispatch board', () => {
     await page.goto('/dashboard/operator/dispatch?status=all');
     await expect(card).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     expect(requested).toEqual(expect.arrayContaining(['unassigned', 'active', 'delivered', 'all']));
     expect(errors).toEqual([]);
   });
@@ -402,7 +386,7 @@ test.describe('dispatch board', () => {
     await page.getByRole('button', { name: 'Mark failed: ₦5,500.00 to Tunde Bakare' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark ₦5,500.00 failed' });
     await dialog.getByLabel('Reason (optional)').fill('Account name does not match');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     await dialog.getByRole('button', { name: 'Mark failed' }).click();
     await expect(toast(page, 'Withdrawal Failed')).toContainText("₦5,500.00 returned to the customer's wallet.");
     await expect(page.getByText('No withdrawal is waiting.')).toBeVisible();
@@ -417,7 +401,7 @@ test.describe('driver workspace at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
   test('one next step, tap to call, the code on a number pad, attempts left, then the lockout', async ({ page }) => {
-    const errors = trackConsoleErrors(page);
+    const errors = trackConsoleErrors(page, { allow: STUBBED_API_NOISE });
     await stubShell(page, ['customer', 'driver']);
     let job = { ...JOB };
     const sent: { url: string; body: string | null; contentType: string | undefined }[] = [];
@@ -446,7 +430,7 @@ test.describe('driver workspace at 360 px', () => {
     await expect(card.getByRole('link', { name: 'Call Chinedu Eze on +234 803 123 4567' })).toHaveAttribute('href', 'tel:+2348031234567');
     await expect(card.getByRole('button')).toHaveCount(1);
     await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
     await card.getByRole('button', { name: 'Mark out for delivery' }).click();
     await expect(toast(page, 'Status Updated')).toBeVisible();
@@ -464,7 +448,7 @@ test.describe('driver workspace at 360 px', () => {
     await expect(photo).toHaveAttribute('capture', 'environment');
     await expect(dialog.getByTestId('attempts-left')).toHaveText('5 attempts left');
     await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
     // Not four digits: refused here. Letters never get in.
     await code.pressSequentially('12a');
@@ -549,7 +533,7 @@ test.describe('rating the driver', () => {
     await expect(page.getByRole('group', { name: 'Rate your delivery by Musa Bello' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit Rating' }).click();
     await expect(page.getByRole('alert')).toHaveText('Choose from 1 to 5 stars');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
     await page.getByRole('radio', { name: '1 out of 5 stars' }).focus();
     await page.keyboard.press('ArrowRight');

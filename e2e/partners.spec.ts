@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { E2E_OPERATOR } from './operator.js';
 import { signUpInBrowser } from './accounts.js';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll } from './page-checks.js';
 
 /**
  * Issue 12, partner applications: a person applies as a transportation partner with real files, sees each file
@@ -69,14 +69,6 @@ function pdf(title: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function expectAccessible(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'no horizontal scroll').toBeLessThanOrEqual(0);
-  // The shared toaster is not part of these pages (see booking.spec.ts).
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const documentInput = (page: Page, kind: string) => page.locator(`input[type=file][data-document="${kind}"]`);
 
@@ -87,7 +79,7 @@ test('apply as a transportation partner with real files, then an operator approv
   await page.goto('/dashboard/become-partner');
   await expect(page.getByRole('heading', { name: 'Become a Partner', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Investment Partner' })).toBeVisible();
-  for (const figure of ['5000+', '₦2.5M', '50K+', '24/7', 'Earn up to ₦200,000+ monthly', '12-18% annual returns']) {
+  for (const figure of ['5,000+', '₦2.5M', '50K+', '24/7', 'Earn up to ₦200,000+ monthly', '12%-18% annual returns']) {
     await expect(page.getByText(figure, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('You have not applied yet.')).toBeVisible();
@@ -107,7 +99,8 @@ test('apply as a transportation partner with real files, then an operator approv
   await expect(page.getByText('Please upload this document')).toHaveCount(6);
   await expect(page.getByText("Driver's licence number is required")).toBeVisible();
   await expect(page.getByText('Upload 3 to 5 vehicle photos')).toBeVisible();
-  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
   await page.getByLabel('Business name (optional)').fill('Bello Haulage');
   await page.getByLabel('Preferred routes').fill('Ikeja - Lekki, Yaba - Apapa');
@@ -166,7 +159,8 @@ test('apply as a transportation partner with real files, then an operator approv
   const card = desk.getByTestId('operator-application').filter({ hasText: name });
   await expect(card).toContainText('Pickup');
   await expect(card).toContainText('LSR 123 AB');
-  await expectAccessible(desk);
+  await expectNoHorizontalScroll(desk);
+  await expectNoAxeViolations(desk, { exclude: [SHARED_TOASTER] });
   const licence = card.getByRole('link', { name: 'Vehicle licence' });
   const licenceFile = await operatorContext.request.get((await licence.getAttribute('href'))!);
   expect(licenceFile.status()).toBe(200);
@@ -217,11 +211,12 @@ test('the investment form at 360 px: every required field said, Cancel back to t
   await signUp(request, context, 'Ngozi Investor');
   await page.goto('/dashboard/become-partner');
   await expect(page.getByRole('link', { name: 'Start Your Investment Journey' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
   await page.getByRole('link', { name: 'Start Your Investment Journey' }).click();
   await expect(page.getByRole('heading', { name: 'Investment Partner Application' })).toBeVisible();
-  for (const option of ['Logistics', 'Technology', 'Fleet', 'Warehousing', '₦100k - ₦500k', '₦500k - ₦1M', '₦1M - ₦5M', '₦5M+']) {
+  for (const option of ['Logistics', 'Technology', 'Fleet', 'Warehousing', '₦100K - ₦500K', '₦500K - ₦1M', '₦1M - ₦5M', '₦5M+']) {
     await expect(page.getByRole('radio', { name: option, exact: true })).toBeVisible();
   }
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();
@@ -242,7 +237,8 @@ test('the investment form at 360 px: every required field said, Cancel back to t
   }
   await expect(page.getByText('Please upload this document')).toHaveCount(3);
   await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
-  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/dashboard/become-partner');

@@ -79,7 +79,7 @@ test('pay on delivery: booked for ₦20,000, refused unpaid, paid by link withou
   await choose(page, 'Package Weight', 'Light (0-5kg)');
   await choose(page, 'Mode of Transportation', 'Bike');
   await choose(page, 'Delivery Type', 'Standard');
-  await choose(page, 'Delivery Time', 'Afternoon (12PM-6PM)');
+  await choose(page, 'Delivery Time', 'Afternoon (12:00 – 6:00 PM)');
   await page.getByLabel('Delivery Date').fill(tomorrow());
   await page.getByRole('switch', { name: 'Pay on delivery' }).click();
   await page.getByLabel('Amount to collect (₦)').fill('20000');

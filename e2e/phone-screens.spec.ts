@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { longTrip, sameOrigin } from './api.js';
+import { expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
 
 /**
  * Issue 24, as a person on a cheap phone would meet it (docs/decisions/048): at 360 px nothing scrolls sideways on
@@ -16,24 +17,6 @@ const LANGUAGES = ['en-US', 'es', 'fr', 'de', 'pt', 'yo', 'ha', 'ig'] as const;
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const topBarTitle = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 });
-
-/** Fails with the elements that stick out, so a failure says what to fix. */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { width, viewport, offenders } = await page.evaluate(() => {
-    const viewport = document.documentElement.clientWidth;
-    const width = document.scrollingElement?.scrollWidth ?? 0;
-    const offenders =
-      width <= viewport
-        ? []
-        : [...document.querySelectorAll('body *')]
-            .filter((element) => element.getBoundingClientRect().right > viewport + 1)
-            .slice(-6)
-            .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right ${Math.round(element.getBoundingClientRect().right)}px`);
-    return { width, viewport, offenders };
-  });
-  expect(viewport).toBe(PHONE.width);
-  expect(width, `${what} is ${width}px wide:\n${offenders.join('\n')}`).toBeLessThanOrEqual(PHONE.width);
-}
 
 /** Opens `path` in `language` (the app's ?lng=, as a language picker would set it) and waits for it to speak it. */
 async function openIn(page: Page, path: string, language: string) {
@@ -128,16 +111,16 @@ test.describe('a 360 px phone', () => {
       // ₦10,000,000.00 less the paid delivery: still eight digits.
       await expect(page.getByTestId('wallet-balance')).toHaveText(/^₦\d,\d{3},\d{3}\.\d{2}$/);
       await expect(page.getByTestId('transaction-amount').first()).toBeVisible();
-      await expectNoSidewaysScroll(page, `the wallet in ${language}`);
+      await expectNoHorizontalScroll(page, { what: `the wallet in ${language}`, width: PHONE.width });
 
       await openIn(page, '/dashboard/my-deliveries', language);
       await expect(page.getByTestId('delivery-card')).toHaveCount(2);
-      await expectNoSidewaysScroll(page, `My Deliveries in ${language}`);
+      await expectNoHorizontalScroll(page, { what: `My Deliveries in ${language}`, width: PHONE.width });
 
       await openIn(page, '/dashboard/notifications', language);
       const item = page.getByTestId('notification-item').first();
       await expect(item).toBeVisible();
-      await expectNoSidewaysScroll(page, `Notifications in ${language}`);
+      await expectNoHorizontalScroll(page, { what: `Notifications in ${language}`, width: PHONE.width });
       const layout = await page.getByTestId('notification-item').evaluateAll((items) =>
         items.map((element) => ({
           textWidth: element.querySelector('p')!.getBoundingClientRect().width,
@@ -155,7 +138,7 @@ test.describe('a 360 px phone', () => {
       await openIn(page, '/dashboard/book-delivery', language);
       const fits = await topBarTitle(page).evaluate((title) => title.scrollWidth <= title.clientWidth && getComputedStyle(title).textOverflow !== 'ellipsis');
       expect(fits, `the Book Deliveries title in ${language}`).toBeTruthy();
-      await expectNoSidewaysScroll(page, `Book Delivery in ${language}`);
+      await expectNoHorizontalScroll(page, { what: `Book Delivery in ${language}`, width: PHONE.width });
     }
     await page.goto('/dashboard/book-delivery?lng=en-US');
     await expect(topBarTitle(page)).toHaveText('Book Deliveries');
@@ -189,7 +172,7 @@ test.describe('a 360 px phone', () => {
     for (const language of LANGUAGES) {
       await openIn(page, '/dashboard/wallet', language);
       await expect(page.getByTestId('wallet-transactions')).toContainText('Moniepoint Microfinance Bank');
-      await expectNoSidewaysScroll(page, `the wallet with a withdrawal in ${language}`);
+      await expectNoHorizontalScroll(page, { what: `the wallet with a withdrawal in ${language}`, width: PHONE.width });
     }
     await context.close();
   });
@@ -234,11 +217,8 @@ test.describe('role homes and pages a role cannot open', () => {
   });
 
   test('a signed-out visit to /auth logs no error and no 401', async ({ page }) => {
-    const errors: string[] = [];
+    const errors = trackConsoleErrors(page);
     const refused: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
     page.on('response', (response) => {
       if (response.status() === 401) refused.push(response.url());
     });

@@ -1,21 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
 
 /** The public rates page (/rates): the tariff from GET /api/rate-card, readable without signing in. */
-
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A vehicle's row of the first table, by the vehicle's name in the page's language. */
 const modeRow = (page: Page, name: string) =>
@@ -25,7 +11,7 @@ test.describe('rates page', () => {
   let consoleErrors: string[];
 
   test.beforeEach(async ({ page }) => {
-    consoleErrors = failOnConsoleErrors(page);
+    consoleErrors = trackConsoleErrors(page);
   });
 
   test.afterEach(() => {
@@ -65,7 +51,7 @@ test.describe('rates page', () => {
 
     // The header leads back home.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
   });
 
   test('speaks French from the language selector and from ?lng=fr', async ({ page }) => {
@@ -77,7 +63,7 @@ test.describe('rates page', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Frais fixes et suppléments' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(modeRow(page, 'Moto').getByRole('cell').first()).toHaveText('₦2,000.00');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
@@ -102,23 +88,21 @@ test.describe('rates page', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(cod).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
   });
 
   test('at 360 px the page does not scroll sideways: the wide table scrolls in its own focusable box', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/rates');
     await expect(modeRow(page, 'Truck')).toBeAttached();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
 
     const box = page.getByRole('region', { name: /Base fare, distance rate/ });
     expect(await box.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
     await box.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => box.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
   });
 });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 import { messageTo } from './outbox.js';
 import { longTrip, sameOrigin } from './api.js';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll } from './page-checks.js';
 
 /**
  * Issue 24's sweeps over every route, as the role that opens it, with realistic data (a long name, long addresses,
@@ -113,16 +113,9 @@ async function settled(page: Page, language: string) {
 }
 
 async function expectFitsAndSpeaks(page: Page, what: string) {
-  const { width, viewport, offenders, keys } = await page.evaluate((pattern) => {
-    const viewport = document.documentElement.clientWidth;
-    const width = document.scrollingElement?.scrollWidth ?? 0;
-    const offenders =
-      width <= viewport
-        ? []
-        : [...document.querySelectorAll('body *')]
-            .filter((element) => element.getBoundingClientRect().right > viewport + 1)
-            .slice(-6)
-            .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right ${Math.round(element.getBoundingClientRect().right)}px`);
+  // Soft: one run lists every page that does not fit or shows a key, not only the first.
+  await expectNoHorizontalScroll(page, { what, soft: true, width: PHONE.width });
+  const keys = await page.evaluate((pattern) => {
     // What a reader reads, less code and names that are never translated (an API's event types, `translate="no"`).
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
       acceptNode: (node) =>
@@ -133,22 +126,9 @@ async function expectFitsAndSpeaks(page: Page, what: string) {
     const text = `${read.join(' ')} ${[...document.querySelectorAll('[aria-label],[placeholder],[title]')]
       .map((element) => `${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('placeholder') ?? ''} ${element.getAttribute('title') ?? ''}`)
       .join(' ')}`;
-    return { width, viewport, offenders, keys: text.match(new RegExp(pattern, 'g')) ?? [] };
+    return text.match(new RegExp(pattern, 'g')) ?? [];
   }, RAW_KEY.source);
-  expect(viewport).toBe(PHONE.width);
-  // Soft: one run lists every page that does not fit, not only the first.
-  expect.soft(width, `${what} is ${width}px wide:\n${offenders.join('\n')}`).toBeLessThanOrEqual(PHONE.width);
   expect.soft(keys, `${what} shows raw text keys`).toEqual([]);
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect
-    .soft(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      what,
-    )
-    .toEqual([]);
 }
 
 /** The app's dark theme (the class its toggle sets) and the system's, for the server-rendered pages. */
@@ -203,7 +183,7 @@ test('axe finds nothing on any route in light and dark at 1280 and 360 px', asyn
         await page.setViewportSize(viewport);
         for (const theme of ['light', 'dark'] as const) {
           await applyTheme(page, theme);
-          await expectNoAxeViolations(page, `${path} as ${role}, ${theme}, ${width} px`);
+          await expectNoAxeViolations(page, { what: `${path} as ${role}, ${theme}, ${width} px`, soft: true, exclude: [SHARED_TOASTER] });
         }
       }
     }
@@ -222,7 +202,7 @@ test('the sandbox checkout the receiver pays on has no axe violations, light and
     await page.setViewportSize(viewport);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await expectNoAxeViolations(page, `the sandbox checkout, ${theme}, ${viewport.width} px`);
+      await expectNoAxeViolations(page, { what: `the sandbox checkout, ${theme}, ${viewport.width} px`, soft: true, exclude: [SHARED_TOASTER] });
     }
   }
   await context.close();

@@ -76,7 +76,9 @@ export function findBank(code: string): NigerianBank | undefined {
   return BANKS_BY_CODE.get(code);
 }
 
-export const NUBAN_PATTERN = /^\d{10}$/;
+/** Digits of a NUBAN account number. */
+export const NUBAN_LENGTH = 10;
+export const NUBAN_PATTERN = new RegExp(`^\\d{${NUBAN_LENGTH}}$`);
 const WEIGHTS = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
 
 /** The check digit for a 9-digit serial at the institution with this 6-digit NUBAN code. */

@@ -158,16 +158,20 @@ export function modeUnavailability(
   return null;
 }
 
+/** The distance beyond the included part is charged per started step of this many metres (the rates page says so). */
+export const DISTANCE_STEP_METERS = 100;
+const STEPS_PER_KM = 1000 / DISTANCE_STEP_METERS;
+
 /** The price of a trip, in kobo: the breakdown always sums to the total. Check `modeUnavailability` first. */
 export function priceTrip(rateCard: RateCard, trip: Trip, options: PriceOptions): PriceBreakdown {
   const rates = rateCard.modes[options.transportMode];
   const beyondMeters = Math.max(0, trip.distanceMeters - rateCard.includedMeters);
-  // Charged per started 100 m, so the price never falls as the distance grows.
-  const perHundredMeters = rates.perKm / 10;
+  // Charged per started step, so the price never falls as the distance grows.
+  const perStep = rates.perKm / STEPS_PER_KM;
   const baseFare = rates.baseFare;
   const distanceFee =
     rateCard.distanceFee +
-    Math.ceil(beyondMeters / 100) * perHundredMeters +
+    Math.ceil(beyondMeters / DISTANCE_STEP_METERS) * perStep +
     (options.packageWeight === 'heavy' ? rateCard.heavySurcharge : 0) +
     (trip.interstate ? rateCard.interstateFee : 0);
   const serviceFee =

@@ -3,6 +3,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { FALLBACK_LANGUAGE } from '@/shared/i18n';
+import { addTextFormats, I18N_INTERPOLATION } from './lib/i18n-interpolation';
 import { LandingPage } from './features/landing/components/landing-page';
 import { TestModeBanner } from './components/test-mode-banner';
 
@@ -12,8 +13,9 @@ export async function renderLanding(translation: Record<string, unknown>): Promi
   await i18n.use(initReactI18next).init({
     lng: FALLBACK_LANGUAGE,
     resources: { [FALLBACK_LANGUAGE]: { translation } },
-    interpolation: { escapeValue: false },
+    interpolation: I18N_INTERPOLATION,
   });
+  addTextFormats(i18n);
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <StaticRouter location="/">

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/errors.js';
 import type { MessageParams, ValidationMessageKey } from '../../shared/message-keys.js';
-import { errorMessage, fieldMessage } from './messages.js';
+import { errorMessage, fieldMessage, interpolate } from './messages.js';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -150,7 +150,7 @@ export class AppError extends Error {
     readonly options: AppErrorOptions = {},
   ) {
     const firstField = Object.values(options.fields ?? {})[0]?.[0];
-    super(code === 'VALIDATION_FAILED' && firstField ? fieldMessage(firstField) : errorMessage(code, options.params));
+    super(code === 'VALIDATION_FAILED' && firstField ? interpolate(fieldMessage(firstField), options.params) : errorMessage(code, options.params));
     this.name = 'AppError';
     this.statusCode = STATUS_BY_CODE[code];
   }

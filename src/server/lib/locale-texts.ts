@@ -58,7 +58,7 @@ export function loadLocaleSection(
       lng,
       (key: string, params?: MessageParams) => {
         const text = own[lng].get(key) || english.get(key);
-        return text === undefined ? key : params ? interpolate(text, params) : text;
+        return text === undefined ? key : interpolate(text, params, lng);
       },
     ]),
   ) as Record<Language, LocaleTexts>;

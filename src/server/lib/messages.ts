@@ -1,5 +1,7 @@
 import type { ErrorCode } from '../../shared/errors.js';
+import { FALLBACK_LANGUAGE } from '../../shared/i18n.js';
 import type { MessageParams, ValidationMessageKey } from '../../shared/message-keys.js';
+import { RULE_VALUES } from '../../shared/rule-values.js';
 
 /**
  * The server's one catalogue of English (decision 022). Each entry is the source text of one i18n key:
@@ -20,7 +22,7 @@ export const ERROR_MESSAGES = {
   NOT_FOUND: 'We could not find what you were looking for.',
   ROUTE_NOT_FOUND: 'There is nothing at {{method}} {{path}}.',
   CONFLICT: 'This changed while you were working on it. Please reload and try again.',
-  RATE_LIMITED: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+  RATE_LIMITED: 'Too many attempts. Please wait {{seconds, number}} seconds and try again.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again in a moment.',
   IDENTIFIER_TAKEN: 'An account with this email or phone number already exists. Please log in instead.',
@@ -29,7 +31,7 @@ export const ERROR_MESSAGES = {
   INVALID_CODE: 'Invalid verification code. Please try again.',
   CODE_EXPIRED: 'This code has expired. Please request a new one.',
   CODE_ATTEMPTS_EXCEEDED: 'Too many wrong attempts. Please request a new code.',
-  RESEND_TOO_SOON: 'Please wait {{seconds}} seconds before requesting a new code.',
+  RESEND_TOO_SOON: 'Please wait {{seconds, number}} seconds before requesting a new code.',
   RESEND_LIMIT_REACHED: 'You have requested too many codes. Please try again later.',
   ALREADY_VERIFIED: 'This account is already verified. Please log in.',
   INVALID_RESET_TOKEN: 'This password reset link has expired or was already used. Please start again.',
@@ -56,7 +58,7 @@ export const ERROR_MESSAGES = {
     'This delivery could no longer take the payment, so {{amount}} was credited to your wallet.',
   INVALID_TRACKING_ID: 'Please enter a valid tracking ID',
   INVALID_STATUS_TRANSITION: 'That status change is not allowed for this delivery.',
-  REATTEMPT_LIMIT: 'This delivery has already been tried again {{limit}} times: it can only be returned now.',
+  REATTEMPT_LIMIT: 'This delivery has already been tried again {{limit, number}} times: it can only be returned now.',
   COD_UNPAID: 'The receiver has not paid the {{amount}} due on delivery yet. Send them the payment link again.',
   COD_AMOUNT_INVALID: 'Enter an amount to collect from {{min}} to {{max}}, in whole kobo.',
   PAY_LINK_EXPIRED: 'This payment link is no longer valid: the delivery has ended.',
@@ -73,8 +75,8 @@ export const ERROR_MESSAGES = {
   DATABASE_BUSY: 'Too many requests are waiting for the same data right now. Please try again in a few seconds.',
   // Issue 11 building blocks: uploads, payouts, idempotency keys.
   FILE_TYPE_NOT_ALLOWED: 'This type of file is not accepted. Accepted types: {{allowedTypes}}.',
-  FILE_TOO_LARGE: 'The file is too large. The limit is {{maxMegabytes}} MB.',
-  IMAGE_TOO_MANY_PIXELS: 'The image is too large. The limit is {{maxMegapixels}} megapixels.',
+  FILE_TOO_LARGE: 'The file is too large. The limit is {{maxMegabytes, number}} MB.',
+  IMAGE_TOO_MANY_PIXELS: 'The image is too large. The limit is {{maxMegapixels, number}} megapixels.',
   IMAGE_UNREADABLE: 'The image could not be read. Please choose another picture.',
   FILE_UNSAFE:
     'This file contains scripts or web page code, which we do not accept. Save it again as a plain PDF or a photo and upload that.',
@@ -98,7 +100,7 @@ export const ERROR_MESSAGES = {
   PASSWORD_INCORRECT: 'That password is not correct.',
   // Partner applications (docs/decisions/032).
   APPLICATION_ALREADY_OPEN:
-    'You already have an application of this kind waiting for review. You will hear from us within 24-48 hours.',
+    'You already have an application of this kind waiting for review. You will hear from us within {{applicationReplyHoursMin, number}}-{{applicationReplyHoursMax, number}} hours.',
   APPLICATION_NOT_FOUND: 'We could not find that application.',
   APPLICATION_ALREADY_DECIDED: 'This application has already been decided.',
   // Dispatch, the driver's handover and ratings (docs/decisions/034).
@@ -112,15 +114,15 @@ export const ERROR_MESSAGES = {
   LOCATION_NOT_FOUND: 'We could not find this place. Please choose one from the list.',
   OUTSIDE_SERVICE_AREA: 'We deliver within Nigeria only. Please choose a place in Nigeria.',
   SAME_PICKUP_AND_DROPOFF: 'The pickup and the dropoff are the same place.',
-  DELIVERY_DATE_OUT_OF_RANGE: 'Choose a delivery date from today to {{days}} days ahead.',
+  DELIVERY_DATE_OUT_OF_RANGE: 'Choose a delivery date from today to {{days, number}} days ahead.',
   MODE_NOT_AVAILABLE: 'This mode of transportation cannot take this trip.',
   ADDRESS_NOT_FOUND: 'We could not find this address.',
-  ADDRESS_LIMIT: 'You can save up to {{limit}} addresses. Delete one to save another.',
+  ADDRESS_LIMIT: 'You can save up to {{limit, number}} addresses. Delete one to save another.',
   QUOTE_NOT_FOUND: 'We could not find this price quote.',
   QUOTE_EXPIRED: 'This price quote has expired. Please get a fresh price.',
   QUOTE_USED: 'This price quote has already been used for a booking.',
   API_KEY_NOT_FOUND: 'We could not find this API key.',
-  API_KEY_LIMIT: 'You already have {{limit}} API keys. Revoke one before creating another.',
+  API_KEY_LIMIT: 'You already have {{limit, number}} API keys. Revoke one before creating another.',
   API_KEY_NOT_ALLOWED: 'API keys are for shipper accounts. Operator accounts cannot create them.',
   IDEMPOTENCY_KEY_REQUIRED: 'This request needs an Idempotency-Key header, so that a retry cannot book twice.',
   TEST_MODE_ONLY: 'This works only with a test key (lf_test_…).',
@@ -129,7 +131,7 @@ export const ERROR_MESSAGES = {
   LIVE_MODE_ONLY: 'Pay on delivery works only with a live key (lf_live_…) for now.',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'We could not find this webhook endpoint.',
   WEBHOOK_EVENT_NOT_FOUND: 'This event was never sent to this endpoint.',
-  WEBHOOK_ENDPOINT_LIMIT: 'You already have {{limit}} webhook endpoints. Remove one before adding another.',
+  WEBHOOK_ENDPOINT_LIMIT: 'You already have {{limit, number}} webhook endpoints. Remove one before adding another.',
   WEBHOOK_ENDPOINT_DISABLED: 'This endpoint is switched off. Switch it on first.',
   WEBHOOK_URL_NOT_HTTPS: 'The endpoint URL must start with https://.',
   WEBHOOK_URL_FORBIDDEN: 'This URL points to a private or local network address. Use a public address.',
@@ -137,7 +139,7 @@ export const ERROR_MESSAGES = {
   WEBHOOKS_NOT_CONFIGURED: 'Webhooks are not set up on this server yet. Please try again later.',
   IMPORT_NOT_FOUND: 'We could not find this import.',
   IMPORT_EMPTY: 'This file has no deliveries in it. Fill in the template, one delivery per row.',
-  IMPORT_TOO_MANY_ROWS: 'A file can hold at most {{maxRows}} deliveries. Split it into smaller files.',
+  IMPORT_TOO_MANY_ROWS: 'A file can hold at most {{maxRows, number}} deliveries. Split it into smaller files.',
   IMPORT_NOT_UTF8: 'This file is not saved as UTF-8 (line {{row}}). Save it as "CSV UTF-8" and upload it again.',
   IMPORT_MALFORMED: 'This file is not a valid CSV: a quote opened in row {{row}}, column {{column}} is never closed.',
   IMPORT_HEADER_INVALID: 'The first row must be the template\'s column names; "{{column}}" is missing, repeated or unknown.',
@@ -146,7 +148,7 @@ export const ERROR_MESSAGES = {
   IMPORT_INSUFFICIENT_BALANCE: 'Your wallet is {{shortfall}} short of the {{total}} these deliveries cost. Top up and confirm again.',
   // Account deletion (docs/decisions/059).
   ACCOUNT_HAS_ACTIVE_DELIVERIES:
-    'You have deliveries still under way ({{count}}). You can delete your account once they are delivered, returned or cancelled.',
+    'You have deliveries still under way ({{count, number}}). You can delete your account once they are delivered, returned or cancelled.',
   ACCOUNT_HAS_PENDING_WITHDRAWAL: 'A withdrawal from your wallet is still being paid. You can delete your account once it is completed.',
   ACCOUNT_HAS_DEBT: 'You owe {{amount}} in return fees. Top up your wallet to settle it, then delete your account.',
   ACCOUNT_HAS_BALANCE: 'Your wallet still holds {{amount}}. Withdraw it to your bank account first, then delete your account.',
@@ -160,11 +162,11 @@ export const VALIDATION_MESSAGES = {
   'auth.validation.phoneRequired': 'Please enter your phone number',
   'auth.validation.passwordsMismatch': 'Passwords do not match',
   'auth.validation.termsRequired': 'Please agree to the terms and conditions',
-  'auth.validation.otpInvalid': 'Please enter the 6-digit verification code',
+  'auth.validation.otpInvalid': 'Please enter the {{otpLength, number}}-digit verification code',
   'auth.validation.identifierRequired': 'Please enter your email or phone number.',
   'auth.validation.fillAllFields': 'Please fill in all fields',
-  'auth.validation.passwordTooShort': 'Password must be at least 8 characters long',
-  'auth.validation.passwordTooLong': 'Password must be at most 128 characters long',
+  'auth.validation.passwordTooShort': 'Password must be at least {{passwordMin, number}} characters long',
+  'auth.validation.passwordTooLong': 'Password must be at most {{passwordMax, number}} characters long',
   'auth.validation.emailInvalid': 'Please enter a valid email address',
   'auth.validation.phoneInvalid': 'Please enter a valid phone number',
   'auth.validation.exactlyOneIdentifier': 'Register with exactly one of email, phone or WhatsApp number',
@@ -186,25 +188,25 @@ export const VALIDATION_MESSAGES = {
   'booking.validation.deliveryTime': 'Delivery time is required',
   'booking.validation.deliveryDate': 'Delivery date is required',
   'booking.validation.deliveryDateInvalid': 'Delivery date must be today or later',
-  'booking.validation.deliveryDateTooFar': 'Delivery date must be within the next 30 days',
+  'booking.validation.deliveryDateTooFar': 'Delivery date must be within the next {{bookingDaysAhead, number}} days',
   'booking.validation.receiverPhoneInvalid': 'Enter a valid phone number',
   'booking.validation.tooLong': 'This is too long',
   'webhooks.validation.url': 'Enter the full address of your endpoint, starting with https://',
   'webhooks.validation.urlTooLong': 'This address is too long',
   'webhooks.validation.events': 'Choose at least one event',
   'webhooks.validation.mode': 'Choose test or live',
-  'booking.validation.codAmount': 'Enter an amount to collect from ₦100 to ₦500,000, in whole kobo',
+  'booking.validation.codAmount': 'Enter an amount to collect from {{codMin}} to {{codMax}}, in whole kobo',
   'booking.validation.receiverLanguage': 'Choose one of the listed languages',
-  'places.validation.query': 'Type between 1 and 100 characters to search',
+  'places.validation.query': 'Type between 1 and {{placesQueryMax, number}} characters to search',
   'places.validation.placeUnknown': 'Choose a place from the list',
   'places.validation.addressUnknown': 'Choose one of your saved addresses',
   'places.validation.locationText': 'We could not find this place. Choose one from the list',
   'places.validation.line': 'Street and house number are required',
-  'places.validation.lineTooLong': 'Keep the street and house number under 200 characters',
-  'places.validation.directionsTooLong': 'Keep the directions under 300 characters',
+  'places.validation.lineTooLong': 'Keep the street and house number under {{placeLineMax, number}} characters',
+  'places.validation.directionsTooLong': 'Keep the directions under {{placeDirectionsMax, number}} characters',
   'places.validation.label': 'Give the address a name',
-  'places.validation.labelTooLong': 'Keep the name under 60 characters',
-  'places.validation.contactName': 'Keep the contact name under 100 characters',
+  'places.validation.labelTooLong': 'Keep the name under {{addressLabelMax, number}} characters',
+  'places.validation.contactName': 'Keep the contact name under {{contactNameMax, number}} characters',
   'places.validation.contactPhone': 'Enter a valid phone number',
   'places.validation.coordinates': 'Give both a latitude and a longitude',
   'places.validation.samePlace': 'The dropoff must differ from the pickup',
@@ -216,11 +218,11 @@ export const VALIDATION_MESSAGES = {
   'validation.payment.deliveryIdRequired': 'Delivery ID is required',
   'validation.payment.methodRequired': 'Choose a payment method',
   'validation.dispatch.driverRequired': 'Choose a driver',
-  'validation.dispatch.handoverCodeFormat': 'Enter the 4-digit code the receiver was sent',
-  'validation.dispatch.ratingStars': 'Choose from 1 to 5 stars',
-  'validation.dispatch.commentTooLong': 'The comment must be at most 500 characters',
+  'validation.dispatch.handoverCodeFormat': 'Enter the {{handoverCodeLength, number}}-digit code the receiver was sent',
+  'validation.dispatch.ratingStars': 'Choose from {{ratingStarsMin, number}} to {{ratingStarsMax, number}} stars',
+  'validation.dispatch.commentTooLong': 'The comment must be at most {{ratingCommentMax, number}} characters',
   'validation.dispatch.failedAttemptReason': 'Please choose why the parcel could not be handed over',
-  'validation.dispatch.failedAttemptNoteTooLong': 'The note must be at most 300 characters',
+  'validation.dispatch.failedAttemptNoteTooLong': 'The note must be at most {{failedAttemptNoteMax, number}} characters',
   'validation.dispatch.failedAttemptNoteRequired': 'Please say what happened',
   'validation.dispatch.onDutyRequired': 'Say whether you are on duty: true or false',
   'validation.input.unstorable': 'Contains characters that are not allowed.',
@@ -228,18 +230,17 @@ export const VALIDATION_MESSAGES = {
   'imports.rowErrors.PLACE_AMBIGUOUS': 'More than one place is called "{{place}}". Use its id, or add its state after a comma',
   'imports.rowErrors.FORMULA_REFUSED': 'A cell may not start with =, +, - or @ (a spreadsheet would run it as a formula)',
   'imports.rowErrors.ROW_MALFORMED': 'This row does not match the header: check its commas and quotes',
-  // MAX_INPUT_DEPTH of the input guard.
-  'validation.input.tooDeep': 'Nested more than 16 levels deep.',
+  'validation.input.tooDeep': 'Nested more than {{inputDepthMax, number}} levels deep.',
   'validation.dateRange.order': 'The end date must be on or after the start date',
   'walletMoney.validation.invalidAmount': 'Please enter a valid amount',
   'walletMoney.validation.belowMinimum': 'The minimum amount is {{amount}}',
   'walletMoney.validation.aboveMaximum': 'The maximum amount is {{amount}}',
   'validation.payout.bankRequired': 'Please choose your bank',
   'validation.payout.bankUnknown': 'We do not recognise this bank. Please choose one from the list',
-  'validation.payout.accountNumberFormat': 'The account number must be 10 digits',
+  'validation.payout.accountNumberFormat': 'The account number must be {{accountNumberLength, number}} digits',
   'validation.payout.accountNumberInvalid': 'This account number is not valid for the chosen bank. Please check it',
   'validation.payout.accountNameRequired': 'Please enter the account name',
-  'validation.payout.accountNameTooLong': 'The account name must be at most 100 characters',
+  'validation.payout.accountNameTooLong': 'The account name must be at most {{accountNameMax, number}} characters',
   'validation.partners.partnerType': 'Choose transportation or investment partner, before the documents',
   'validation.partners.preferredRoutes': 'Preferred routes are required',
   'validation.partners.serviceAvailability': 'Service availability is required',
@@ -258,18 +259,18 @@ export const VALIDATION_MESSAGES = {
   'validation.partners.investmentArea': 'Investment area is required',
   'validation.partners.initialCapital': 'Initial capital is required',
   'validation.partners.bankName': 'Bank name is required',
-  'validation.partners.accountNumber': 'The account number must be 10 digits',
+  'validation.partners.accountNumber': 'The account number must be {{accountNumberLength, number}} digits',
   'validation.partners.tooLong': 'This is too long',
   'validation.partners.documentRequired': 'Please upload this document',
   'validation.partners.documentType': 'Upload a PDF, JPEG, PNG or WebP file',
   'validation.partners.photoType': 'Upload a JPEG, PNG or WebP photo',
-  'validation.partners.documentTooLarge': 'The file is too large. The limit is 10 MB.',
+  'validation.partners.documentTooLarge': 'The file is too large. The limit is {{documentMaxMegabytes, number}} MB.',
   'validation.partners.documentUnsafe': 'This file contains scripts or web page code. Save it again as a plain PDF or a photo.',
   'validation.partners.tooManyFiles': 'Too many files for this document',
-  'validation.partners.tooFewPhotos': 'Upload 3 to 5 vehicle photos',
+  'validation.partners.tooFewPhotos': 'Upload {{vehiclePhotosMin, number}} to {{vehiclePhotosMax, number}} vehicle photos',
   'validation.partners.unknownDocument': 'This document is not part of this application',
   'validation.partners.rejectionReason': 'Please give the reason for the rejection',
-  'developers.keys.validation.name': 'Give the key a name of up to 60 characters',
+  'developers.keys.validation.name': 'Give the key a name of up to {{apiKeyNameMax, number}} characters',
   'developers.keys.validation.mode': 'Choose test or live',
 } as const satisfies Record<ValidationMessageKey, string>;
 
@@ -310,11 +311,20 @@ export const SUCCESS_MESSAGES = {
 
 export type SuccessMessage = keyof typeof SUCCESS_MESSAGES;
 
-/** `{{name}}` replaced by its value; a name without a value stays visible rather than vanishing. */
-export function interpolate(template: string, params: MessageParams = {}): string {
-  return template.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+const PLACEHOLDER = /{{\s*(\w+)\s*(?:,\s*(\w+)\s*)?}}/g;
+
+/**
+ * `{{name}}` replaced by its value, from `params` or else the rules' values (shared/rule-values.ts), as i18next does
+ * on the web; `{{name, number}}` formats a number through Intl in `language`. A name without a value stays visible
+ * rather than vanishing.
+ */
+export function interpolate(template: string, params: MessageParams = {}, language: string = FALLBACK_LANGUAGE): string {
+  const values: MessageParams = { ...RULE_VALUES, ...params };
+  return template.replace(PLACEHOLDER, (whole, name: string, format: string | undefined) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
+  });
 }
 
 export function errorMessage(code: ErrorCode, params?: MessageParams): string {

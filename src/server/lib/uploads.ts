@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
+import { AVATAR_MAX_BYTES, PROOF_PHOTO_MAX_BYTES } from '../../shared/upload-limits.js';
 import { AppError } from './app-error.js';
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency-limiter.js';
 
@@ -21,8 +22,8 @@ export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'webp'];
 export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', 'jpeg', 'png', 'webp'];
 
 export const UPLOAD_LIMITS = {
-  avatarBytes: 2 * 1024 * 1024,
-  documentBytes: 10 * 1024 * 1024,
+  avatarBytes: AVATAR_MAX_BYTES,
+  documentBytes: PROOF_PHOTO_MAX_BYTES,
 } as const;
 
 /**

@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INPUT_MESSAGE_KEYS, type ValidationMessageKey } from '../../shared/message-keys.js';
+import { INPUT_MESSAGE_KEYS, MAX_INPUT_DEPTH, type ValidationMessageKey } from '../../shared/message-keys.js';
 import { AppError } from '../lib/app-error.js';
 
-/**
- * Deeper than any request the API defines; walking is iterative, so depth costs no stack either way. The
- * catalogue's text for `validation.input.tooDeep` names this number.
- */
-export const MAX_INPUT_DEPTH = 16;
 
 // NUL cannot be stored in a PostgreSQL text value, and an unpaired surrogate is not UTF-8 at all: both would reach
 // the database as an error (22021, 22P05) instead of a clear answer to the caller.

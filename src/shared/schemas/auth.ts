@@ -34,6 +34,8 @@ export const UNVERIFIED_TYPE = 'unverified';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
+/** How long a one-time code (sign-up, sign-in, reset, identifier change) can be used. */
+export const CODE_TTL_MINUTES = 10;
 
 const requiredText = (max: number) => z.string().trim().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(max);
 const password = z.string().min(PASSWORD_MIN, AUTH_MESSAGE_KEYS.passwordTooShort).max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong);

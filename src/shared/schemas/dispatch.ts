@@ -21,7 +21,8 @@ export const DISPATCH_MESSAGE_KEYS = {
 } as const;
 
 /** The receiver's handover code: 4 digits, sent when a driver is assigned. */
-export const HANDOVER_CODE_PATTERN = /^\d{4}$/;
+export const HANDOVER_CODE_LENGTH = 4;
+export const HANDOVER_CODE_PATTERN = new RegExp(`^\\d{${HANDOVER_CODE_LENGTH}}$`);
 /** Wrong codes a driver may enter before only an operator can complete the delivery. */
 export const HANDOVER_MAX_ATTEMPTS = 5;
 
@@ -177,10 +178,19 @@ export const deliverBodySchema = z.object({
   code: z.string().trim().regex(HANDOVER_CODE_PATTERN, DISPATCH_MESSAGE_KEYS.handoverCodeFormat),
 });
 
+/** Stars a customer gives a driver, and the length of the comment with them. */
+export const RATING_STARS_MIN = 1;
+export const RATING_STARS_MAX = 5;
+export const RATING_COMMENT_MAX = 500;
+
 /** POST /api/deliveries/{id}/rating: the customer rates the driver once, after delivery. */
 export const rateDeliveryBodySchema = z.object({
-  stars: z.number({ error: DISPATCH_MESSAGE_KEYS.ratingStars }).int(DISPATCH_MESSAGE_KEYS.ratingStars).min(1, DISPATCH_MESSAGE_KEYS.ratingStars).max(5, DISPATCH_MESSAGE_KEYS.ratingStars),
-  comment: z.string().trim().max(500, DISPATCH_MESSAGE_KEYS.commentTooLong).optional(),
+  stars: z
+    .number({ error: DISPATCH_MESSAGE_KEYS.ratingStars })
+    .int(DISPATCH_MESSAGE_KEYS.ratingStars)
+    .min(RATING_STARS_MIN, DISPATCH_MESSAGE_KEYS.ratingStars)
+    .max(RATING_STARS_MAX, DISPATCH_MESSAGE_KEYS.ratingStars),
+  comment: z.string().trim().max(RATING_COMMENT_MAX, DISPATCH_MESSAGE_KEYS.commentTooLong).optional(),
 });
 export type RateDeliveryBody = z.infer<typeof rateDeliveryBodySchema>;
 

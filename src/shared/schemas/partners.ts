@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUBAN_PATTERN } from '../banks.js';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import type { TransportMode } from './deliveries.js';
 
@@ -108,7 +109,7 @@ export const investmentApplicationSchema = z.object({
   bankName: required(M.bankName, 100),
   accountNumber: required(M.accountNumber, 20)
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{10}$/, M.accountNumber)),
+    .pipe(z.string().regex(NUBAN_PATTERN, M.accountNumber)),
   agreeTerms: termsAccepted,
 });
 export type InvestmentApplication = z.infer<typeof investmentApplicationSchema>;
@@ -147,6 +148,13 @@ export interface DocumentRule {
 }
 
 /** Per type, the documents in the form's order and how many of each; the multipart field name is the kind. */
+/** The window, in hours, within which the operators answer an application (what the applicant is promised). */
+export const APPLICATION_REPLY_HOURS = { min: 24, max: 48 } as const;
+
+/** Photos of the vehicle a transportation partner uploads. */
+export const VEHICLE_PHOTOS_MIN = 3;
+export const VEHICLE_PHOTOS_MAX = 5;
+
 export const DOCUMENT_RULES: Record<PartnerType, readonly DocumentRule[]> = {
   transportation: [
     { kind: 'idDocument', min: 1, max: 1, imagesOnly: false },
@@ -155,7 +163,7 @@ export const DOCUMENT_RULES: Record<PartnerType, readonly DocumentRule[]> = {
     { kind: 'vehicleLicense', min: 1, max: 1, imagesOnly: false },
     { kind: 'insuranceCertificate', min: 1, max: 1, imagesOnly: false },
     { kind: 'roadWorthiness', min: 1, max: 1, imagesOnly: false },
-    { kind: 'vehiclePhoto', min: 3, max: 5, imagesOnly: true },
+    { kind: 'vehiclePhoto', min: VEHICLE_PHOTOS_MIN, max: VEHICLE_PHOTOS_MAX, imagesOnly: true },
   ],
   investment: [
     { kind: 'idDocument', min: 1, max: 1, imagesOnly: false },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findBank, NIGERIAN_BANKS, nubanProblem } from '../banks.js';
+import { findBank, NIGERIAN_BANKS, NUBAN_PATTERN, nubanProblem } from '../banks.js';
 
 /** i18n keys (public/locales/<lng>/translation.json); the web shows `t(issue.message)`. */
 export const PAYOUT_MESSAGES = {
@@ -18,7 +18,7 @@ const accountNumber = z
   .string()
   .max(20, PAYOUT_MESSAGES.accountNumberFormat)
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, PAYOUT_MESSAGES.accountNumberFormat));
+  .pipe(z.string().regex(NUBAN_PATTERN, PAYOUT_MESSAGES.accountNumberFormat));
 
 /**
  * A bank account to pay out to. Errors name the field and the problem: an unknown bank, an account number that is

@@ -6,6 +6,11 @@ export type PlaceKind = (typeof PLACE_KINDS)[number];
 /** The most places one search returns. */
 export const PLACES_SEARCH_LIMIT = 20;
 export const PLACES_QUERY_MAX = 100;
+/** Lengths of what a person types into an address. */
+export const PLACE_LINE_MAX = 200;
+export const PLACE_DIRECTIONS_MAX = 300;
+export const ADDRESS_LABEL_MAX = 60;
+export const CONTACT_NAME_MAX = 100;
 
 /** i18n keys of the messages about places, addresses and locations; the server's catalogue holds their English. */
 export const PLACE_MESSAGE_KEYS = {
@@ -52,8 +57,8 @@ const line = z
   .string({ error: PLACE_MESSAGE_KEYS.line })
   .trim()
   .min(1, PLACE_MESSAGE_KEYS.line)
-  .max(200, PLACE_MESSAGE_KEYS.lineTooLong);
-const directions = z.string().trim().max(300, PLACE_MESSAGE_KEYS.directionsTooLong);
+  .max(PLACE_LINE_MAX, PLACE_MESSAGE_KEYS.lineTooLong);
+const directions = z.string().trim().max(PLACE_DIRECTIONS_MAX, PLACE_MESSAGE_KEYS.directionsTooLong);
 const latitude = z.number({ error: PLACE_MESSAGE_KEYS.coordinates }).min(-90, PLACE_MESSAGE_KEYS.coordinates).max(90, PLACE_MESSAGE_KEYS.coordinates);
 const longitude = z.number({ error: PLACE_MESSAGE_KEYS.coordinates }).min(-180, PLACE_MESSAGE_KEYS.coordinates).max(180, PLACE_MESSAGE_KEYS.coordinates);
 const placeId = z.string({ error: PLACE_MESSAGE_KEYS.placeUnknown }).trim().min(1, PLACE_MESSAGE_KEYS.placeUnknown).max(120, PLACE_MESSAGE_KEYS.placeUnknown);
@@ -126,13 +131,13 @@ export function describeLocation(location: Pick<ResolvedLocation, 'line' | 'plac
 export const ADDRESS_BOOK_LIMIT = 100;
 
 export const addressBodySchema = z.object({
-  label: z.string({ error: PLACE_MESSAGE_KEYS.label }).trim().min(1, PLACE_MESSAGE_KEYS.label).max(60, PLACE_MESSAGE_KEYS.labelTooLong),
+  label: z.string({ error: PLACE_MESSAGE_KEYS.label }).trim().min(1, PLACE_MESSAGE_KEYS.label).max(ADDRESS_LABEL_MAX, PLACE_MESSAGE_KEYS.labelTooLong),
   line,
   directions: directions.optional(),
   placeId: placeId.optional(),
   lat: latitude.optional(),
   lng: longitude.optional(),
-  contactName: z.string().trim().max(100, PLACE_MESSAGE_KEYS.contactName).optional(),
+  contactName: z.string().trim().max(CONTACT_NAME_MAX, PLACE_MESSAGE_KEYS.contactName).optional(),
   contactPhone: z
     .string()
     .trim()

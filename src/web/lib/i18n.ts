@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@/shared/i18n';
+import { addTextFormats, I18N_INTERPOLATION } from './i18n-interpolation';
 import { localeBackend } from './locale-backend';
 import { languageDetector } from './language-detector';
 
@@ -14,7 +15,7 @@ export function initI18n() {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
-  return i18n
+  const ready = i18n
     .use(localeBackend)
     .use(languageDetector)
     .use(initReactI18next)
@@ -23,10 +24,13 @@ export function initI18n() {
       fallbackLng: FALLBACK_LANGUAGE,
       load: 'currentOnly',
       nonExplicitSupportedLngs: false,
-      interpolation: { escapeValue: false },
+      interpolation: I18N_INTERPOLATION,
       react: { useSuspense: false },
       returnNull: false,
     });
+  // The formatter exists once init has begun, before the catalogue arrives and anything is rendered.
+  addTextFormats(i18n);
+  return ready;
 }
 
 export { i18n };

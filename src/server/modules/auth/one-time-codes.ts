@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { CODE_TTL_MINUTES } from '../../../shared/schemas/auth.js';
 
-export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 60_000;
 export const RESEND_MAX_PER_HOUR = 5;

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isInServiceArea } from '../../../shared/geo.js';
 import { estimateDeliveryWindow } from '../../../shared/eta.js';
 import { codTermsOf, modeUnavailability, priceTrip, tripOf, type RateCard } from '../../../shared/pricing.js';
-import { BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
+import { BOOKING_DAYS_AHEAD, BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
 import {
   PLACE_MESSAGE_KEYS,
   describeLocation,
@@ -19,8 +19,6 @@ import { checkCollectOnDelivery } from './collect-on-delivery.js';
 
 export type { QuoteRow } from './quotes-repository.js';
 
-/** How far ahead a delivery can be booked (and quoted), in days. */
-export const BOOKING_DAYS_AHEAD = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import {
+  API_KEY_NAME_MAX,
   API_KEY_MODES,
   apiKeyCreateBodySchema,
   type ApiKey,
@@ -93,7 +94,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   return (
     <form onSubmit={form.handleSubmit(handleValid)} noValidate className="grid min-w-0 gap-4" aria-label={t('developers.keys.create')}>
       <FormField label={t('developers.keys.name')} error={fieldErrorText(t, errors.name)}>
-        <Input autoComplete="off" placeholder={t('developers.keys.namePlaceholder')} maxLength={60} {...form.register('name')} />
+        <Input autoComplete="off" placeholder={t('developers.keys.namePlaceholder')} maxLength={API_KEY_NAME_MAX} {...form.register('name')} />
       </FormField>
       <Controller
         control={form.control}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Address, Place } from '@/shared/schemas/places';
+import { PLACE_DIRECTIONS_MAX, PLACE_LINE_MAX, type Address, type Place } from '@/shared/schemas/places';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Combobox, type ComboboxGroup } from '@/web/components/ui/combobox';
 import { FormField } from '@/web/components/ui/form-field';
@@ -172,10 +172,10 @@ export function LocationPicker({ side, control, addresses }: LocationPickerProps
       {!isBooked && (
         <>
           <FormField label={t('booking.location.line')} error={errorText(line.fieldState.error?.message)}>
-            <Input autoComplete="street-address" maxLength={200} placeholder={t('booking.location.linePlaceholder')} {...line.field} />
+            <Input autoComplete="street-address" maxLength={PLACE_LINE_MAX} placeholder={t('booking.location.linePlaceholder')} {...line.field} />
           </FormField>
           <FormField label={t('booking.location.directions')} error={errorText(directions.fieldState.error?.message)}>
-            <Input autoComplete="off" maxLength={300} placeholder={t('booking.location.directionsPlaceholder')} {...directions.field} />
+            <Input autoComplete="off" maxLength={PLACE_DIRECTIONS_MAX} placeholder={t('booking.location.directionsPlaceholder')} {...directions.field} />
           </FormField>
         </>
       )}

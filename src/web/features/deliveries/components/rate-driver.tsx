@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Loader2, Star } from 'lucide-react';
 import type { z } from 'zod';
 import type { DeliveryRating } from '@/shared/schemas/deliveries';
-import { rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
+import { RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN, rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -14,8 +14,7 @@ import { toastApiError } from '@/web/lib/toast-api-error';
 import { cn } from '@/web/lib/cn';
 import { useRateDelivery } from '../api/rate-delivery';
 
-const STARS = [1, 2, 3, 4, 5] as const;
-const COMMENT_MAX = 500;
+const STARS = Array.from({ length: RATING_STARS_MAX - RATING_STARS_MIN + 1 }, (_, index) => RATING_STARS_MIN + index);
 
 /** Five stars drawn for the eye; the words ("4 out of 5 stars") are what assistive technology reads. */
 function StarRow({ stars, className }: { stars: number; className?: string }) {
@@ -125,7 +124,7 @@ export function RateDriverForm({ deliveryId, trackingId, driverName }: { deliver
         )}
       </fieldset>
       <FormField label={t('tracking.rating.commentLabel')} error={commentError && t(commentError)}>
-        <Textarea id="rating-comment" maxLength={COMMENT_MAX} placeholder={t('tracking.rating.commentPlaceholder')} {...register('comment')} />
+        <Textarea id="rating-comment" maxLength={RATING_COMMENT_MAX} placeholder={t('tracking.rating.commentPlaceholder')} {...register('comment')} />
       </FormField>
       <Button type="submit" className="justify-self-start" disabled={rate.isPending}>
         {rate.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Point } from '@/shared/geo';
 import { tripOf, type RateCard, type Trip } from '@/shared/pricing';
 import {
+  BOOKING_DAYS_AHEAD,
   BOOKING_FIELDS,
   BOOKING_MESSAGE_KEYS,
   bookingFormSchema,
@@ -105,7 +106,6 @@ export function bookedTripOf(delivery: Pick<Delivery, 'distanceMeters' | 'inters
 
 // Delivery dates: the server counts days in Lagos time (WAT, UTC+1 all year), so the form does too.
 
-export const BOOKING_DAYS_AHEAD = 30;
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Camera, CheckCircle2, Loader2 } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { deliverBodySchema, type DriverJob } from '@/shared/schemas/dispatch';
+import { deliverBodySchema, HANDOVER_CODE_LENGTH, type DriverJob } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -152,7 +152,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     pattern="[0-9]*"
-                    maxLength={4}
+                    maxLength={HANDOVER_CODE_LENGTH}
                     autoFocus
                     aria-invalid={codeError ? true : undefined}
                     aria-describedby={`${codeId}-attempts${codeError ? ` ${codeId}-error` : ''}`}

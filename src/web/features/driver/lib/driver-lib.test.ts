@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextStepFor, telHref } from './next-step';
-import { fitWithin, isAcceptablePhoto, PROOF_PHOTO_MAX_BYTES } from './photo';
+import { PROOF_PHOTO_MAX_BYTES } from '@/shared/upload-limits';
+import { fitWithin, isAcceptablePhoto } from './photo';
 
 describe('nextStepFor', () => {
   it.each([

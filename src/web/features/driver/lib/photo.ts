@@ -1,7 +1,7 @@
+import { PROOF_PHOTO_MAX_BYTES } from '@/shared/upload-limits';
+
 /** Long side of a proof photo once shrunk: enough to read a face and a parcel label, small on a slow network. */
 export const PROOF_PHOTO_MAX_SIDE = 1600;
-/** The largest file the upload accepts (the server checks again). */
-export const PROOF_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The size to draw a width × height picture at so its long side is at most `maxSide` (never enlarged). */
 export function fitWithin(width: number, height: number, maxSide = PROOF_PHOTO_MAX_SIDE): { width: number; height: number } {

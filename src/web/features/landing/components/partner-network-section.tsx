@@ -2,24 +2,19 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheckIcon } from './icons';
+import { formatPublishedStat } from '@/web/lib/published-figures';
 import { amberLinkOnDark } from './link-styles';
 
 const TABS = [
   {
     key: 'fleet',
     points: ['jobs', 'payouts', 'returns'],
-    stats: [
-      { value: '5000+', label: 'partners' },
-      { value: '₦2.5M', label: 'earnings' },
-    ],
+    stats: ['partners', 'earnings'],
   },
   {
     key: 'operators',
     points: ['dashboard', 'tracking', 'commission'],
-    stats: [
-      { value: '50K+', label: 'deliveries' },
-      { value: '24/7', label: 'support' },
-    ],
+    stats: ['deliveries', 'support'],
   },
 ] as const;
 
@@ -27,7 +22,7 @@ type TabKey = (typeof TABS)[number]['key'];
 
 /** WAI-ARIA tabs with automatic activation: arrows, Home and End move between tabs. */
 export function PartnerNetworkSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [active, setActive] = useState<TabKey>('fleet');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -122,11 +117,12 @@ export function PartnerNetworkSection() {
                   {t('landing.partners.cta')}
                 </Link>
               </div>
-              <dl className="grid grid-cols-2 gap-4 self-start">
-                {stats.map(({ value, label }) => (
-                  <div key={label} className="rounded-xl border border-slate-700 bg-slate-800/70 p-5">
-                    <dt className="text-sm text-slate-300">{t(`landing.partners.stats.${label}`)}</dt>
-                    <dd className="mt-2 text-3xl font-extrabold text-white">{value}</dd>
+              {/* One column on a phone: a figure written out in full ("2,5 Mio. ₦") does not break and needs the width. */}
+              <dl className="grid grid-cols-1 gap-4 self-start min-[400px]:grid-cols-2">
+                {stats.map((stat) => (
+                  <div key={stat} className="rounded-xl border border-slate-700 bg-slate-800/70 p-5">
+                    <dt className="text-sm text-slate-300">{t(`landing.partners.stats.${stat}`)}</dt>
+                    <dd className="mt-2 text-3xl font-extrabold text-white">{formatPublishedStat(stat, i18n.language)}</dd>
                   </div>
                 ))}
               </dl>

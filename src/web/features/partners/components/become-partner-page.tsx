@@ -4,16 +4,12 @@ import { Check, Loader2, TrendingUp, Truck } from 'lucide-react';
 import { OPEN_APPLICATION_STATUSES, type PartnerApplication, type PartnerType } from '@/shared/schemas/partners';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { formatPublishedStat, type PublishedStat } from '@/web/lib/published-figures';
 import { useMyApplications } from '../api/get-my-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
 
 /** The spec's marketing figures (section 9). */
-const STATS = [
-  { value: '5000+', labelKey: 'partners' },
-  { value: '₦2.5M', labelKey: 'earnings' },
-  { value: '50K+', labelKey: 'deliveries' },
-  { value: '24/7', labelKey: 'support' },
-] as const;
+const STATS = ['partners', 'earnings', 'deliveries', 'support'] as const satisfies readonly PublishedStat[];
 
 const CHOICES: { type: PartnerType; to: string; icon: typeof Truck; points: string[] }[] = [
   { type: 'transportation', to: '/dashboard/transportation-partner-form', icon: Truck, points: ['earnings', 'flexible', 'support'] },
@@ -45,7 +41,7 @@ function ApplicationsList({ applications }: { applications: PartnerApplication[]
 
 /** Become a Partner: the two ways to join, the spec's figures, and the applicant's applications with their status. */
 export function BecomePartnerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const applications = useMyApplications();
   const hasOpen = (type: PartnerType) =>
     (applications.data ?? []).some((application) => application.type === type && OPEN_APPLICATION_STATUSES.includes(application.status));
@@ -59,9 +55,9 @@ export function BecomePartnerPage() {
 
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {STATS.map((stat) => (
-          <div key={stat.labelKey} className="rounded-lg border bg-card p-4">
-            <dt className="text-sm text-muted-foreground">{t(`partners.become.stats.${stat.labelKey}`)}</dt>
-            <dd className="text-2xl font-bold">{stat.value}</dd>
+          <div key={stat} className="rounded-lg border bg-card p-4">
+            <dt className="text-sm text-muted-foreground">{t(`partners.become.stats.${stat}`)}</dt>
+            <dd className="text-2xl font-bold">{formatPublishedStat(stat, i18n.language)}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,7 @@
+import { AVATAR_MAX_BYTES } from '@/shared/upload-limits';
+
 /** What the server accepts (it checks the bytes; this only spares a pointless upload). */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export const AVATAR_MESSAGES = {
   type: 'settings.avatar.wrongType',

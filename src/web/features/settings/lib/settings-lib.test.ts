@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '@/shared/schemas/auth';
-import { AVATAR_MAX_BYTES, avatarFileProblem } from './avatar-file';
+import { AVATAR_MAX_BYTES } from '@/shared/upload-limits';
+import { avatarFileProblem } from './avatar-file';
 import { formFromProfile, profileUpdateOf } from './profile-changes';
 
 describe('avatarFileProblem', () => {

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ArrowUpRight } from 'lucide-react';
 import { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { payoutAccountSchema } from '@/shared/schemas/payouts';
+import { ACCOUNT_NAME_MAX, payoutAccountSchema } from '@/shared/schemas/payouts';
 import { amountKoboSchema, reauthBodySchema, WALLET_LIMITS, type WithdrawalBody } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
 import {
@@ -248,7 +248,7 @@ export function WithdrawDialog({ balanceKobo, withdrawableKobo }: { balanceKobo:
               error={fieldErrorText(t, errors.accountName)}
               id="withdraw-account-name"
             >
-              <Input autoComplete="name" maxLength={100} {...form.register('accountName', { onChange: forgetKey })} />
+              <Input autoComplete="name" maxLength={ACCOUNT_NAME_MAX} {...form.register('accountName', { onChange: forgetKey })} />
             </FormField>
             <DialogFormFooter
               cancelLabel={t('wallet.cancel')}
