@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
-import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
+import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors, toast } from './page-checks.js';
 
 /**
  * Issue 24's account deletion (decision 059), as a person on a 360 px phone does it with the keyboard alone:
@@ -11,8 +11,6 @@ const PASSWORD = 'Okada-Lekki-Bridge-42';
 const PHONE = { width: 360, height: 740 };
 
 test.use({ viewport: PHONE });
-
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 /** Tabs forward, as a keyboard user would, until the element named `name` has the focus. */
 async function tabTo(page: Page, name: string) {

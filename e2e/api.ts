@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 
 /** The headers a write from the app's own pages carries: its origin (the CSRF check) and a fresh idempotency key. */
 export const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin, 'Idempotency-Key': randomUUID() });
@@ -21,3 +21,18 @@ export const longTrip = (receiverPhone: string) => ({
   deliveryDate: inTwoDays(),
   description: 'Two boxed television sets',
 });
+
+/** A browser context signed in as `account` (through the API, as the sign-in form does), and a page in it. */
+export async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
+  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  return { context, page: await context.newPage() };
+}
+
+/** A write the app's pages make, which must succeed: its `data`. */
+export async function call(request: APIRequestContext, url: string, data: object) {
+  const response = await request.post(url, { headers: sameOrigin(), data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}

@@ -3,6 +3,7 @@ import { E2E_OPERATOR } from './operator.js';
 import { registerVerified } from './accounts.js';
 import { readHandoverCode } from './outbox.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA } from './places.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 12's browser test, end to end on the real server (fresh PGlite, sandbox gateway, dev outbox):
@@ -42,8 +43,6 @@ const tomorrow = () => {
   const date = new Date(Date.now() + 24 * 3600 * 1000);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 };
-
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 /** A transportation application with every document, as the form sends it (multipart, `type` first). */
 async function applyAsVanDriver(request: APIRequestContext, baseURL: string, plateNumber: string) {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
-import { inTwoDays, sameOrigin } from './api.js';
+import { inTwoDays, sameOrigin, signInAs, call } from './api.js';
+import { toast } from './page-checks.js';
 
 /**
  * The driver's on/off duty switch (decision 063), on the real server: the driver goes off duty on their home at
@@ -10,21 +11,6 @@ import { inTwoDays, sameOrigin } from './api.js';
  */
 
 const DRIVER_NAME = 'Musa Danjuma';
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
-  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
-  return { context, page: await context.newPage() };
-}
-
-async function call(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { headers: sameOrigin(), data });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
-
 /** The run's one seeded driver goes back on duty whatever happened, for the specs that assign them. */
 async function backOnDuty(request: APIRequestContext) {
   const response = await request.put('/api/driver/availability', { headers: sameOrigin(), data: { onDuty: true } });

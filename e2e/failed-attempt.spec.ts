@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
-import { sameOrigin, inTwoDays } from './api.js';
+import { inTwoDays, call } from './api.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 22's failed attempt and return (decision 053, the lifecycle without its money yet), on the real server: the
@@ -9,19 +10,11 @@ import { sameOrigin, inTwoDays } from './api.js';
  * returned. Booking, payment, assignment and the road's steps go through the API: other specs click those.
  */
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
 async function signInAs(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
   expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
   return { context, page: await context.newPage() };
-}
-
-async function call(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { headers: sameOrigin(), data });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
 /** The newest 4-digit code in a message to this recipient, the tracking link taken out before looking. */

@@ -4,6 +4,7 @@ import { activate, chooseOption, chooseRadio, chooseSuggestion, expectFocusTrapp
 import { E2E_OPERATOR } from './operator.js';
 import { readHandoverCode, readSignUpCode } from './outbox.js';
 import { LEKKI_PHASE_1, MARINA, type PlaceChoice } from './places.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 24: six journeys done with the keyboard alone after each page.goto (Tab, Shift+Tab, arrows, Enter, Space,
@@ -36,7 +37,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const mainHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { name, exact: true });
 
 /** The date field takes its parts as typed digits: month, day, year (the browser's en-US order). */

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
 import { sameOrigin, inTwoDays } from './api.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 24's honest errors (docs/decisions/060), against the real server: "API Not Available" only for a real
@@ -11,7 +12,6 @@ import { sameOrigin, inTwoDays } from './api.js';
 const PASSWORD = 'Offline!Lane-2718';
 const OFFLINE_TEXT = 'You are offline. We will retry when the connection returns.';
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const banner = (page: Page) => page.getByTestId('offline-banner');
 const sidebar = (page: Page) => page.getByRole('complementary').getByRole('navigation', { name: 'Dashboard' });
 

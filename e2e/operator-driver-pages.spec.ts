@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { answerUnauthorisedAsNotFound } from './stubbed-session';
-import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors, toast } from './page-checks.js';
 
 /**
  * Component-level test of the operator's and the driver's pages and of the rating form: the API is answered by
@@ -130,8 +130,6 @@ async function stubShell(page: Page, roles: string[]) {
 const STUBBED_API_NOISE = /status of (4\d\d|204)|Failed to load resource|EventSource/;
 
 const sidebarNav = (page: Page) => page.getByRole('complementary').getByRole('navigation', { name: 'Dashboard' });
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-
 test.describe('navigation by role', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

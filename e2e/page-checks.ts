@@ -84,3 +84,6 @@ export async function expectNoHorizontalScroll(page: Page, { what = 'the page', 
   if (expected !== undefined) expect(viewport, 'the viewport width').toBe(expected);
   (soft ? expect.soft : expect)(width, `${what} is ${width}px wide in ${viewport}px:\n${offenders.join('\n')}`).toBeLessThanOrEqual(viewport);
 }
+
+/** The toast that says `text` (the first, when the same words show twice). */
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { deflateSync } from 'node:zlib';
 import { E2E_OPERATOR } from './operator.js';
 import { signUpInBrowser } from './accounts.js';
-import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll } from './page-checks.js';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, toast } from './page-checks.js';
 
 /**
  * Issue 12, partner applications: a person applies as a transportation partner with real files, sees each file
@@ -69,7 +69,6 @@ function pdf(title: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const documentInput = (page: Page, kind: string) => page.locator(`input[type=file][data-document="${kind}"]`);
 
 test('apply as a transportation partner with real files, then an operator approves it', async ({ page, context, request, browser }) => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
 import { codTermsOf, RATE_CARD } from '../src/shared/pricing.js';
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 import { messageTo } from './outbox.js';
+import { signInAs, call } from './api.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 22's pay-on-delivery journey, on the real server (fresh database, sandbox gateway, dev outbox):
@@ -21,21 +23,6 @@ import { messageTo } from './outbox.js';
 const PASSWORD = 'Cargo!Lane-2718';
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 const sameOrigin = () => ({ Origin: origin(), 'Idempotency-Key': randomUUID() });
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
-  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
-  return { context, page: await context.newPage() };
-}
-
-async function call(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { headers: sameOrigin(), data });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
-
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();

@@ -1,12 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
 import { codTermsOf, RATE_CARD, returnFeeOf } from '../src/shared/pricing.js';
 import { registerVerified, signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 import { messageTo } from './outbox.js';
-import { sameOrigin } from './api.js';
-import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
+import { signInAs, call } from './api.js';
+import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors, toast } from './page-checks.js';
 
 /**
  * Pay on delivery in the shipper's screens (issue 22, decision 053): the booking form's switch and amount with the
@@ -168,21 +168,6 @@ test.describe('pay on delivery: booking', () => {
     await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
   });
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const signedIn = await context.request.post('/api/login', { data: { identifier: account.email, password: account.password } });
-  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
-  return { context, page: await context.newPage() };
-}
-
-async function call(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { headers: sameOrigin(), data });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
 
 const bookingBody = (receiverPhone: string) => ({
   receiverName: 'Amaka Nwosu',

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { longTrip, sameOrigin } from './api.js';
-import { expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
+import { expectNoHorizontalScroll, trackConsoleErrors, toast } from './page-checks.js';
 
 /**
  * Issue 24, as a person on a cheap phone would meet it (docs/decisions/048): at 360 px nothing scrolls sideways on
@@ -15,7 +15,6 @@ const PASSWORD = 'Phone!Lane-2718';
 const PHONE = { width: 360, height: 740 };
 const LANGUAGES = ['en-US', 'es', 'fr', 'de', 'pt', 'yo', 'ha', 'ig'] as const;
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const topBarTitle = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 });
 
 /** Opens `path` in `language` (the app's ?lng=, as a language picker would set it) and waits for it to speak it. */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 import { messageTo } from './outbox.js';
-import { longTrip, sameOrigin } from './api.js';
+import { longTrip, call } from './api.js';
 import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll } from './page-checks.js';
 
 /**
@@ -54,12 +54,6 @@ const ROUTES: Array<{ role: Role; path: string }> = [
     path,
   })),
 ];
-
-async function call(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { headers: sameOrigin(), data });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
 
 /**
  * A customer with a long name, ₦50,000 topped up on the sandbox, a paid and an unpaid long trip, and a

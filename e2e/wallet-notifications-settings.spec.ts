@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { signUpInBrowser } from './accounts.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 11's browser test: wallet, live notifications and settings against the real server. The operator step
@@ -12,7 +13,6 @@ const PASSWORD = 'Cargo!Lane-2718';
 const signUp = (request: APIRequestContext, context: BrowserContext, name: string) =>
   signUpInBrowser(request, context, name, PASSWORD, 'wallet');
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Notifications/ });
 
 // A 1×1 PNG.
