@@ -18,7 +18,13 @@ export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react(), tailwindcss(), themeInit],
-  resolve: { alias: { '@': src } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: src },
+      // The browser's zod runs jitless under our CSP (src/web/lib/zod-jitless.ts says why).
+      { find: /^zod$/, replacement: path.join(src, 'web', 'lib', 'zod-jitless.ts') },
+    ],
+  },
   build: {
     // WEB_DIST lets parallel builds (and their browser suites) use separate folders.
     outDir: path.resolve(root, process.env.WEB_DIST ?? 'dist/web'),
