@@ -14,6 +14,22 @@ const themeInit: Plugin = {
   transformIndexHtml: (html) => html.replace('<!--theme-init-->', `<script>${THEME_INIT_SCRIPT}</script>`),
 };
 
+/**
+ * Names the `app` chunk in the built page (`<!--app-shell-preload:/assets/app-….js-->`): scripts/prerender.ts turns
+ * it into a modulepreload in the app shell, whose every screen needs that chunk, and drops it from the landing page,
+ * which never does.
+ */
+const appShellPreload: Plugin = {
+  name: 'lanefreight-app-shell-preload',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      const app = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.name === 'app');
+      return html.replace('<!--app-shell-preload-->', app ? `<!--app-shell-preload:/${app.fileName}-->` : '');
+    },
+  },
+};
+
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 const source = (paths: string) => new RegExp(`[\\\\/]src[\\\\/](?:${paths})$`);
 
@@ -28,24 +44,25 @@ const CORE = [
 /** What every screen inside the app shell runs (the `app` chunk). */
 const APP = [
   nodeModule(
-    '@tanstack/[^/\\\\]+|sonner|zod|@floating-ui/[^/\\\\]+|lucide-react|tailwind-merge|class-variance-authority|clsx|' +
-      '@radix-ui/(?:primitive|react-(?:compose-refs|context|id|popper|presence|primitive|slot|tooltip|use-callback-ref|use-controllable-state|use-effect-event|use-layout-effect|use-size|arrow|visually-hidden|dismissable-layer|portal|use-escape-keydown))',
+    '@tanstack/[^/\\\\]+|sonner|zod|lucide-react|tailwind-merge|class-variance-authority|clsx|' +
+      '@radix-ui/(?:primitive|react-(?:compose-refs|context|id|presence|primitive|slot|use-callback-ref|use-controllable-state|use-effect-event|use-layout-effect))',
   ),
   source(
     'shared/errors\\.ts|shared/schemas/common\\.ts|web/lib/(?:api-client|connectivity|query-client|query-keys|account-language|toast-api-error|user-profile|cn|zod-jitless)\\.ts|' +
-      'web/components/ui/(?:button|sonner|tooltip)\\.tsx|web/components/offline-banner\\.tsx|web/app/providers\\.tsx',
+      'web/components/ui/(?:button|sonner)\\.tsx|web/components/offline-banner\\.tsx|web/app/providers\\.tsx',
   ),
 ];
 
 export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), themeInit],
+  plugins: [react(), tailwindcss(), themeInit, appShellPreload],
   resolve: {
     alias: [
       { find: '@', replacement: src },
       // The browser's zod runs jitless under our CSP (src/web/lib/zod-jitless.ts says why).
       { find: /^zod$/, replacement: path.join(src, 'web', 'lib', 'zod-jitless.ts') },
+      { find: /^use-sync-external-store\/shim$/, replacement: path.join(src, 'web', 'lib', 'use-sync-external-store-shim.ts') },
     ],
   },
   build: {
@@ -72,8 +89,8 @@ export default defineConfig({
             },
             {
               // Every screen inside the app shell (sign-in, the dashboard, rates, legal pages): the API client
-              // with zod and TanStack Query, toasts, the tooltip's Radix and Floating UI, the class helpers and
-              // all lucide icons (24 icons of 0.2 KB each were 24 requests).
+              // with zod and TanStack Query, toasts, Radix's small shared helpers, the class helpers and all
+              // lucide icons (24 icons of 0.2 KB each were 24 requests).
               name: 'app',
               test: (id) => APP.some((pattern) => pattern.test(id)),
               priority: 20,

@@ -10,11 +10,18 @@ import { createServer } from 'vite';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.WEB_DIST ?? 'dist/web');
 const MARKER = '<!--app-html-->';
+const APP_PRELOAD = /[ \t]*<!--app-shell-preload:([^>]+)-->\n?/;
 
 async function prerender() {
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   if (!shell.includes(MARKER)) throw new Error('dist/web/index.html has no <!--app-html--> marker');
-  await writeFile(path.join(dist, 'app.html'), shell.replace(MARKER, ''));
+  const appPreload = APP_PRELOAD.exec(shell);
+  if (!appPreload) throw new Error('dist/web/index.html does not name the app chunk (vite.config.ts, appShellPreload)');
+  // Every screen the shell serves needs the `app` chunk: it loads alongside the entry instead of after it.
+  await writeFile(
+    path.join(dist, 'app.html'),
+    shell.replace(MARKER, '').replace(APP_PRELOAD, `    <link rel="modulepreload" crossorigin href="${appPreload[1]}">\n`),
+  );
 
   const vite = await createServer({
     configFile: path.join(root, 'vite.config.ts'),
@@ -28,7 +35,8 @@ async function prerender() {
     };
     const translation = JSON.parse(await readFile(path.join(root, 'public/locales/en-US/translation.json'), 'utf8'));
     const html = await renderLanding(translation);
-    await writeFile(path.join(dist, 'index.html'), hydrationScriptsLast(shell.replace(MARKER, html)));
+    const landing = shell.replace(MARKER, html).replace(APP_PRELOAD, '');
+    await writeFile(path.join(dist, 'index.html'), hydrationScriptsLast(landing));
   } finally {
     await vite.close();
   }
