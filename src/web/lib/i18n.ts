@@ -26,6 +26,8 @@ export function initI18n() {
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
       returnNull: false,
+      // Fetch the catalogue now rather than on the next turn, in the same breath as the first route's code.
+      initAsync: false,
     });
 }
 
