@@ -120,6 +120,11 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><p>landing</p>');
     writeFileSync(path.join(dir, 'app.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    writeFileSync(path.join(dir, 'assets', 'main-abc123.css'), 'p{color:red}');
+    mkdirSync(path.join(dir, 'locales', 'en-US'), { recursive: true });
+    writeFileSync(path.join(dir, 'locales', 'en-US', 'translation.json'), '{"hello":"Hello"}');
+    // An SVG opened on its own is a document that can run script: it keeps the document headers.
+    writeFileSync(path.join(dir, 'assets', 'icon-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ WEB_DIST: dir });
   });
   afterAll(async () => {
@@ -135,6 +140,31 @@ describe('serving the built web app', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    const locale = await t.app.inject({ method: 'GET', url: '/locales/en-US/translation.json' });
+    expect(locale.statusCode).toBe(200);
+    expect(locale.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    expect(locale.headers.etag).toBeDefined();
+  });
+
+  it('sends scripts and stylesheets only the headers that mean something for them, documents the full set', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    const style = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.css' });
+    expect(style.headers['content-type']).toMatch(/text\/css/);
+    expect(style.headers['content-security-policy']).toBeUndefined();
+    expect(style.headers['x-content-type-options']).toBe('nosniff');
+    const icon = await t.app.inject({ method: 'GET', url: '/assets/icon-abc123.svg' });
+    expect(icon.headers['content-type']).toMatch(/svg/);
+    expect(icon.headers['content-security-policy']).toContain("default-src 'self'");
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(home.headers['x-frame-options']).toBe('DENY');
   });
 
   it('answers client-side routes with the app shell and unknown API routes with JSON', async () => {

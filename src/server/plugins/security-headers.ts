@@ -23,8 +23,8 @@ const CONTENT_SECURITY_POLICY = [
 ].join(';');
 
 /**
- * Documents (HTML, scripts, styles, images) get the headers helmet's defaults would set, written once:
- * @fastify/helmet rebuilt the policy strings on every response (docs/decisions/012).
+ * Documents (HTML, images, anything a browser may open on its own) get the headers helmet's defaults would set,
+ * written once: @fastify/helmet rebuilt the policy strings on every response (docs/decisions/012).
  */
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -52,6 +52,19 @@ export const DATA_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * Scripts and stylesheets are never documents: a CSP, framing, referrer and opener rules on them do nothing (a CSP
+ * on a script would only govern it as a worker, and the app starts none), but they cost about 600 bytes a request,
+ * and a signed-in page loads dozens of chunks (docs/decisions/062). What still means something for a script or a
+ * style: the browser must not sniff another type into it, and other origins may not load it.
+ */
+export const SUBRESOURCE_HEADERS: Readonly<Record<string, string>> = {
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
+
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** Security headers by what the response is, the request id, and HSTS over HTTPS. */
@@ -61,6 +74,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     if (typeof type === 'string' && type.startsWith('application/json')) {
       reply.headers(DATA_HEADERS);
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    } else if (typeof type === 'string' && SUBRESOURCE_TYPE.test(type)) {
+      reply.headers(SUBRESOURCE_HEADERS);
     } else {
       // A route that sets its own policy means it (an uploaded document is sent sandboxed): it is kept.
       const ownPolicy = reply.getHeader('content-security-policy');

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { OfflineBanner } from '@/web/components/offline-banner';
 import { Toaster } from '@/web/components/ui/sonner';
 import { useAccountLanguageSync } from '@/web/lib/account-language';
@@ -15,12 +14,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AccountLanguageSync />
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        {/* Every page that reads the API, public ones (rates, sign-in) included, says when it cannot. */}
-        <OfflineBanner />
-        {children}
-        <Toaster />
-      </Tooltip.Provider>
+      {/* Every page that reads the API, public ones (rates, sign-in) included, says when it cannot. */}
+      <OfflineBanner />
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { NotFound } from '@/web/components/errors/not-found';
 import { RouteError } from '@/web/components/errors/route-error';
 import { RootLayout } from './root-layout';
 
@@ -64,7 +63,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];

@@ -27,6 +27,8 @@ export function initI18n() {
       interpolation: I18N_INTERPOLATION,
       react: { useSuspense: false },
       returnNull: false,
+      // Fetch the catalogue now rather than on the next turn, in the same breath as the first route's code.
+      initAsync: false,
     });
   // The formatter exists once init has begun, before the catalogue arrives and anything is rendered.
   addTextFormats(i18n);

@@ -2,9 +2,16 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/web/lib/cn';
 
-/** The Tooltip.Provider (delays) is mounted once in src/web/app/providers.tsx. */
+/**
+ * Each tooltip brings its own provider (the delays), as shadcn's tooltip does: a provider around the whole app
+ * put Radix's positioning code (about 10 KB compressed) on every screen, sign-in included, though none shows a tooltip.
+ */
 export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipPrimitive.Provider>
+  );
 }
 
 export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {
