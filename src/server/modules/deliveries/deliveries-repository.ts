@@ -460,6 +460,9 @@ export function createDeliveriesRepository(db: Executor) {
   }
 
   let byNumberStatement: ReturnType<typeof prepareByNumber> | undefined;
+  const preparePayToken = () =>
+    db.select().from(deliveries).where(eq(deliveries.codPayTokenHash, sql.placeholder('tokenHash'))).limit(1).prepare('delivery_by_pay_token');
+  let payTokenStatement: ReturnType<typeof preparePayToken> | undefined;
 
   function prepareByNumber() {
     return db.select().from(deliveries).where(eq(deliveries.number, sql`${sql.placeholder('number')}::int`)).limit(1).prepare('delivery_by_number');
@@ -700,7 +703,8 @@ export function createDeliveriesRepository(db: Executor) {
     payTokenQuery: (tokenHash: string) => db.select().from(deliveries).where(eq(deliveries.codPayTokenHash, tokenHash)).limit(1),
 
     async findByPayTokenHash(tokenHash: string) {
-      const [row] = await this.payTokenQuery(tokenHash);
+      // The pay link's page and form read it on every visit: prepared once.
+      const [row] = await (payTokenStatement ??= preparePayToken()).execute({ tokenHash });
       return row ?? null;
     },
 

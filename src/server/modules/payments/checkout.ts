@@ -1,10 +1,10 @@
 import type { Env } from '../../config/env.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { PaymentRow, PaymentsRepository } from './payments-repository.js';
+import type { NewCheckoutPayment, PaymentRow, PaymentsRepository } from './payments-repository.js';
 
 /** A gateway payment to start: its row's values, less what the gateway gives (the checkout address). */
-export type NewCheckout = Omit<Parameters<PaymentsRepository['insertPayment']>[0], 'gateway' | 'checkoutUrl'> & { amountKobo: number };
+export type NewCheckout = Omit<NewCheckoutPayment, 'gateway' | 'checkoutUrl'>;
 
 /**
  * Starts a payment at the gateway (a delivery's card payment, a top-up, a receiver's pay-on-delivery payment): the

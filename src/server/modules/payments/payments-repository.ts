@@ -47,16 +47,43 @@ function prepareCodSettlement(db: Executor) {
     .prepare('payment_cod_settlement');
 }
 
+/** What a checkout's payment row is written with (openCheckout); the rest takes its defaults. */
+export type NewCheckoutPayment = Pick<typeof payments.$inferInsert, 'reference' | 'userId' | 'deliveryId' | 'gateway' | 'amountKobo' | 'checkoutUrl'> & {
+  purpose: PaymentRow['purpose'];
+};
+
 export function createPaymentsRepository(db: Executor) {
   const codSettlementOn = preparedPerExecutor(prepareCodSettlement);
+  // The pay-on-delivery cycle's and the card payment's own statements, prepared once.
+  const p = sql.placeholder;
+  let insertStatement: ReturnType<typeof prepareInsert> | undefined;
+  const prepareInsert = () =>
+    db
+      .insert(payments)
+      .values({
+        reference: p('reference'),
+        userId: p('userId'),
+        deliveryId: p('deliveryId'),
+        purpose: p('purpose'),
+        gateway: p('gateway'),
+        amountKobo: p('amountKobo'),
+        checkoutUrl: p('checkoutUrl'),
+      } as unknown as typeof payments.$inferInsert)
+      .returning()
+      .prepare('payment_insert');
+  let byReferenceStatement: ReturnType<typeof prepareByReference> | undefined;
+  const prepareByReference = () => db.select().from(payments).where(eq(payments.reference, p('reference'))).limit(1).prepare('payment_by_reference');
+
   return {
-    async insertPayment(values: typeof payments.$inferInsert, tx: Executor = db) {
-      const [row] = await tx.insert(payments).values(values).returning();
+    async insertPayment(values: NewCheckoutPayment) {
+      const [row] = await (insertStatement ??= prepareInsert()).execute(values);
       return row!;
     },
 
-    async findByReference(reference: string, tx: Executor = db) {
-      const [row] = await tx.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+    async findByReference(reference: string, tx?: Executor) {
+      const [row] = tx
+        ? await tx.select().from(payments).where(eq(payments.reference, reference)).limit(1)
+        : await (byReferenceStatement ??= prepareByReference()).execute({ reference });
       return row ?? null;
     },
 

@@ -127,7 +127,7 @@ export function createPaymentsService(deps: Deps) {
     const deliveryId = formatDeliveryId(row.number);
     const { checkoutUrl } = await openCheckout(
       { env, gateway, payments },
-      { reference, userId, deliveryId: row.id, amountKobo: amountDueOf(row) },
+      { reference, userId, deliveryId: row.id, purpose: 'delivery', amountKobo: amountDueOf(row) },
       { email, callbackPath: `/dashboard/payment?${new URLSearchParams({ reference, delivery_id: deliveryId })}`, payerUserId: userId },
     );
     return { reference, checkoutUrl, status: 'initiated', delivery: null };
