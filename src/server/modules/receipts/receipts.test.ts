@@ -137,4 +137,31 @@ describe('numbered receipts', () => {
     expect(later!.row.id).toBe(first!.row.id);
     await expectGapless();
   });
+
+  it('two instances issuing for the same sources at once write one receipt each, numbered with no gap', async () => {
+    const u = await createSignedInUser(t.deps);
+    // Two repositories stand for two instances: each numbers its own batches, and only the database keeps them apart.
+    const instances = [createReceiptsRepository(t.deps.db), createReceiptsRepository(t.deps.db)];
+    const drafts = Array.from({ length: 5 }, (_, i) => ({
+      userId: u.user.id,
+      kind: 'payment',
+      sourceKey: `race:${u.user.id}:${i}`,
+      amountKobo: 1000 + i,
+      vatBasisPoints: 750,
+      vatKobo: 70,
+      details: {},
+    }));
+    const attempts = instances.flatMap((repository) => drafts.map((draft) => repository.issue([draft]).catch((error: unknown) => error)));
+    const outcomes = await Promise.all(attempts);
+    // A loser of the race fails on the unique source (the group commit then asks again alone); none writes twice.
+    for (const draft of drafts) {
+      const [again] = await instances[0]!.issue([draft]);
+      expect(again!.created).toBe(false);
+    }
+    const created = outcomes.flatMap((outcome) => (Array.isArray(outcome) ? outcome.filter((result) => result.created) : []));
+    expect(created.length).toBeLessThanOrEqual(drafts.length);
+    const rows = await t.deps.db.select().from(receipts).where(eq(receipts.userId, u.user.id));
+    expect(rows.map((row) => row.sourceKey).sort()).toEqual(drafts.map((draft) => draft.sourceKey).sort());
+    await expectGapless();
+  });
 });
