@@ -22,21 +22,28 @@ export function createWebhookWorker(options: {
   let again = false;
   let stopped = true;
 
-  async function round() {
+  /**
+   * A nudge means a commit may have queued changes: the relay is asked, and the sends only when it made some. Sends
+   * due for a retry, or made by another instance, wait for the poll, which asks both (a retry waits seconds anyway):
+   * under load that is one statement a nudge instead of two.
+   */
+  async function round(polled: boolean) {
+    let askSends = polled;
     do {
       again = false;
       const relayed = await webhooks.relayOnce();
-      const sent = await webhooks.deliverDue();
+      const sent = askSends || relayed > 0 ? await webhooks.deliverDue() : 0;
+      askSends = sent > 0;
       if (relayed > 0 || sent > 0) again = true;
     } while (again && !stopped);
   }
 
-  function run(): Promise<void> {
+  function run(polled: boolean): Promise<void> {
     if (running) {
       again = true;
       return running;
     }
-    running = round()
+    running = round(polled)
       .catch((err: unknown) => {
         if (!stopped) log.warn({ err }, 'webhooks: round failed');
       })
@@ -49,14 +56,14 @@ export function createWebhookWorker(options: {
   return {
     start() {
       stopped = false;
-      timer ??= setInterval(() => void run(), pollIntervalMs);
+      timer ??= setInterval(() => void run(true), pollIntervalMs);
       timer.unref();
     },
     nudge() {
       if (stopped || nudged) return;
       nudged = setTimeout(() => {
         nudged = undefined;
-        void run();
+        void run(false);
       }, nudgeDelayMs);
       nudged.unref();
     },
