@@ -719,8 +719,10 @@ export function createDeliveriesService({
     /** What a driver earns on this delivery (integer kobo). */
     driverShareOf: (row: DeliveryRow) => driverShareOf(row, driverSharePercent),
 
-    /** `origin`: a merchant API booking's mode and reference (a web booking is live, without a reference). */
-    /** A booking as stored (the merchant API pays it and answers from the row); createBooking's public view of it. */
+    /**
+     * A booking as stored (the merchant API pays it and answers from the row; createBooking gives its public view).
+     * `origin`: a merchant API booking's mode and reference (a web booking is live, without a reference).
+     */
     async book(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING): Promise<DeliveryRow> {
       const now = new Date();
       // Without the receiver's language, the statement takes the account's.

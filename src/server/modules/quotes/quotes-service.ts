@@ -72,7 +72,6 @@ export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date, collec
   };
 }
 
-/** Prices trips with the rate card and holds each price for 15 minutes, for one booking (decision 043). */
 /** Quotes kept in memory after they are made (each about 1 KB): a quarter of an hour's at 10 a second. */
 const RECENT_QUOTES = 10_000;
 
@@ -83,6 +82,7 @@ function assertUsable(row: QuoteRow | null, userId: string, at: Date): asserts r
   if (row.expiresAt <= at) throw new AppError('QUOTE_EXPIRED');
 }
 
+/** Prices trips with the rate card and holds each price for 15 minutes, for one booking (decision 043). */
 export function createQuotesService({ repository, places, addresses, rateCard, now = () => new Date() }: Deps) {
   function pointOf(side: Side, lat: number, lng: number, line: string, directions: string | null): ResolvedLocation {
     if (!isInServiceArea({ lat, lng })) {
