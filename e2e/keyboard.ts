@@ -72,6 +72,12 @@ async function walkToOption(page: Page, option: Locator) {
     if (text !== null && (passed.at(-1) === text || (passed.length > 1 && passed[0] === text))) break;
     if (text !== null) passed.push(text);
     await page.keyboard.press('ArrowDown');
+    // The list moves its active option after the key event: look again only once it has moved (or, at the list's
+    // end, once it plainly will not), or a slow machine reads the old option and walks past the one wanted.
+    await expect
+      .poll(() => activeOptionText(page), { timeout: 2_000 })
+      .not.toBe(text)
+      .catch(() => undefined);
   }
   throw new Error(`Arrow Down never made ${option.toString()} active; it passed ${JSON.stringify(passed)}`);
 }
