@@ -22,6 +22,20 @@ export const longTrip = (receiverPhone: string) => ({
   description: 'Two boxed television sets',
 });
 
+/** A short trip across Ikeja by bike, the cheapest booking there is, as the booking form sends it. */
+export const shortTrip = (receiverPhone: string, receiverName = 'Chinedu Eze') => ({
+  receiverName,
+  receiverPhone,
+  pickupLocation: 'Ikeja City Mall',
+  dropoffLocation: 'Allen Avenue, Ikeja',
+  packageType: 'documents',
+  packageWeight: 'light',
+  transportMode: 'bike',
+  deliveryType: 'standard',
+  deliveryTime: 'afternoon',
+  deliveryDate: inTwoDays(),
+});
+
 /** A browser context signed in as `account` (through the API, as the sign-in form does), and a page in it. */
 export async function signInAs(browser: Browser, account: { email: string; password: string }, viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ viewport });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
-import { inTwoDays, sameOrigin, signInAs, call } from './api.js';
+import { sameOrigin, signInAs, call, shortTrip } from './api.js';
 import { toast } from './page-checks.js';
 
 /**
@@ -24,18 +24,7 @@ test('a driver goes off duty at 360 px; the operator sees it live and cannot ass
   const driver = await signInAs(browser, E2E_DRIVER, { width: 360, height: 740 });
 
   try {
-    const booked = await call(shipper.context.request, '/api/book-delivery', {
-      receiverName: 'Chinedu Eze',
-      receiverPhone: '+2348031234567',
-      pickupLocation: 'Ikeja City Mall',
-      dropoffLocation: 'Allen Avenue, Ikeja',
-      packageType: 'documents',
-      packageWeight: 'light',
-      transportMode: 'bike',
-      deliveryType: 'standard',
-      deliveryTime: 'afternoon',
-      deliveryDate: inTwoDays(),
-    });
+    const booked = await call(shipper.context.request, '/api/book-delivery', shortTrip('+2348031234567'));
     const id = booked.id as string;
     await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
 

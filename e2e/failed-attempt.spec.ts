@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
-import { inTwoDays, call } from './api.js';
+import { call, shortTrip } from './api.js';
 import { toast } from './page-checks.js';
 
 /**
@@ -37,18 +37,7 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   const operator = await signInAs(browser, E2E_OPERATOR);
   const driver = await signInAs(browser, E2E_DRIVER);
 
-  const booked = await call(shipper.context.request, '/api/book-delivery', {
-    receiverName: 'Chinedu Eze',
-    receiverPhone: '+2348031234567',
-    pickupLocation: 'Ikeja City Mall',
-    dropoffLocation: 'Allen Avenue, Ikeja',
-    packageType: 'documents',
-    packageWeight: 'light',
-    transportMode: 'bike',
-    deliveryType: 'standard',
-    deliveryTime: 'afternoon',
-    deliveryDate: inTwoDays(),
-  });
+  const booked = await call(shipper.context.request, '/api/book-delivery', shortTrip('+2348031234567'));
   const id = booked.id as string;
   await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
   const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;

@@ -5,7 +5,7 @@ import { registerVerified, signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
 import { messageTo } from './outbox.js';
-import { signInAs, call } from './api.js';
+import { signInAs, call, shortTrip } from './api.js';
 import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors, toast } from './page-checks.js';
 
 /**
@@ -169,18 +169,7 @@ test.describe('pay on delivery: booking', () => {
   });
 });
 
-const bookingBody = (receiverPhone: string) => ({
-  receiverName: 'Amaka Nwosu',
-  receiverPhone,
-  pickupLocation: 'Ikeja City Mall',
-  dropoffLocation: 'Allen Avenue, Ikeja',
-  packageType: 'documents',
-  packageWeight: 'light',
-  transportMode: 'bike',
-  deliveryType: 'standard',
-  deliveryTime: 'afternoon',
-  deliveryDate: tomorrow(),
-});
+const bookingBody = (receiverPhone: string) => shortTrip(receiverPhone, 'Amaka Nwosu');
 
 test.describe('pay on delivery: the driver and the shipper', () => {
   test('the driver sees the amount due, is refused the hand-over until the receiver pays, sends the link again, sees "Paid" live and hands over; the shipper sees it collected', async ({
