@@ -16,7 +16,7 @@ export function createSandboxRepository(db: Executor) {
         callbackUrl: p('callbackUrl'),
         payerUserId: p('payerUserId'),
         open: p('open'),
-      } as unknown as typeof sandboxCharges.$inferInsert)
+      })
       .prepare('sandbox_charge_insert');
   let findStatement: ReturnType<typeof prepareFind> | undefined;
   const prepareFind = () => db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, p('reference'))).limit(1).prepare('sandbox_charge_by_reference');
@@ -24,7 +24,7 @@ export function createSandboxRepository(db: Executor) {
   const prepareDecide = (openOnly: boolean) =>
     db
       .update(sandboxCharges)
-      .set({ status: sql`${p('status')}::text` as unknown as 'success' })
+      .set({ status: sql`${p('status')}::text` })
       .where(and(eq(sandboxCharges.reference, p('reference')), eq(sandboxCharges.status, 'pending'), openOnly ? eq(sandboxCharges.open, true) : undefined))
       .returning()
       .prepare(openOnly ? 'sandbox_charge_decide_open' : 'sandbox_charge_decide');

@@ -68,7 +68,7 @@ export function createPaymentsRepository(db: Executor) {
         gateway: p('gateway'),
         amountKobo: p('amountKobo'),
         checkoutUrl: p('checkoutUrl'),
-      } as unknown as typeof payments.$inferInsert)
+      })
       .returning()
       .prepare('payment_insert');
   let byReferenceStatement: ReturnType<typeof prepareByReference> | undefined;
