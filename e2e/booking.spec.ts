@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { formatNaira } from '../src/shared/money.js';
 import { signUpInBrowser } from './accounts.js';
 import { bookedText, choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
-import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
+import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, toast, trackConsoleErrors } from './page-checks.js';
 
 /**
  * Book → preview → edit → pay → track, against the real server (fresh PGlite, sandbox gateway).
@@ -46,7 +46,6 @@ async function fillBooking(
 /** A time window such as "14:05 – 14:50" or "01:40 PM – 06:00 PM". */
 const TIME_WINDOW = /\d{1,2}:\d{2}(\s?[AP]M)?\s*[–-]\s*\d{1,2}:\d{2}/;
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const mainHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { name, exact: true });
 
 test.describe('booking and paying for a delivery', () => {
@@ -244,6 +243,8 @@ test.describe('booking and paying for a delivery', () => {
 
 test.describe('accessibility and small screens', () => {
   test('booking form and payment page pass axe; no sideways scroll at 360 px', async ({ page, request, context }) => {
+    // Four axe runs and seven page loads: 50 s on a machine shared at load 9.
+    test.setTimeout(120_000);
     await signUp(request, context, 'Tunde Bakare');
     await page.setViewportSize({ width: 1280, height: 900 });
 

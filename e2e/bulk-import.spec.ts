@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
-import { inTwoDays } from './api.js';
+import { importCsv, uploadCsv } from './imports.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 23, bulk import (decision 055): a shipper uploads a CSV with one bad row, sees the error in its cell, uploads
@@ -8,25 +9,6 @@ import { inTwoDays } from './api.js';
  */
 
 const PASSWORD = 'Cargo!Lane-2718';
-const HEADER = 'pickupPlace,pickupLine,dropoffPlace,dropoffLine,packageType,packageWeight,transportMode,deliveryType,deliveryTime,deliveryDate,receiverName,receiverPhone';
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-function csv(secondPackageType: string) {
-  const date = inTwoDays();
-  return Buffer.from(
-    [
-      HEADER,
-      `Victoria Island,12 Ligali Ayorinde Street,Ikoyi,5 Awolowo Road,documents,light,bike,standard,morning,${date},Amaka Obi,+2348031234567`,
-      `Yaba,7 Herbert Macaulay Way,Ikoyi,9 Bourdillon Road,${secondPackageType},light,bike,standard,afternoon,${date},Tunde Bakare,08051112233`,
-      '',
-    ].join('\r\n'),
-  );
-}
-
-async function upload(page: Page, name: string, content: Buffer) {
-  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: content });
-  await page.getByRole('button', { name: 'Upload and check' }).click();
-}
 
 test.describe('bulk import', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -48,7 +30,7 @@ test.describe('bulk import', () => {
     await expect(page).toHaveURL(/\/dashboard\/imports/);
     await expect(page.getByRole('link', { name: 'Download the template' })).toHaveAttribute('href', '/api/imports/template.csv');
 
-    await upload(page, 'orders-monday.csv', csv('crate'));
+    await uploadCsv(page, 'orders-monday.csv', importCsv('crate'));
     const current = page.getByTestId('current-import');
     await expect(current).toContainText('Needs fixing');
     const errorRow = page.getByTestId('import-errors').getByRole('row').filter({ hasText: 'packageType' });
@@ -63,7 +45,7 @@ test.describe('bulk import', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await upload(page, 'orders-monday-fixed.csv', csv('clothing'));
+    await uploadCsv(page, 'orders-monday-fixed.csv', importCsv('clothing'));
     await expect(current).toContainText('Ready');
     const confirm = page.getByTestId('confirm-import');
     await expect(confirm).toHaveText(/^Book and pay ₦[\d,]+\.\d{2}$/);

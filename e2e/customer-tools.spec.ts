@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signUpInBrowser } from './accounts.js';
 import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { sameOrigin, inTwoDays } from './api.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 24, what a customer meets after booking and paying (decision 052): an unpaid booking says "Awaiting
@@ -11,7 +12,6 @@ import { sameOrigin, inTwoDays } from './api.js';
  */
 
 const PASSWORD = 'Cargo!Lane-2718';
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function book(request: APIRequestContext, receiverName = 'Chinedu Eze'): Promise<string> {
   const response = await request.post('/api/book-delivery', {

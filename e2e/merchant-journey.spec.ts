@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
 import { inTwoDays } from './api.js';
+import { importCsv, uploadCsv } from './imports.js';
+import { toast } from './page-checks.js';
 
 /**
  * Issue 23's journey, end to end, as a merchant would make it: a test key and webhook endpoints made on the
@@ -19,8 +21,6 @@ import { inTwoDays } from './api.js';
  */
 
 const PASSWORD = 'Cargo!Lane-1618';
-const HEADER = 'pickupPlace,pickupLine,dropoffPlace,dropoffLine,packageType,packageWeight,transportMode,deliveryType,deliveryTime,deliveryDate,receiverName,receiverPhone';
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 interface Received {
   path: string;
@@ -54,23 +54,6 @@ function verifySignature(header: string | string[] | undefined, secret: string, 
   if (!t || Math.abs(Number(t) - Date.now() / 1000) > 300) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
   return parts.some((part) => part === `v1=${expected}`);
-}
-
-function csv(secondPackageType: string) {
-  const date = inTwoDays();
-  return Buffer.from(
-    [
-      HEADER,
-      `Victoria Island,12 Ligali Ayorinde Street,Ikoyi,5 Awolowo Road,documents,light,bike,standard,morning,${date},Amaka Obi,+2348031234567`,
-      `Yaba,7 Herbert Macaulay Way,Ikoyi,9 Bourdillon Road,${secondPackageType},light,bike,standard,afternoon,${date},Tunde Bakare,08051112233`,
-      '',
-    ].join('\r\n'),
-  );
-}
-
-async function upload(page: Page, name: string, content: Buffer) {
-  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: content });
-  await page.getByRole('button', { name: 'Upload and check' }).click();
 }
 
 /** Adds an endpoint with the page's form (every event, as the form starts) and reads its secret from the dialog. */
@@ -144,7 +127,7 @@ test.describe('the merchant journey', () => {
       // The imports page: one bad row, its error read from the table; the fixed file checked and confirmed.
       await page.getByRole('link', { name: 'Bulk import' }).first().click();
       await expect(page).toHaveURL(/\/dashboard\/imports/);
-      await upload(page, 'orders.csv', csv('crate'));
+      await uploadCsv(page, 'orders.csv', importCsv('crate'));
       const current = page.getByTestId('current-import');
       await expect(current).toContainText('Needs fixing');
       const errorRows = page.getByTestId('import-errors').getByRole('row');
@@ -153,7 +136,7 @@ test.describe('the merchant journey', () => {
       await expect(bad).toContainText('3');
       await expect(bad).toContainText('Package type is required');
       await expect(page.getByTestId('confirm-import')).toHaveCount(0);
-      await upload(page, 'orders-fixed.csv', csv('clothing'));
+      await uploadCsv(page, 'orders-fixed.csv', importCsv('clothing'));
       await expect(current).toContainText('Ready');
       await page.getByTestId('confirm-import').click();
       await expect(current).toContainText('Deliveries booked and paid: 2.');
