@@ -148,19 +148,7 @@ function RateCardView({ rateCard, language }: { rateCard: RateCard; language: st
           {t('rates.fees.title')}
         </h2>
         <ScrollingTable captionId="rates-fees-caption" caption={t('rates.fees.caption')} testId="rates-fees">
-          <thead className="border-b border-border bg-muted">
-            <tr>
-              <th scope="col" className={headCell}>
-                {t('rates.fees.columns.fee')}
-              </th>
-              <th scope="col" className={`${headCell} text-right`}>
-                {t('rates.fees.columns.amount')}
-              </th>
-              <th scope="col" className={`${headCell} hidden sm:table-cell`}>
-                {t('rates.fees.columns.appliesTo')}
-              </th>
-            </tr>
-          </thead>
+          <FeeColumns />
           <tbody>
             {fees.map((fee) => (
               <tr key={fee.key} className="border-b border-border last:border-0">
@@ -240,19 +228,7 @@ function PayOnDeliveryRates({ rateCard, language }: { rateCard: RateCard; langua
       </h2>
       <p className="max-w-3xl">{t('rates.cod.intro')}</p>
       <ScrollingTable captionId="rates-cod-caption" caption={t('rates.cod.caption')} testId="rates-cod">
-        <thead className="border-b border-border bg-muted">
-          <tr>
-            <th scope="col" className={headCell}>
-              {t('rates.fees.columns.fee')}
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              {t('rates.fees.columns.amount')}
-            </th>
-            <th scope="col" className={`${headCell} hidden sm:table-cell`}>
-              {t('rates.fees.columns.appliesTo')}
-            </th>
-          </tr>
-        </thead>
+        <FeeColumns />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-b border-border last:border-0" data-cod={row.key}>
@@ -353,6 +329,26 @@ function WorkedExample({
  * A wide table scrolls sideways inside its own box at 360 px instead of widening the page; the box is a named,
  * focusable region so keyboard users can scroll it too.
  */
+/** The columns of the fees and pay-on-delivery tables: a fee, its amount, and (from tablet width) what it applies to. */
+function FeeColumns() {
+  const { t } = useTranslation();
+  return (
+    <thead className="border-b border-border bg-muted">
+      <tr>
+        <th scope="col" className={headCell}>
+          {t('rates.fees.columns.fee')}
+        </th>
+        <th scope="col" className={`${headCell} text-right`}>
+          {t('rates.fees.columns.amount')}
+        </th>
+        <th scope="col" className={`${headCell} hidden sm:table-cell`}>
+          {t('rates.fees.columns.appliesTo')}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 function ScrollingTable({ captionId, caption, testId, children }: { captionId: string; caption: string; testId: string; children: ReactNode }) {
   return (
     <div
