@@ -20,6 +20,10 @@ export const CODE_TTL_MINUTES = 10;
 export const PACKAGE_WEIGHT_KG = { lightMax: 5, heavyFrom: 20 } as const;
 /** How far ahead a delivery can be booked (and quoted), in days (Lagos days: the form and the server count alike). */
 export const BOOKING_DAYS_AHEAD = 30;
+/** The distance beyond the included part is charged per started step of this many metres (the rates page says so). */
+export const DISTANCE_STEP_METERS = 100;
+/** What a receiver may be asked to pay on delivery, in kobo (decision 053); the rate card carries them (pricing.ts). */
+export const COD_AMOUNT_KOBO = { min: 10_000, max: 50_000_000 } as const;
 
 // Places and addresses (schemas/places.ts).
 
@@ -53,8 +57,10 @@ export const APPLICATION_REPLY_HOURS = { min: 24, max: 48 } as const;
 export const VEHICLE_PHOTOS_MIN = 3;
 export const VEHICLE_PHOTOS_MAX = 5;
 
-// Payout accounts (schemas/payouts.ts).
+// Payout accounts (schemas/payouts.ts, banks.ts).
 
+/** Digits of a NUBAN account number. */
+export const NUBAN_LENGTH = 10;
 export const ACCOUNT_NAME_MAX = 100;
 
 // Merchant API keys and webhooks (schemas/api-keys.ts, schemas/webhooks.ts).

@@ -1,19 +1,20 @@
-import { NUBAN_LENGTH } from './banks.js';
 import { formatNaira } from './money.js';
-import { DISTANCE_STEP_METERS, RATE_CARD } from './pricing.js';
 import {
   ACCOUNT_NAME_MAX,
   ADDRESS_LABEL_MAX,
   API_KEY_NAME_MAX,
   APPLICATION_REPLY_HOURS,
   BOOKING_DAYS_AHEAD,
+  COD_AMOUNT_KOBO,
   CODE_TTL_MINUTES,
   CONTACT_NAME_MAX,
+  DISTANCE_STEP_METERS,
   FAILED_ATTEMPT_DECISION_HOURS,
   FAILED_ATTEMPT_NOTE_MAX,
   HANDOVER_CODE_LENGTH,
   HANDOVER_MAX_ATTEMPTS,
   MAX_INPUT_DEPTH,
+  NUBAN_LENGTH,
   OTP_LENGTH,
   PACKAGE_WEIGHT_KG,
   PASSWORD_MAX,
@@ -49,8 +50,8 @@ export const RULE_VALUES = {
   bookingDaysAhead: BOOKING_DAYS_AHEAD,
   lightMaxKg: PACKAGE_WEIGHT_KG.lightMax,
   heavyFromKg: PACKAGE_WEIGHT_KG.heavyFrom,
-  codMin: formatNaira(RATE_CARD.cod.minAmountKobo),
-  codMax: formatNaira(RATE_CARD.cod.maxAmountKobo),
+  codMin: formatNaira(COD_AMOUNT_KOBO.min),
+  codMax: formatNaira(COD_AMOUNT_KOBO.max),
   distanceStepMeters: DISTANCE_STEP_METERS,
   placesQueryMax: PLACES_QUERY_MAX,
   placeLineMax: PLACE_LINE_MAX,
