@@ -93,8 +93,8 @@ export default tseslint.config(
   { files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     // zod and the schema modules build their parsers as they load: imported from any of these, they land on every
-    // page (35 KiB compressed once, through rule-values.ts). Types are free. The build checks the chunk itself too
-    // (vite.config.ts, coreStaysLean); docs/decisions/066.
+    // page (about 30 KB compressed, once, through rule-values.ts). Types are free. The build checks the chunk
+    // itself too (vite.config.ts, coreStaysLean); docs/decisions/066.
     files: [...ENTRY_FILES, ...CORE_FILES],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -104,7 +104,8 @@ export default tseslint.config(
             {
               group: ['zod', 'zod/*', '**/schemas/*', '**/message-keys', '**/message-keys.js', '**/zod-jitless'],
               allowTypeImports: true,
-              message: 'This would ride on every page. A rule\'s number is in src/shared/rule-limits.ts; validate in a route\'s own code.',
+              message:
+                'This would ride on every page. A rule\'s number is in src/shared/rule-limits.ts; validate in a route\'s own code.',
             },
           ],
         },

@@ -55,7 +55,7 @@ const APP = [
 
 /**
  * What must never land in `core`, which every page loads: zod and the schema modules build their parsers as they
- * load (about 35 KiB compressed), and the landing page validates nothing. A rule's number that a text states comes
+ * load (about 30 KB compressed), and the landing page validates nothing. A rule's number that a text states comes
  * from src/shared/rule-limits.ts, not from its schema (docs/decisions/066).
  */
 const NOT_IN_CORE = [nodeModule('zod'), source('shared/schemas/[^\\\\/]+\\.ts|shared/message-keys\\.ts|web/lib/zod-jitless\\.ts')];
