@@ -18,6 +18,25 @@ const NO_SERVER_IN_WEB = {
   message: 'web and shared must not import server code.',
 };
 
+/** What the entry chunk imports: it rides on every page, the landing page included. */
+const ENTRY_FILES = [
+  'src/web/main.tsx',
+  'src/web/app/router.tsx',
+  'src/web/app/root-layout.tsx',
+  'src/web/components/errors/not-found.tsx',
+  'src/web/components/errors/route-error.tsx',
+  'src/web/components/test-mode-banner.tsx',
+  'src/web/lib/i18n.ts',
+  'src/web/lib/api-error.ts',
+];
+/** The modules of the `core` chunk (vite.config.ts), which every page loads too, and what they import. */
+const CORE_FILES = [
+  'src/shared/{i18n,theme-init,rule-values,rule-limits,upload-limits,banks,money,pricing,geo,eta}.ts',
+  'src/web/lib/{i18n-interpolation,published-figures,theme,locale-backend,language-detector}.ts',
+  'src/web/components/brand-mark.tsx',
+  'src/web/features/landing/components/language-select.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'coverage', 'test-results', 'playwright-report', 'data'] },
   js.configs.recommended,
@@ -43,16 +62,7 @@ export default tseslint.config(
   {
     // The entry chunk rides on every page, the landing page's 120 KiB of JavaScript included (bench/README.md,
     // bench:web): what these files import must be needed before any route's code has arrived.
-    files: [
-      'src/web/main.tsx',
-      'src/web/app/router.tsx',
-      'src/web/app/root-layout.tsx',
-      'src/web/components/errors/not-found.tsx',
-      'src/web/components/errors/route-error.tsx',
-      'src/web/components/test-mode-banner.tsx',
-      'src/web/lib/i18n.ts',
-      'src/web/lib/api-error.ts',
-    ],
+    files: ENTRY_FILES,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -81,6 +91,27 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // zod and the schema modules build their parsers as they load: imported from any of these, they land on every
+    // page (about 30 KB compressed, once, through rule-values.ts). Types are free. The build checks the chunk
+    // itself too (vite.config.ts, coreStaysLean); docs/decisions/066.
+    files: [...ENTRY_FILES, ...CORE_FILES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/schemas/*', '**/message-keys', '**/message-keys.js', '**/zod-jitless'],
+              allowTypeImports: true,
+              message:
+                'This would ride on every page. A rule\'s number is in src/shared/rule-limits.ts; validate in a route\'s own code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {

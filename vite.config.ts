@@ -53,10 +53,38 @@ const APP = [
   ),
 ];
 
+/**
+ * What must never land in `core`, which every page loads: zod and the schema modules build their parsers as they
+ * load (about 30 KB compressed), and the landing page validates nothing. A rule's number that a text states comes
+ * from src/shared/rule-limits.ts, not from its schema (docs/decisions/066).
+ */
+const NOT_IN_CORE = [nodeModule('zod'), source('shared/schemas/[^\\\\/]+\\.ts|shared/message-keys\\.ts|web/lib/zod-jitless\\.ts')];
+
+/** Fails the build when `core` takes in a module of NOT_IN_CORE, naming the import that brought it. */
+const coreStaysLean: Plugin = {
+  name: 'lanefreight-core-stays-lean',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const core = Object.values(bundle).find((output) => output.type === 'chunk' && output.name === 'core');
+    if (core?.type !== 'chunk') return;
+    const inCore = new Set(core.moduleIds);
+    const isBanned = (id: string) => NOT_IN_CORE.some((pattern) => pattern.test(id));
+    const relative = (id: string) => path.relative(root, id);
+    const doorways = core.moduleIds.filter(isBanned).flatMap((id) =>
+      (this.getModuleInfo(id)?.importers ?? [])
+        .filter((importer) => inCore.has(importer) && !isBanned(importer))
+        .map((importer) => `${relative(importer)} imports ${relative(id)}`),
+    );
+    if (doorways.length > 0) {
+      this.error(`The core chunk (every page) must not contain zod or a schema module:\n  ${doorways.join('\n  ')}`);
+    }
+  },
+};
+
 export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), themeInit, appShellPreload],
+  plugins: [react(), tailwindcss(), themeInit, appShellPreload, coreStaysLean],
   resolve: {
     alias: [
       { find: '@', replacement: src },

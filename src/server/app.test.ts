@@ -148,13 +148,14 @@ describe('serving the built web app', () => {
     expect(locale.headers.etag).toBeDefined();
   });
 
-  it('sends scripts and stylesheets only the headers that mean something for them, documents the full set', async () => {
+  it('sends scripts and stylesheets only the headers that mean something for them (no request id), documents the full set', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(asset.headers['content-security-policy']).toBeUndefined();
     expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-request-id']).toBeUndefined();
     const style = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.css' });
     expect(style.headers['content-type']).toMatch(/text\/css/);
     expect(style.headers['content-security-policy']).toBeUndefined();
@@ -165,6 +166,7 @@ describe('serving the built web app', () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.headers['content-security-policy']).toContain("default-src 'self'");
     expect(home.headers['x-frame-options']).toBe('DENY');
+    expect(home.headers['x-request-id']).toBeTruthy();
   });
 
   it('answers client-side routes with the app shell and unknown API routes with JSON', async () => {

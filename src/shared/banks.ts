@@ -1,3 +1,5 @@
+import { NUBAN_LENGTH } from './rule-limits.js';
+
 /**
  * Nigerian banks a payout can go to, and the NUBAN check digit (CBN, "Revised standards on Nigeria Uniform Bank
  * Account Number (NUBAN) scheme for DMBs and OFIs", March 2020). Isomorphic: used by the withdrawal form and the
@@ -76,8 +78,6 @@ export function findBank(code: string): NigerianBank | undefined {
   return BANKS_BY_CODE.get(code);
 }
 
-/** Digits of a NUBAN account number. */
-export const NUBAN_LENGTH = 10;
 export const NUBAN_PATTERN = new RegExp(`^\\d{${NUBAN_LENGTH}}$`);
 const WEIGHTS = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
 

@@ -14,12 +14,6 @@ import { WEBHOOK_MESSAGE_KEYS } from './schemas/webhooks.js';
 
 type ValuesOf<T> = T[keyof T];
 
-/**
- * How deeply the server's input guard lets a request nest: deeper than any request the API defines; walking is
- * iterative, so depth costs no stack either way. `validation.input.tooDeep` names this number.
- */
-export const MAX_INPUT_DEPTH = 16;
-
 /** What the server's input guard refuses in any request (src/server/plugins/input-guard.ts). */
 export const INPUT_MESSAGE_KEYS = {
   unstorable: 'validation.input.unstorable',

@@ -1,4 +1,5 @@
 import { roadDistanceMeters, type Point } from './geo.js';
+import { COD_AMOUNT_KOBO, DISTANCE_STEP_METERS } from './rule-limits.js';
 import type { DeliveryType, PackageType, PackageWeight, TransportMode } from './schemas/deliveries.js';
 
 /**
@@ -33,7 +34,7 @@ export const RATE_CARD = {
    * Pay on delivery (decision 053): the fee kept from what the receiver pays (basis points, at least the minimum), the
    * bounds of that amount, and the return reserve (and a return's fee) as a share of the delivery fee.
    */
-  cod: { feeBasisPoints: 150, minFeeKobo: 10_000, minAmountKobo: 10_000, maxAmountKobo: 50_000_000, returnSharePercent: 50 },
+  cod: { feeBasisPoints: 150, minFeeKobo: 10_000, minAmountKobo: COD_AMOUNT_KOBO.min, maxAmountKobo: COD_AMOUNT_KOBO.max, returnSharePercent: 50 },
   modes: {
     bike: { baseFare: 200_000, perKm: 10_000, maxMeters: 60_000, interstate: false, pickupMinutes: 20, cityKmh: 22, highwayKmh: 40 },
     car: { baseFare: 350_000, perKm: 15_000, maxMeters: null, interstate: true, pickupMinutes: 30, cityKmh: 20, highwayKmh: 70 },
@@ -158,8 +159,6 @@ export function modeUnavailability(
   return null;
 }
 
-/** The distance beyond the included part is charged per started step of this many metres (the rates page says so). */
-export const DISTANCE_STEP_METERS = 100;
 const STEPS_PER_KM = 1000 / DISTANCE_STEP_METERS;
 
 /** The price of a trip, in kobo: the breakdown always sums to the total. Check `modeUnavailability` first. */

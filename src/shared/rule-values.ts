@@ -1,24 +1,36 @@
-import { NUBAN_LENGTH } from './banks.js';
 import { formatNaira } from './money.js';
-import { MAX_INPUT_DEPTH } from './message-keys.js';
-import { DISTANCE_STEP_METERS, RATE_CARD } from './pricing.js';
-import { API_KEY_NAME_MAX } from './schemas/api-keys.js';
-import { CODE_TTL_MINUTES, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './schemas/auth.js';
-import { BOOKING_DAYS_AHEAD, PACKAGE_WEIGHT_KG } from './schemas/deliveries.js';
 import {
+  ACCOUNT_NAME_MAX,
+  ADDRESS_LABEL_MAX,
+  API_KEY_NAME_MAX,
+  APPLICATION_REPLY_HOURS,
+  BOOKING_DAYS_AHEAD,
+  COD_AMOUNT_KOBO,
+  CODE_TTL_MINUTES,
+  CONTACT_NAME_MAX,
+  DISTANCE_STEP_METERS,
   FAILED_ATTEMPT_DECISION_HOURS,
   FAILED_ATTEMPT_NOTE_MAX,
   HANDOVER_CODE_LENGTH,
   HANDOVER_MAX_ATTEMPTS,
+  MAX_INPUT_DEPTH,
+  NUBAN_LENGTH,
+  OTP_LENGTH,
+  PACKAGE_WEIGHT_KG,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PLACE_DIRECTIONS_MAX,
+  PLACE_LINE_MAX,
+  PLACES_QUERY_MAX,
   RATING_COMMENT_MAX,
   RATING_STARS_MAX,
   RATING_STARS_MIN,
-} from './schemas/dispatch.js';
-import { APPLICATION_REPLY_HOURS, DOCUMENT_MAX_BYTES, VEHICLE_PHOTOS_MAX, VEHICLE_PHOTOS_MIN } from './schemas/partners.js';
-import { ACCOUNT_NAME_MAX } from './schemas/payouts.js';
-import { ADDRESS_LABEL_MAX, CONTACT_NAME_MAX, PLACE_DIRECTIONS_MAX, PLACE_LINE_MAX, PLACES_QUERY_MAX } from './schemas/places.js';
-import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_OLD_SECRET_VALID_MS } from './schemas/webhooks.js';
-import { AVATAR_MAX_BYTES, MEGABYTE, PROOF_PHOTO_MAX_BYTES } from './upload-limits.js';
+  VEHICLE_PHOTOS_MAX,
+  VEHICLE_PHOTOS_MIN,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_OLD_SECRET_VALID_MS,
+} from './rule-limits.js';
+import { AVATAR_MAX_BYTES, DOCUMENT_MAX_BYTES, MEGABYTE, PROOF_PHOTO_MAX_BYTES } from './upload-limits.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,8 +50,8 @@ export const RULE_VALUES = {
   bookingDaysAhead: BOOKING_DAYS_AHEAD,
   lightMaxKg: PACKAGE_WEIGHT_KG.lightMax,
   heavyFromKg: PACKAGE_WEIGHT_KG.heavyFrom,
-  codMin: formatNaira(RATE_CARD.cod.minAmountKobo),
-  codMax: formatNaira(RATE_CARD.cod.maxAmountKobo),
+  codMin: formatNaira(COD_AMOUNT_KOBO.min),
+  codMax: formatNaira(COD_AMOUNT_KOBO.max),
   distanceStepMeters: DISTANCE_STEP_METERS,
   placesQueryMax: PLACES_QUERY_MAX,
   placeLineMax: PLACE_LINE_MAX,

@@ -4,3 +4,5 @@ export const MEGABYTE = 1024 * 1024;
 export const AVATAR_MAX_BYTES = 2 * MEGABYTE;
 /** The largest proof-of-delivery photo accepted. */
 export const PROOF_PHOTO_MAX_BYTES = 10 * MEGABYTE;
+/** The largest document of a partner application (decision 024). */
+export const DOCUMENT_MAX_BYTES = 10 * MEGABYTE;

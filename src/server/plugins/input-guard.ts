@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INPUT_MESSAGE_KEYS, MAX_INPUT_DEPTH, type ValidationMessageKey } from '../../shared/message-keys.js';
+import { INPUT_MESSAGE_KEYS, type ValidationMessageKey } from '../../shared/message-keys.js';
+import { MAX_INPUT_DEPTH } from '../../shared/rule-limits.js';
 import { AppError } from '../lib/app-error.js';
 
 

@@ -67,14 +67,19 @@ const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)\b/;
 
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** Security headers by what the response is, the request id, and HSTS over HTTPS. */
+/**
+ * Security headers by what the response is, HSTS over HTTPS, and the request id, which ties a response to its log
+ * lines; scripts and stylesheets go without it: they are the same file for every request, and each page loads
+ * several (about 50 bytes each, docs/decisions/066).
+ */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
+    const subresource = typeof type === 'string' && SUBRESOURCE_TYPE.test(type);
     if (typeof type === 'string' && type.startsWith('application/json')) {
       reply.headers(DATA_HEADERS);
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    } else if (typeof type === 'string' && SUBRESOURCE_TYPE.test(type)) {
+    } else if (subresource) {
       reply.headers(SUBRESOURCE_HEADERS);
     } else {
       // A route that sets its own policy means it (an uploaded document is sent sandboxed): it is kept.
@@ -83,7 +88,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       if (ownPolicy !== undefined) reply.header('content-security-policy', ownPolicy);
     }
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    reply.header('x-request-id', request.id);
+    if (!subresource) reply.header('x-request-id', request.id);
     done(null, payload);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_NAME_MAX } from '../rule-limits.js';
 
 /**
  * Merchant API keys (issue 23): `lf_test_…` books test-mode deliveries paid with sandbox money, `lf_live_…` real
@@ -9,7 +10,6 @@ export type ApiKeyMode = (typeof API_KEY_MODES)[number];
 
 /** How many unrevoked keys an account may hold: a bounded list, and a bounded number of secrets to leak. */
 export const API_KEY_LIMIT = 20;
-export const API_KEY_NAME_MAX = 60;
 
 /** `lf_<mode>_` then 32 base62 characters (about 190 bits). */
 export const API_KEY_PATTERN = /^lf_(test|live)_[0-9A-Za-z]{32}$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTH_MESSAGE_KEYS, changePasswordBodySchema, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { AUTH_MESSAGE_KEYS, changePasswordBodySchema } from './auth.js';
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../rule-limits.js';
 
 /**
  * Form schemas for the account screens. Each checks the spec's rules in the spec's order; the web shows the

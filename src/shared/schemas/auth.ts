@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../rule-limits.js';
 
 /** i18n keys of the account forms' messages; the server's catalogue (lib/messages.ts) holds their English. */
 export const AUTH_MESSAGE_KEYS = {
@@ -30,12 +31,6 @@ export const PROFILE_MESSAGE_KEYS = {
 
 /** `type` of a login answer for an account whose identifier is not verified yet (the spec's value). */
 export const UNVERIFIED_TYPE = 'unverified';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const OTP_LENGTH = 6;
-/** How long a one-time code (sign-up, sign-in, reset, identifier change) can be used. */
-export const CODE_TTL_MINUTES = 10;
 
 const requiredText = (max: number) => z.string().trim().min(1, AUTH_MESSAGE_KEYS.requiredFields).max(max);
 const password = z.string().min(PASSWORD_MIN, AUTH_MESSAGE_KEYS.passwordTooShort).max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong);

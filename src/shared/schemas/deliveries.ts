@@ -8,8 +8,6 @@ import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
 /** Option values are stable codes; their labels are translated (`booking.options.<field>.<value>`). */
 export const PACKAGE_TYPES = ['documents', 'electronics', 'clothing', 'food', 'other'] as const;
 export const PACKAGE_WEIGHTS = ['light', 'medium', 'heavy'] as const;
-/** Where the weight classes meet, in kilograms: light up to 5, medium from 5 to 20, heavy (surcharged) from 20. */
-export const PACKAGE_WEIGHT_KG = { lightMax: 5, heavyFrom: 20 } as const;
 export const TRANSPORT_MODES = ['bike', 'car', 'van', 'truck'] as const;
 export const DELIVERY_TYPES = ['standard', 'express', 'same_day'] as const;
 export const DELIVERY_TIMES = ['morning', 'afternoon', 'evening'] as const;
@@ -19,9 +17,6 @@ export type PackageWeight = (typeof PACKAGE_WEIGHTS)[number];
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
-
-/** How far ahead a delivery can be booked (and quoted), in days (Lagos days: the form and the server count alike). */
-export const BOOKING_DAYS_AHEAD = 30;
 
 /** i18n keys of the booking form's messages; the server's catalogue (lib/messages.ts) holds their English. */
 export const BOOKING_MESSAGE_KEYS = {

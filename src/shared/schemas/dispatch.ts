@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { dateRangeShape, refineDateRange } from './date-range.js';
 import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
+import { FAILED_ATTEMPT_NOTE_MAX, HANDOVER_CODE_LENGTH, RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN } from '../rule-limits.js';
 
 /**
  * The operator's dispatch board and the driver's workspace: the API contract shared by the server
@@ -20,11 +21,8 @@ export const DISPATCH_MESSAGE_KEYS = {
   onDutyRequired: 'validation.dispatch.onDutyRequired',
 } as const;
 
-/** The receiver's handover code: 4 digits, sent when a driver is assigned. */
-export const HANDOVER_CODE_LENGTH = 4;
+/** What a driver types as the receiver's handover code: HANDOVER_CODE_LENGTH digits. */
 export const HANDOVER_CODE_PATTERN = new RegExp(`^\\d{${HANDOVER_CODE_LENGTH}}$`);
-/** Wrong codes a driver may enter before only an operator can complete the delivery. */
-export const HANDOVER_MAX_ATTEMPTS = 5;
 
 /**
  * Board filters: paid and waiting for a driver; on the road; a failed attempt waiting for a decision; delivered;
@@ -178,11 +176,6 @@ export const deliverBodySchema = z.object({
   code: z.string().trim().regex(HANDOVER_CODE_PATTERN, DISPATCH_MESSAGE_KEYS.handoverCodeFormat),
 });
 
-/** Stars a customer gives a driver, and the length of the comment with them. */
-export const RATING_STARS_MIN = 1;
-export const RATING_STARS_MAX = 5;
-export const RATING_COMMENT_MAX = 500;
-
 /** POST /api/deliveries/{id}/rating: the customer rates the driver once, after delivery. */
 export const rateDeliveryBodySchema = z.object({
   stars: z
@@ -200,7 +193,6 @@ export { deliveryRatingSchema, type DeliveryRating } from './deliveries.js';
 /** Why a driver could not hand the parcel over (POST /api/driver/jobs/{id}/failed-attempt). */
 export const FAILED_ATTEMPT_REASONS = ['receiver_unavailable', 'refused', 'wrong_address', 'cod_unpaid', 'unsafe_location', 'other'] as const;
 export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
-export const FAILED_ATTEMPT_NOTE_MAX = 300;
 
 export const failedAttemptBodySchema = z
   .object({
@@ -216,8 +208,6 @@ export type FailedAttemptBody = z.infer<typeof failedAttemptBodySchema>;
 export const AFTER_FAILURE_DECISIONS = ['reattempt', 'return'] as const;
 export type AfterFailureDecision = (typeof AFTER_FAILURE_DECISIONS)[number];
 export const REATTEMPT_LIMIT = 2;
-/** A failed attempt nobody decides on is returned after this long. */
-export const FAILED_ATTEMPT_DECISION_HOURS = 24;
 
 /** An operator's or the shipper's decision after a failed attempt. */
 export const afterFailureBodySchema = z.object({ decision: z.enum(AFTER_FAILURE_DECISIONS) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUBAN_PATTERN } from '../banks.js';
+import { VEHICLE_PHOTOS_MAX, VEHICLE_PHOTOS_MIN } from '../rule-limits.js';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import type { TransportMode } from './deliveries.js';
 
@@ -148,13 +149,6 @@ export interface DocumentRule {
 }
 
 /** Per type, the documents in the form's order and how many of each; the multipart field name is the kind. */
-/** The window, in hours, within which the operators answer an application (what the applicant is promised). */
-export const APPLICATION_REPLY_HOURS = { min: 24, max: 48 } as const;
-
-/** Photos of the vehicle a transportation partner uploads. */
-export const VEHICLE_PHOTOS_MIN = 3;
-export const VEHICLE_PHOTOS_MAX = 5;
-
 export const DOCUMENT_RULES: Record<PartnerType, readonly DocumentRule[]> = {
   transportation: [
     { kind: 'idDocument', min: 1, max: 1, imagesOnly: false },
@@ -173,8 +167,6 @@ export const DOCUMENT_RULES: Record<PartnerType, readonly DocumentRule[]> = {
   ],
 };
 
-/** At most 10 MB a file (docs/decisions/024). */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findBank, NIGERIAN_BANKS, NUBAN_PATTERN, nubanProblem } from '../banks.js';
+import { ACCOUNT_NAME_MAX } from '../rule-limits.js';
 
 /** i18n keys (public/locales/<lng>/translation.json); the web shows `t(issue.message)`. */
 export const PAYOUT_MESSAGES = {
@@ -10,8 +11,6 @@ export const PAYOUT_MESSAGES = {
   accountNameRequired: 'validation.payout.accountNameRequired',
   accountNameTooLong: 'validation.payout.accountNameTooLong',
 } as const;
-
-export const ACCOUNT_NAME_MAX = 100;
 
 /** People type account numbers in groups ("0016 563 228"); only the digits count. */
 const accountNumber = z

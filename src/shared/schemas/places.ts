@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { ADDRESS_LABEL_MAX, CONTACT_NAME_MAX, PLACE_DIRECTIONS_MAX, PLACE_LINE_MAX, PLACES_QUERY_MAX } from '../rule-limits.js';
 
 export const PLACE_KINDS = ['state', 'lga', 'area', 'landmark'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** The most places one search returns. */
 export const PLACES_SEARCH_LIMIT = 20;
-export const PLACES_QUERY_MAX = 100;
-/** Lengths of what a person types into an address. */
-export const PLACE_LINE_MAX = 200;
-export const PLACE_DIRECTIONS_MAX = 300;
-export const ADDRESS_LABEL_MAX = 60;
-export const CONTACT_NAME_MAX = 100;
 
 /** i18n keys of the messages about places, addresses and locations; the server's catalogue holds their English. */
 export const PLACE_MESSAGE_KEYS = {

@@ -32,10 +32,6 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /** Retries after the first attempt fails, in order (issue 23); after the last one the event is given up. */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000] as const;
-/** An endpoint failing for this long without a single success is disabled and its owner told. */
-export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
-/** How long a rotated-out secret still signs (both signatures are sent meanwhile). */
-export const WEBHOOK_OLD_SECRET_VALID_MS = 24 * 3_600_000;
 /**
  * How long an event that owes nothing more (every send succeeded or gave up) is kept, with its sends and its attempt
  * log; then the retention sweep deletes it (decision 054). An event still owed to an endpoint stays, however old.

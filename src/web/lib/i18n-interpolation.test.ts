@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/shared/i18n';
 import { IMPORT_MAX_ROWS } from '@/shared/schemas/imports';
-import { RATING_COMMENT_MAX } from '@/shared/schemas/dispatch';
+import { RATING_COMMENT_MAX } from '@/shared/rule-limits';
 import { addTextFormats, I18N_INTERPOLATION } from './i18n-interpolation';
 import { formatPublishedStat } from './published-figures';
 

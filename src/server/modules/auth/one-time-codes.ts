@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CODE_TTL_MINUTES } from '../../../shared/schemas/auth.js';
+import { CODE_TTL_MINUTES } from '../../../shared/rule-limits.js';
 
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

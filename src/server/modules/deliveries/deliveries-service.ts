@@ -43,12 +43,11 @@ import {
 import { generateHandoverCode } from './handover-code.js';
 import { hashShortCode, shortCodeMatches } from '../../lib/crypto.js';
 import {
-  FAILED_ATTEMPT_DECISION_HOURS,
-  HANDOVER_MAX_ATTEMPTS,
   REATTEMPT_LIMIT,
   type AfterFailureDecision,
   type FailedAttemptBody,
 } from '../../../shared/schemas/dispatch.js';
+import { FAILED_ATTEMPT_DECISION_HOURS, HANDOVER_MAX_ATTEMPTS } from '../../../shared/rule-limits.js';
 
 export type { AssignedDriver, BoardFilter, DeliveryRow, DeliveryEventRow } from './deliveries-repository.js';
 

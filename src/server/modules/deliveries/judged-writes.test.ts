@@ -5,7 +5,7 @@ import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { deliveries, ledgerEntries, outboxMessages, postings } from '../../db/schema/index.js';
 import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
-import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
+import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/rule-limits.js';
 import { driverEarnings } from '../wallet/wallet-service.js';
 import { createDeliveriesRepository, type DeliveryRow } from './deliveries-repository.js';
 import { DRIVER_ASSIGNABLE_STATUSES, HANDOVER_DUE_STATUSES } from './delivery-lifecycle.js';

@@ -1,6 +1,7 @@
 import { formatDeliveryId } from '../../../shared/ids.js';
 import { DISPLAY_STATUS_OF, type TransportMode } from '../../../shared/schemas/deliveries.js';
-import { HANDOVER_MAX_ATTEMPTS, type DispatchDelivery, type DriverJob } from '../../../shared/schemas/dispatch.js';
+import type { DispatchDelivery, DriverJob } from '../../../shared/schemas/dispatch.js';
+import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/rule-limits.js';
 import type { DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
 import type { Driver } from '../drivers/drivers-service.js';
 

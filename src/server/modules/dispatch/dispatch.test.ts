@@ -8,7 +8,7 @@ import { decideSandboxCheckout, multipartForm } from '../../test/payment-test-he
 import { deliveries, drivers, ledgerEntries, liveEvents, notifications, outboxMessages, postingLines, postings, wallets } from '../../db/schema/index.js';
 import { checkLedger } from '../wallet/ledger-check.js';
 import { payableOutKobo } from '../wallet/wallet-funds.js';
-import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/schemas/dispatch.js';
+import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/rule-limits.js';
 import { ERROR_MESSAGES } from '../../lib/messages.js';
 
 let t: TestApp;

@@ -6,7 +6,6 @@ import { envelope } from '../../../shared/schemas/common.js';
 import {
   applicationIdParamsSchema,
   documentParamsSchema,
-  DOCUMENT_MAX_BYTES,
   DOCUMENT_RULES,
   operatorApplicationSchema,
   operatorApplicationsPageSchema,
@@ -16,6 +15,7 @@ import {
   rejectApplicationBodySchema,
   type PartnerApplication,
 } from '../../../shared/schemas/partners.js';
+import { DOCUMENT_MAX_BYTES } from '../../../shared/upload-limits.js';
 import { OPERATOR_ROLE } from '../../../shared/roles.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/reply.js';

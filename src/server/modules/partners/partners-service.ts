@@ -13,7 +13,6 @@ import type { ValidationMessageKey } from '../../../shared/message-keys.js';
 import {
   APPLICATION_SCHEMAS,
   DOCUMENT_KINDS,
-  DOCUMENT_MAX_BYTES,
   DOCUMENT_RULES,
   OPEN_APPLICATION_STATUSES,
   PARTNER_MESSAGE_KEYS as M,
@@ -27,6 +26,7 @@ import {
   type PartnerType,
   type TransportationApplication,
 } from '../../../shared/schemas/partners.js';
+import { DOCUMENT_MAX_BYTES, MEGABYTE } from '../../../shared/upload-limits.js';
 import type { DriversService } from '../drivers/drivers-service.js';
 import type { ApplicationRow, DocumentRow, NewDocument, PartnersRepository } from './partners-repository.js';
 
@@ -49,7 +49,7 @@ function fieldError(
   return new AppError(code, {
     fields: { [field]: [key] },
     ...(code === 'FILE_TYPE_NOT_ALLOWED' && { params: { allowedTypes: 'PDF, JPG, PNG, WEBP' } }),
-    ...(code === 'FILE_TOO_LARGE' && { params: { maxBytes: DOCUMENT_MAX_BYTES, maxMegabytes: 10 } }),
+    ...(code === 'FILE_TOO_LARGE' && { params: { maxBytes: DOCUMENT_MAX_BYTES, maxMegabytes: DOCUMENT_MAX_BYTES / MEGABYTE } }),
   });
 }
 

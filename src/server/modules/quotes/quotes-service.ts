@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error.js';
 import { isInServiceArea } from '../../../shared/geo.js';
 import { estimateDeliveryWindow } from '../../../shared/eta.js';
 import { codTermsOf, modeUnavailability, priceTrip, tripOf, type RateCard } from '../../../shared/pricing.js';
-import { BOOKING_DAYS_AHEAD, BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
+import { BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
+import { BOOKING_DAYS_AHEAD } from '../../../shared/rule-limits.js';
 import {
   PLACE_MESSAGE_KEYS,
   describeLocation,

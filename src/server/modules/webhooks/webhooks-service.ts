@@ -8,9 +8,7 @@ import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
 import type { CursorQuery } from '../../../shared/schemas/paging.js';
 import {
-  WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_ENDPOINTS_MAX,
-  WEBHOOK_OLD_SECRET_VALID_MS,
   WEBHOOK_RETENTION_MS,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TEST_EVENT_TYPE,
@@ -21,6 +19,7 @@ import {
   type WebhookEventType,
   type WebhookMode,
 } from '../../../shared/schemas/webhooks.js';
+import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_OLD_SECRET_VALID_MS } from '../../../shared/rule-limits.js';
 import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import { toV1Delivery } from '../deliveries/delivery-view.js';
 import type { UserMessageQueue } from '../messages/message-queue.js';

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import {
-  API_KEY_NAME_MAX,
   API_KEY_MODES,
   apiKeyCreateBodySchema,
   type ApiKey,
   type ApiKeyCreateBody,
   type CreatedApiKey,
 } from '@/shared/schemas/api-keys';
+import { API_KEY_NAME_MAX } from '@/shared/rule-limits';
 import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REGEXP_ONLY_DIGITS } from 'input-otp';
 import type { z } from 'zod';
-import { OTP_LENGTH } from '@/shared/schemas/auth';
+import { OTP_LENGTH } from '@/shared/rule-limits';
 import { otpFormSchema } from '@/shared/schemas/auth-forms';
 import { Button } from '@/web/components/ui/button';
 import { InputOTP, InputOTPGroup, InputOTPSlot } from '@/web/components/ui/input-otp';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PLACES_QUERY_MAX, placesResultSchema } from '@/shared/schemas/places';
+import { placesResultSchema } from '@/shared/schemas/places';
+import { PLACES_QUERY_MAX } from '@/shared/rule-limits';
 import { apiRequest } from '@/web/lib/api-client';
 
 /** The gazetteer stays on the server: each search asks `GET /api/places` (at most 20, best first). */

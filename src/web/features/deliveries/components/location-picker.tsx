@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PLACE_DIRECTIONS_MAX, PLACE_LINE_MAX, type Address, type Place } from '@/shared/schemas/places';
+import type { Address, Place } from '@/shared/schemas/places';
+import { PLACE_DIRECTIONS_MAX, PLACE_LINE_MAX } from '@/shared/rule-limits';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Combobox, type ComboboxGroup } from '@/web/components/ui/combobox';
 import { FormField } from '@/web/components/ui/form-field';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Point } from '@/shared/geo';
 import { tripOf, type RateCard, type Trip } from '@/shared/pricing';
 import {
-  BOOKING_DAYS_AHEAD,
   BOOKING_FIELDS,
   BOOKING_MESSAGE_KEYS,
   bookingFormSchema,
@@ -10,6 +9,7 @@ import {
   type BookingBody,
   type Delivery,
 } from '@/shared/schemas/deliveries';
+import { BOOKING_DAYS_AHEAD } from '@/shared/rule-limits';
 import {
   addressSchema,
   describeLocation,

@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { Camera, CheckCircle2, Loader2 } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { deliverBodySchema, HANDOVER_CODE_LENGTH, type DriverJob } from '@/shared/schemas/dispatch';
+import { deliverBodySchema, type DriverJob } from '@/shared/schemas/dispatch';
+import { HANDOVER_CODE_LENGTH } from '@/shared/rule-limits';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,

@@ -1,5 +1,4 @@
 import {
-  DOCUMENT_MAX_BYTES,
   DOCUMENT_MIME_TYPES,
   DOCUMENT_RULES,
   PARTNER_MESSAGE_KEYS,
@@ -8,6 +7,7 @@ import {
   type DocumentRule,
   type PartnerType,
 } from '@/shared/schemas/partners';
+import { DOCUMENT_MAX_BYTES } from '@/shared/upload-limits';
 
 export type ChosenDocuments = Partial<Record<DocumentKind, File[]>>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  PASSWORD_MAX,
   PROFILE_MESSAGE_KEYS,
   updateProfileBodySchema,
   type UpdateProfileBody,
   type UserProfile,
 } from '@/shared/schemas/auth';
+import { PASSWORD_MAX } from '@/shared/rule-limits';
 import { notificationPreferencesSchema, type NotificationPreferences } from '@/shared/schemas/preferences';
 import { formFromProfile, profileUpdateOf, type ProfileForm } from './profile-changes';
 

@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { ArrowUpRight } from 'lucide-react';
 import { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { ACCOUNT_NAME_MAX, payoutAccountSchema } from '@/shared/schemas/payouts';
+import { payoutAccountSchema } from '@/shared/schemas/payouts';
+import { ACCOUNT_NAME_MAX } from '@/shared/rule-limits';
 import { amountKoboSchema, reauthBodySchema, WALLET_LIMITS, type WithdrawalBody } from '@/shared/schemas/wallet-money';
 import { Button } from '@/web/components/ui/button';
 import {
