@@ -31,7 +31,7 @@ const ENTRY_FILES = [
 ];
 /** The modules of the `core` chunk (vite.config.ts), which every page loads too, and what they import. */
 const CORE_FILES = [
-  'src/shared/{i18n,theme-init,rule-values,rule-limits,upload-limits,banks,money,pricing,geo,eta}.ts',
+  'src/shared/{i18n,theme-init}.ts',
   'src/web/lib/{i18n-interpolation,published-figures,theme,locale-backend,language-detector}.ts',
   'src/web/components/brand-mark.tsx',
   'src/web/features/landing/components/language-select.tsx',

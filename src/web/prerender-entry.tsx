@@ -3,7 +3,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { FALLBACK_LANGUAGE } from '@/shared/i18n';
-import { addTextFormats, I18N_INTERPOLATION } from './lib/i18n-interpolation';
+import { I18N_INTERPOLATION } from './lib/i18n-interpolation';
 import { LandingPage } from './features/landing/components/landing-page';
 import { TestModeBanner } from './components/test-mode-banner';
 
@@ -15,7 +15,6 @@ export async function renderLanding(translation: Record<string, unknown>): Promi
     resources: { [FALLBACK_LANGUAGE]: { translation } },
     interpolation: I18N_INTERPOLATION,
   });
-  addTextFormats(i18n);
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <StaticRouter location="/">

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/shared/i18n';
 import { IMPORT_MAX_ROWS } from '@/shared/schemas/imports';
 import { RATING_COMMENT_MAX } from '@/shared/rule-limits';
-import { addTextFormats, I18N_INTERPOLATION } from './i18n-interpolation';
+import { I18N_INTERPOLATION } from './i18n-interpolation';
+import { addRuleTexts } from './rule-texts';
 import { formatPublishedStat } from './published-figures';
 
 type Tree = { [key: string]: string | Tree };
@@ -27,7 +28,7 @@ describe('numbers a text states, through Intl', () => {
       fallbackLng: 'en-US',
       interpolation: I18N_INTERPOLATION,
     });
-    addTextFormats(i18n);
+    addRuleTexts(i18n);
   });
 
   it('a limit comes from the rule that enforces it, with no parameter from the caller', () => {

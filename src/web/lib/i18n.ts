@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@/shared/i18n';
-import { addTextFormats, I18N_INTERPOLATION } from './i18n-interpolation';
+import { I18N_INTERPOLATION } from './i18n-interpolation';
 import { localeBackend } from './locale-backend';
 import { languageDetector } from './language-detector';
 
@@ -15,7 +15,7 @@ export function initI18n() {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
-  const ready = i18n
+  return i18n
     .use(localeBackend)
     .use(languageDetector)
     .use(initReactI18next)
@@ -30,9 +30,6 @@ export function initI18n() {
       // Fetch the catalogue now rather than on the next turn, in the same breath as the first route's code.
       initAsync: false,
     });
-  // The formatter exists once init has begun, before the catalogue arrives and anything is rendered.
-  addTextFormats(i18n);
-  return ready;
 }
 
 export { i18n };
