@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signUpInBrowser } from './accounts.js';
 import { E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
-import { sameOrigin, inTwoDays } from './api.js';
+import { call, sameOrigin, shortTrip } from './api.js';
 import { toast } from './page-checks.js';
 
 /**
@@ -14,23 +14,8 @@ import { toast } from './page-checks.js';
 const PASSWORD = 'Cargo!Lane-2718';
 
 async function book(request: APIRequestContext, receiverName = 'Chinedu Eze'): Promise<string> {
-  const response = await request.post('/api/book-delivery', {
-    headers: sameOrigin(),
-    data: {
-      receiverName,
-      receiverPhone: '+2348031234567',
-      pickupLocation: '12 Marina Road, Lagos Island, Lagos',
-      dropoffLocation: '5 Admiralty Way, Lekki Phase 1, Lagos',
-      packageType: 'documents',
-      packageWeight: 'light',
-      transportMode: 'bike',
-      deliveryType: 'standard',
-      deliveryTime: 'afternoon',
-      deliveryDate: inTwoDays(),
-    },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return ((await response.json()) as { data: { id: string } }).data.id;
+  const across = { pickupLocation: '12 Marina Road, Lagos Island, Lagos', dropoffLocation: '5 Admiralty Way, Lekki Phase 1, Lagos' };
+  return (await call(request, '/api/book-delivery', { ...shortTrip('+2348031234567', receiverName), ...across })).id as string;
 }
 
 async function subjectsTo(request: APIRequestContext, email: string): Promise<string[]> {
