@@ -1,9 +1,9 @@
 /**
  * The limits of rules that both the schemas enforce and the texts state (rule-values.ts, decision 064), one
- * constant each. They live apart from the schema modules on purpose: the web's i18next setup reads them on every
- * page, the landing page included, and a schema module builds its zod schemas as it loads, so importing one from
- * here would put zod and the schemas it reaches in the `core` chunk (decision 066). Nothing here may import zod or a
- * schema module; ESLint refuses it. Upload sizes are in upload-limits.ts.
+ * constant each. They live apart from the schema modules on purpose: every screen's texts read them, and a schema
+ * module builds its zod schemas as it loads, so taking them from one would load every feature's schemas with the
+ * first screen (and, when they were read at start-up, put zod on the landing page: decision 066). Nothing here may
+ * import zod or a schema module. Upload sizes are in upload-limits.ts.
  */
 
 // Accounts (schemas/auth.ts, schemas/auth-forms.ts).
