@@ -223,9 +223,10 @@ export function Combobox<T>({
           hidden={!isPopupShown}
           // Clicking an option must not take the focus from the box (that would close the list first).
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md"
+          className="absolute inset-x-0 top-full z-50 mt-1 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md"
         >
-          <div id={listboxId} role="listbox" aria-labelledby={labelId} hidden={!isListShown}>
+          {/* The listbox itself scrolls: a combobox's popup is reached by the arrow keys from the box, never by Tab. */}
+          <div id={listboxId} role="listbox" aria-labelledby={labelId} hidden={!isListShown} className="max-h-80 overflow-y-auto">
             {groups.map((group, at) => {
               if (group.options.length === 0) return null;
               const offset = offsets[at] ?? 0;
