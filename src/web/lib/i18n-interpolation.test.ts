@@ -71,12 +71,24 @@ describe('numbers a text states, through Intl', () => {
     const unfilled: string[] = [];
     for (const lng of LANGUAGES) {
       for (const [key, text] of flatten(catalogues[lng]!)) {
-        const names = [...text.matchAll(/{{\s*(\w+)/g)].map((match) => match[1]!).filter((name) => name in I18N_INTERPOLATION.defaultVariables!);
+        const names = [...text.matchAll(/{{\s*(\w+)/g)].map((match) => match[1]!).filter((name) => name in i18n.options.interpolation!.defaultVariables!);
         if (names.length === 0) continue;
         const shown = i18n.t(key, { lng, count: 2, name: 'Ada', url: 'https://example.com' });
         if (names.some((name) => shown.includes(name))) unfilled.push(`${lng} ${key}: ${shown}`);
       }
     }
     expect(unfilled).toEqual([]);
+  });
+
+  it("the landing page's texts name only the values core carries, not the rules' the app shell adds", () => {
+    const appOnly = new Set(Object.keys(i18n.options.interpolation!.defaultVariables!).filter((name) => !(name in I18N_INTERPOLATION.defaultVariables!)));
+    expect(appOnly).toContain('passwordMin');
+    expect(appOnly).toContain('morningHours');
+    const named = LANGUAGES.flatMap((lng) =>
+      flatten(catalogues[lng]!)
+        .filter(([key]) => key.startsWith('landing.') || key.startsWith('common.'))
+        .flatMap(([key, text]) => [...text.matchAll(/{{\s*(\w+)/g)].filter((match) => appOnly.has(match[1]!)).map(() => `${lng} ${key}`)),
+    );
+    expect(named).toEqual([]);
   });
 });
