@@ -36,7 +36,7 @@ const source = (paths: string) => new RegExp(`[\\\\/]src[\\\\/](?:${paths})$`);
 /** What every page runs (the `core` chunk). */
 const CORE = [
   nodeModule('react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store'),
-  source('shared/i18n\\.ts|shared/theme-init\\.ts|web/lib/(?:theme|i18n|api-error|locale-backend|language-detector)\\.ts|web/components/brand-mark\\.tsx|web/features/landing/components/language-select\\.tsx'),
+  source('shared/i18n\\.ts|shared/theme-init\\.ts|web/lib/(?:theme|i18n|locale-backend|language-detector)\\.ts|web/components/brand-mark\\.tsx|web/features/landing/components/language-select\\.tsx'),
   /^\0?rolldown[\\/]runtime/,
   /vite[\\/]preload-helper/,
 ];
@@ -48,7 +48,7 @@ const APP = [
       '@radix-ui/(?:primitive|react-(?:compose-refs|context|id|presence|primitive|slot|use-callback-ref|use-controllable-state|use-effect-event|use-layout-effect))',
   ),
   source(
-    'shared/errors\\.ts|shared/schemas/common\\.ts|web/lib/(?:api-client|connectivity|query-client|query-keys|account-language|toast-api-error|user-profile|cn|zod-jitless)\\.ts|' +
+    'shared/errors\\.ts|shared/schemas/common\\.ts|web/lib/(?:api-client|api-error|connectivity|query-client|query-keys|account-language|toast-api-error|user-profile|cn|zod-jitless)\\.ts|' +
       'web/components/ui/(?:button|sonner)\\.tsx|web/components/offline-banner\\.tsx|web/app/providers\\.tsx',
   ),
 ];
@@ -81,7 +81,17 @@ const coreStaysLean: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build, whose dev-only warnings a bundler cannot drop. The
+ * production build, shipped beside it, is the same code with them switched off: about 0.5 KB less on every page. The
+ * dev server keeps the warnings.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+};
+
+export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react(), tailwindcss(), themeInit, appShellPreload, coreStaysLean],
@@ -91,6 +101,7 @@ export default defineConfig({
       // The browser's zod runs jitless under our CSP (src/web/lib/zod-jitless.ts says why).
       { find: /^zod$/, replacement: path.join(src, 'web', 'lib', 'zod-jitless.ts') },
       { find: /^use-sync-external-store\/shim$/, replacement: path.join(src, 'web', 'lib', 'use-sync-external-store-shim.ts') },
+      ...(mode === 'production' ? [reactRouterProduction] : []),
     ],
   },
   build: {
@@ -129,4 +140,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+}));

@@ -96,6 +96,31 @@ test.describe('landing page', () => {
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   });
 
+  test('its scripts start only once the page has loaded and been shown, and then hydrate it', async ({ page }) => {
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    // Nothing in the served page makes the browser fetch a script with the page itself.
+    expect(html).not.toMatch(/<script[^>]* src=|rel="modulepreload"/);
+    await page.waitForFunction(() => {
+      const header = document.querySelector('header');
+      return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+    });
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+      return {
+        loaded: navigation?.loadEventEnd ?? 0,
+        scripts: scripts.length,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.loaded).toBeGreaterThan(0);
+    expect(timing.scripts).toBeGreaterThan(0);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
+  });
+
   test('header links scroll to their sections', async ({ page }) => {
     await gotoLanding(page);
     const nav = page.getByRole('navigation', { name: 'Main' });

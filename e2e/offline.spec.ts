@@ -159,4 +159,27 @@ test.describe('offline and recovery', () => {
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'API Not Available' })).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBe(true);
   });
+
+  test('a session check that fails says so where the page would be, and asks again on request', async ({ page, context, request }) => {
+    await signUpInBrowser(request, context, 'Ngozi Obi', PASSWORD, 'offline');
+    let failing = true;
+    await page.route('**/api/session', (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' }),
+          })
+        : route.continue(),
+    );
+    await page.goto('/dashboard');
+    // The client asks twice more before it gives up (a 5xx may pass).
+    const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'We could not check your sign-in' }) });
+    await expect(failure).toContainText('API service is not available yet.', { timeout: 15_000 });
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+
+    failing = false;
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('stat-activeDeliveries')).toHaveText('0');
+  });
 });

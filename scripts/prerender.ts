@@ -6,6 +6,7 @@ import { readFile, readdir, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createServer } from 'vite';
+import { HYDRATE_AFTER_LOAD_SCRIPT, HYDRATION_SCRIPTS_META } from '../src/shared/deferred-hydration';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.WEB_DIST ?? 'dist/web');
@@ -36,25 +37,30 @@ async function prerender() {
     const translation = JSON.parse(await readFile(path.join(root, 'public/locales/en-US/translation.json'), 'utf8'));
     const html = await renderLanding(translation);
     const landing = shell.replace(MARKER, html).replace(APP_PRELOAD, '');
-    await writeFile(path.join(dist, 'index.html'), hydrationScriptsLast(landing));
+    await writeFile(path.join(dist, 'index.html'), hydrateAfterLoad(landing));
   } finally {
     await vite.close();
   }
 }
 
 /**
- * The prerendered page is readable before any script runs; its scripts only hydrate it. Chromium fetches module
- * scripts and modulepreloads at high priority, level with the stylesheet and ahead of the hero image, and
- * Lighthouse counts what is fetched at that priority as holding up the first paint (FCP 1.8 s on a page that needs
- * no JavaScript to show). At low priority they come after what the first paint needs. The app shell (app.html)
- * keeps the default: nothing shows there until its scripts run.
+ * The prerendered page is readable before any script runs; its scripts only hydrate it, so they start once the page
+ * has loaded (shared/deferred-hydration.ts says why). The app shell (app.html) keeps its tags: nothing shows there
+ * until its scripts run.
  */
-function hydrationScriptsLast(html: string) {
-  const marked = html
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
-  if (marked === html) throw new Error('dist/web/index.html: no module script found to mark (did Vite change its tags?)');
-  return marked;
+function hydrateAfterLoad(html: string) {
+  const entry = /([ \t]*)<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(html);
+  if (!entry) throw new Error('dist/web/index.html: no module script found (did Vite change its tags?)');
+  const [entryTag, indent, entryName] = entry;
+  const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
+  const names = [entryName, ...preloads.map(([, name]) => name)].join(' ');
+  // Where the entry stood, ahead of the stylesheet: an inline script after it would wait for it.
+  let deferred = html.replace(
+    entryTag,
+    `${indent}<meta name="${HYDRATION_SCRIPTS_META}" content="${names}">\n${indent}<script>${HYDRATE_AFTER_LOAD_SCRIPT}</script>\n`,
+  );
+  for (const [preloadTag] of preloads) deferred = deferred.replace(preloadTag, '');
+  return deferred;
 }
 
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { databaseOptionsOf, loadEnv, ConfigError } from './config/env.js';
+import { HYDRATE_AFTER_LOAD_SCRIPT } from '../shared/deferred-hydration.js';
 import { THEME_INIT_SCRIPT } from '../shared/theme-init.js';
 
 describe('API foundation', () => {
@@ -67,13 +68,15 @@ describe('API foundation', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends documents a strict CSP: scripts from our origin only, no inline script but the theme\'s, no framing', async () => {
+  it('sends documents a strict CSP: scripts from our origin only, no inline script but the theme\'s and the landing page\'s start, no framing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    const themeHash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
+    const [themeHash, startHash] = [THEME_INIT_SCRIPT, HYDRATE_AFTER_LOAD_SCRIPT].map((script) =>
+      createHash('sha256').update(script).digest('base64'),
+    );
+    expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}' 'sha256-${startHash}';`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/https?:\/\//);

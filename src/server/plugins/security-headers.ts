@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { HYDRATE_AFTER_LOAD_SCRIPT } from '../../shared/deferred-hydration.js';
 import { THEME_INIT_SCRIPT } from '../../shared/theme-init.js';
 
-/** The one inline script allowed: the theme set before first paint, by its hash. */
-const THEME_INIT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
+/** The only inline scripts allowed, by their hashes: the theme set before first paint, the landing page's start. */
+const INLINE_SCRIPT_SOURCES = [THEME_INIT_SCRIPT, HYDRATE_AFTER_LOAD_SCRIPT]
+  .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+  .join(' ');
 
 /**
- * A strict CSP: scripts only from our origin, no inline script but the theme's (by its hash), nothing from other hosts.
+ * A strict CSP: scripts only from our origin, no inline script but those two (by their hashes), nothing from other hosts.
  * Inline *styles* stay allowed because sonner and Radix position elements with style attributes.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${THEME_INIT_SCRIPT_SOURCE}`,
+  `script-src 'self' ${INLINE_SCRIPT_SOURCES}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

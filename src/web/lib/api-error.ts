@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import type { ApiEnvelope, ErrorCode } from '@/shared/errors';
 
 /*
- * The API's failures and their translated words. They live apart from the request code (api-client.ts, which
- * re-exports them) so that the router's error screen, in the entry chunk every page loads, does not bring the
- * client's toasts (sonner, about 10 KB compressed) onto the landing page.
+ * The API's failures and their translated words, apart from the request code (api-client.ts re-exports them).
+ * They belong to the app shell: the router's error screen, on every page, never shows one (the screens that ask
+ * the API say what failed, the session guard included), so the landing page does not carry them.
  */
 
 /** Status of a request that never got an answer (network down, aborted by the browser). */

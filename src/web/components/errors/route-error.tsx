@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError } from '@/web/lib/api-error';
 
 /** A page's code that could not be fetched (the browser's words differ; they all name the module or the fetch). */
 const isCodeLoadFailure = (error: unknown) =>
@@ -31,13 +30,12 @@ export function RouteError() {
       </main>
     );
   }
+  // No API failure reaches here: screens show their own, in words (the session guard's included).
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`.trim()
-    : isApiError(error)
-      ? apiErrorText(t, error)
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-2xl font-semibold">{t('errors.unexpected.title')}</h1>

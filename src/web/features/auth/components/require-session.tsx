@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loader2 } from 'lucide-react';
+import { Button } from '@/web/components/ui/button';
+import { apiErrorText } from '@/web/lib/api-client';
 import { useUserProfileQuery } from '@/web/lib/user-profile';
 import type { AuthNavigationState } from '../lib/navigation-state';
 
 /**
  * Guards /dashboard/*: without a session the visitor goes to the login tab, and sign-in brings them back
- * to the page they wanted. The server enforces the same rule on every private /api route.
+ * to the page they wanted. The server enforces the same rule on every private /api route. When the check itself
+ * fails (no answer, a 5xx), it says why and offers to ask again; it comes back by itself with the connection.
  */
 export function RequireSession() {
   const { t } = useTranslation();
@@ -21,7 +24,17 @@ export function RequireSession() {
       </div>
     );
   }
-  if (query.isError) throw query.error;
+  if (query.isError) {
+    return (
+      <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
+        <h1 className="text-2xl font-semibold">{t('auth.guard.failed')}</h1>
+        <p className="max-w-prose break-words text-muted-foreground">{apiErrorText(t, query.error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t('auth.guard.retry')}
+        </Button>
+      </main>
+    );
+  }
   if (!query.data) {
     const state: AuthNavigationState = { tab: 'login', from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/auth" replace state={state} />;
