@@ -1,12 +1,12 @@
 /**
- * After `vite build`: writes the prerendered landing page into dist/web/index.html, keeps the bare
- * shell as dist/web/app.html (served for every other route), and precompresses text assets.
+ * After `vite build`: writes the prerendered landing page into dist/web/index.html, the shell with its start frame
+ * as dist/web/app.html (served for every other route), and precompresses text assets.
  */
 import { readFile, readdir, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createServer } from 'vite';
-import { HYDRATE_AFTER_LOAD_SCRIPT, HYDRATION_SCRIPTS_META } from '../src/shared/deferred-hydration';
+import { HYDRATE_AFTER_LOAD_SCRIPT, HYDRATE_ATTRIBUTE, HYDRATION_SCRIPTS_META } from '../src/shared/deferred-hydration';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.WEB_DIST ?? 'dist/web');
@@ -18,12 +18,6 @@ async function prerender() {
   if (!shell.includes(MARKER)) throw new Error('dist/web/index.html has no <!--app-html--> marker');
   const appPreload = APP_PRELOAD.exec(shell);
   if (!appPreload) throw new Error('dist/web/index.html does not name the app chunk (vite.config.ts, appShellPreload)');
-  // Every screen the shell serves needs the `app` chunk: it loads alongside the entry instead of after it.
-  await writeFile(
-    path.join(dist, 'app.html'),
-    shell.replace(MARKER, '').replace(APP_PRELOAD, `    <link rel="modulepreload" crossorigin href="${appPreload[1]}">\n`),
-  );
-
   const vite = await createServer({
     configFile: path.join(root, 'vite.config.ts'),
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -31,12 +25,19 @@ async function prerender() {
     logLevel: 'error',
   });
   try {
-    const { renderLanding } = (await vite.ssrLoadModule('/prerender-entry.tsx')) as {
-      renderLanding: (t: Record<string, unknown>) => Promise<string>;
-    };
+    const { renderLanding, renderAppStart } = (await vite.ssrLoadModule('/prerender-entry.tsx')) as Record<
+      'renderLanding' | 'renderAppStart',
+      (t: Record<string, unknown>) => Promise<string>
+    >;
     const translation = JSON.parse(await readFile(path.join(root, 'public/locales/en-US/translation.json'), 'utf8'));
-    const html = await renderLanding(translation);
-    const landing = shell.replace(MARKER, html).replace(APP_PRELOAD, '');
+    // Every screen the shell serves needs the `app` chunk: it loads alongside the entry instead of after it.
+    const appShell = shell
+      .replace(MARKER, await renderAppStart(translation))
+      .replace(APP_PRELOAD, `    <link rel="modulepreload" crossorigin href="${appPreload[1]}">\n`);
+    await writeFile(path.join(dist, 'app.html'), appShell);
+    const landing = shell
+      .replace(`<div id="root">${MARKER}`, `<div id="root" ${HYDRATE_ATTRIBUTE}>${await renderLanding(translation)}`)
+      .replace(APP_PRELOAD, '');
     await writeFile(path.join(dist, 'index.html'), hydrateAfterLoad(landing));
   } finally {
     await vite.close();
@@ -45,8 +46,8 @@ async function prerender() {
 
 /**
  * The prerendered page is readable before any script runs; its scripts only hydrate it, so they start once the page
- * has loaded (shared/deferred-hydration.ts says why). The app shell (app.html) keeps its tags: nothing shows there
- * until its scripts run.
+ * has loaded (shared/deferred-hydration.ts says why). The app shell (app.html) keeps its tags: until its scripts
+ * run, it shows only the start frame.
  */
 function hydrateAfterLoad(html: string) {
   const entry = /([ \t]*)<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(html);

@@ -1,3 +1,6 @@
+/** On the root element of a prerendered page the app hydrates (the landing page); any other content it replaces. */
+export const HYDRATE_ATTRIBUTE = 'data-hydrate';
+
 /** Names the prerendered landing page's scripts: the entry first, then what it imports (scripts/prerender.ts). */
 export const HYDRATION_SCRIPTS_META = 'lf-hydration-scripts';
 

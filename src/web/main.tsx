@@ -2,6 +2,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { HYDRATE_ATTRIBUTE } from '@/shared/deferred-hydration';
 import { FALLBACK_LANGUAGE } from '@/shared/i18n';
 import { i18n, initI18n } from './lib/i18n';
 import { routes } from './app/router';
@@ -32,9 +33,10 @@ async function start() {
     </StrictMode>
   );
   // The landing page arrives prerendered in the fallback language: hydrating keeps its DOM, so focus, scroll
-  // and anything the visitor already touched survive the start-up. Anything else renders from scratch.
+  // and anything the visitor already touched survive the start-up. Anything else renders from scratch, replacing
+  // the start frame other screens show until now (scripts/prerender.ts).
   const isPrerendered =
-    container.hasChildNodes() && !router.state.errors && i18n.resolvedLanguage === FALLBACK_LANGUAGE;
+    container.hasAttribute(HYDRATE_ATTRIBUTE) && !router.state.errors && i18n.resolvedLanguage === FALLBACK_LANGUAGE;
   // In a transition React hydrates in slices and yields to the browser between them: the page stays responsive
   // on a slow phone instead of freezing for the whole tree (218 ms in one task under Lighthouse's 4x slowdown).
   if (isPrerendered) startTransition(() => void hydrateRoot(container, app));
