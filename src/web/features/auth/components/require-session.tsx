@@ -9,7 +9,7 @@ import type { AuthNavigationState } from '../lib/navigation-state';
 /**
  * Guards /dashboard/*: without a session the visitor goes to the login tab, and sign-in brings them back
  * to the page they wanted. The server enforces the same rule on every private /api route. When the check itself
- * fails (no answer, a 5xx), it says why and offers to ask again; it comes back by itself with the connection.
+ * fails (no answer, a 5xx, after the client's retries), it says why and offers to ask again.
  */
 export function RequireSession() {
   const { t } = useTranslation();
