@@ -1,20 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
+import { expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors, waitForHydration } from './page-checks.js';
 
 /** The public landing page, clicked through as a visitor would, on the built and prerendered app. */
 
 const SIGN_UP = '/auth?tab=signup';
 
-/**
- * Opens the landing page and waits until React has hydrated the prerendered HTML (React tags the DOM nodes
- * it owns), so clicks on buttons are handled rather than landing on static markup.
- */
+/** Opens the landing page once React has hydrated it, so clicks on buttons are handled, not lost on static markup. */
 async function gotoLanding(page: Page) {
   await page.goto('/');
-  await page.waitForFunction(() => {
-    const header = document.querySelector('header');
-    return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-  });
+  await waitForHydration(page);
 }
 
 /** Scrolls the carousel into view and waits until Embla has taken it over (it loads on approach). */
@@ -86,10 +80,7 @@ test.describe('landing page', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
 
-    await page.waitForFunction(() => {
-      const header = document.querySelector('header');
-      return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-    });
+    await waitForHydration(page);
     expect(
       await page.evaluate(() => (document.querySelector('header') as HTMLElement & { marked?: boolean }).marked),
     ).toBe(true);
@@ -101,10 +92,7 @@ test.describe('landing page', () => {
     const html = (await response?.text()) ?? '';
     // Nothing in the served page makes the browser fetch a script with the page itself.
     expect(html).not.toMatch(/<script[^>]* src=|rel="modulepreload"/);
-    await page.waitForFunction(() => {
-      const header = document.querySelector('header');
-      return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-    });
+    await waitForHydration(page);
     const timing = await page.evaluate(() => {
       const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       const scripts = performance

@@ -87,3 +87,11 @@ export async function expectNoHorizontalScroll(page: Page, { what = 'the page', 
 
 /** The toast that says `text` (the first, when the same words show twice). */
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** Waits until React has hydrated the prerendered landing page (it tags the DOM nodes it owns). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header');
+    return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+  });
+}

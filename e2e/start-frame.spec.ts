@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { trackConsoleErrors } from './page-checks.js';
 
 /**
@@ -6,7 +6,7 @@ import { trackConsoleErrors } from './page-checks.js';
  * shows the start frame the build put there (scripts/prerender.ts), not a blank page.
  */
 
-const frame = (page: import('@playwright/test').Page) => page.locator('#root > [aria-busy="true"]');
+const frame = (page: Page) => page.locator('#root > [aria-busy="true"]');
 
 test('before any script runs, a screen of the app shows the brand, busy, under the test-mode banner', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { waitForHydration } from './page-checks.js';
 
 /** Theme persistence without a flash, and switching the interface language from the landing page. */
-
-/** Waits until React has hydrated the prerendered landing page (it tags the DOM nodes it owns). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector('header');
-    return !!header && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 test('the dark theme sticks across a reload and is applied before the page is parsed', async ({ page }) => {
   // Records the theme as soon as the document is parsed, before any module script has run.
