@@ -1,5 +1,5 @@
 import type { Notification } from '../../../shared/schemas/notifications.js';
-import type { LiveService } from '../live/live-service.js';
+import type { LiveService, PublishableEvent } from '../live/live-service.js';
 import type { NewNotification, NotificationsRepository } from './notifications-repository.js';
 import { createGroupCommit } from '../../lib/group-commit.js';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export function toNotification(row: Row): Notification {
 
 interface Deps {
   repository: NotificationsRepository;
-  live: Pick<LiveService, 'publish' | 'publishMany'>;
+  live: Pick<LiveService, 'publishMany'>;
 }
 
 /** The inbox. Every change that moves the unread count tells the user's open tabs (live `notifications.unread`). */
@@ -34,8 +34,21 @@ export function createNotificationsService({ repository, live }: Deps) {
   // The counts that follow them are read together too, each statement begun after its users' changes committed.
   const unreadCounts = createGroupCommit((userIds: readonly string[]) => repository.countUnreadMany(userIds));
 
-  async function publishUnread(userId: string) {
-    await live.publish(userId, 'notifications.unread', { count: await unreadCounts.submit(userId) });
+  /**
+   * Tells the user's tabs their unread count, with what changed it, then counts again until the count holds: another
+   * instance may change the inbox between this count and its event, and store a truer count first. The last count
+   * stored is then read after every change whose event is stored before it, so the tabs end right.
+   */
+  async function publishUnread(userId: string, alongside: readonly PublishableEvent[] = []) {
+    let count = await unreadCounts.submit(userId);
+    let events: readonly PublishableEvent[] = [...alongside, { name: 'notifications.unread', data: { count } }];
+    for (;;) {
+      await live.publishMany(userId, events);
+      const now = await unreadCounts.submit(userId);
+      if (now === count) return;
+      count = now;
+      events = [{ name: 'notifications.unread', data: { count } }];
+    }
   }
 
   return {
@@ -49,13 +62,9 @@ export function createNotificationsService({ repository, live }: Deps) {
 
     async insertNotification(values: NewNotification): Promise<void> {
       const row = await inserts.submit(values);
-      // Counted after the insert has committed (not with it): another instance may be notifying the same user, and
-      // a count taken in the insert's own snapshot would miss its rows. The two events are stored together.
-      const count = await unreadCounts.submit(values.userId);
-      await live.publishMany(values.userId, [
-        { name: 'notification', data: toNotification(row) },
-        { name: 'notifications.unread', data: { count } },
-      ]);
+      // Counted after the insert has committed (not with it): a count taken in the insert's own snapshot would miss
+      // another instance's rows.
+      await publishUnread(values.userId, [{ name: 'notification', data: toNotification(row) }]);
     },
 
     /** Null when it is not this user's. */
