@@ -252,7 +252,8 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   const transactions = createTransactions(database.writeDb, events, writeLanes?.other);
   /** For the services that may write the wallet (they are given `wallet`) and the deliveries it pays for. */
   const moneyTransactions = createTransactions(database.writeDb, events, writeLanes?.money);
-  const gateway = createPaymentGateway(env, db);
+  const sandboxRepository = createSandboxRepository(db);
+  const gateway = createPaymentGateway(env, sandboxRepository);
   const payouts = createPayoutGateway(env);
 
   registerAuthentication(api, sessions);
@@ -466,7 +467,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   if (gateway.name === 'sandbox') {
     await api.register(
       sandboxCheckoutRoutes({
-        repository: createSandboxRepository(db),
+        repository: sandboxRepository,
         publicUrl: env.PUBLIC_URL,
       }),
     );

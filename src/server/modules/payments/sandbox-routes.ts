@@ -126,7 +126,7 @@ export function sandboxCheckoutRoutes(options: {
 
   /** The charge, if it is open or the request's session belongs to its payer; otherwise the reply already sent. */
   async function ownedCharge(request: FastifyRequest, reply: FastifyReply, reference: string) {
-    const charge = await repository.findCharge(reference);
+    const charge = await repository.findCharge(reference, { pendingMayBeStale: true });
     if (charge?.open) return { charge, sessionToken: openChargeToken(reference) };
     const sessionToken = sessionTokenOf(request);
     if (!request.user || !sessionToken) return { sent: sendSignInPrompt(reply) };
@@ -190,11 +190,11 @@ export function sandboxCheckoutRoutes(options: {
           if (fromPageOf(openChargeToken(reference))) {
             // An open charge's form: the decision is one statement (only while the charge is open and pending), and the
             // charge is read only when that wrote nothing (decided before, not open, or none).
-            const charge = (await repository.decideCharge(reference, status, { openOnly: true })) ?? (await repository.findCharge(reference));
+            const charge = (await repository.decideCharge(reference, status, { openOnly: true })) ?? (await repository.findCharge(reference, { pendingMayBeStale: true }));
             if (!charge?.open) return sendCheckoutNotFound(reply);
             return reply.status(303).header('cache-control', 'no-store').redirect(safeCallback(charge.callbackUrl), 303);
           }
-          const charge = await repository.findCharge(reference);
+          const charge = await repository.findCharge(reference, { pendingMayBeStale: true });
           if (charge?.open) return refuseForm(request, reply, reference);
           const sessionToken = sessionTokenOf(request);
           if (!request.user || !sessionToken) return sendSignInPrompt(reply);
