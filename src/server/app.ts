@@ -130,6 +130,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const deps = await createAppDeps(env, database, app.log, options.rateCard);
+  // Fastify runs onClose hooks in the reverse order of their registration, children's included: added before any
+  // module, this one runs after every module has stopped its background work, which may still be using the database.
+  app.addHook('onClose', async () => {
+    await deps.close();
+    // A database handed in belongs to the caller (tests share one between instances).
+    if (!options.database) await database.close();
+  });
   if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
     app.log.warn('PAYMENT_GATEWAY=sandbox in production: a demo deployment, no real money is taken; every page says so');
   }
@@ -170,11 +177,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onReady', async () => {
     deps.outboxWorker.start();
     deps.devOutboxRetention.start();
-  });
-  app.addHook('onClose', async () => {
-    await deps.close();
-    // A database handed in belongs to the caller (tests share one between instances).
-    if (!options.database) await database.close();
   });
 
   return { app, database, deps, jobs: { reconcilePayments: (now, limit) => modules!.reconcilePayments(now, limit), returnUndecided: (now) => modules!.returnUndecided(now), webhooks: modules!.webhooks } };
