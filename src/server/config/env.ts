@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
@@ -217,13 +218,24 @@ function crossVariableIssues(source: NodeJS.ProcessEnv): string[] {
   return issues;
 }
 
+/**
+ * Where the app is reached when PUBLIC_URL is unset: on its PORT, at its HOST when that names one address or name
+ * (the app listens nowhere else), else at localhost. So a receiver's tracking link points at the running app
+ * (docs/decisions/048).
+ */
+function defaultPublicUrl(host: string, port: number): string {
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const name = everywhere ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 function resolveEnv(parsed: ParsedEnv): Env {
   const isProduction = parsed.NODE_ENV === 'production';
+  const host = parsed.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
   return {
     ...parsed,
-    HOST: parsed.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
-    // Follows PORT, so a receiver's tracking link works on whatever port the app was started (docs/decisions/048).
-    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    HOST: host,
+    PUBLIC_URL: parsed.PUBLIC_URL ?? defaultPublicUrl(host, parsed.PORT),
     PAYMENT_GATEWAY: parsed.PAYMENT_GATEWAY ?? (parsed.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
     WEBHOOK_LOCAL_TARGETS: parsed.WEBHOOK_LOCAL_TARGETS ?? (isProduction ? 'refuse' : 'allow'),
   };
