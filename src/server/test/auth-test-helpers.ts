@@ -69,3 +69,20 @@ export async function expireCodes(t: TestApp, identifier: string) {
 export function wrongCode(code: string) {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
+
+/**
+ * Two refusals (a real account's and an unknown one's) answer the same: the same body, and the same wait but for the
+ * time between the two requests, which may cross a second's boundary.
+ */
+export function expectSameRefusal(a: { json(): unknown }, b: { json(): unknown }) {
+  const split = (res: { json(): unknown }) => {
+    const { params, ...rest } = res.json() as { params?: { seconds?: number } | null };
+    const { seconds, ...otherParams } = params ?? {};
+    return { rest: { ...rest, params: otherParams }, seconds };
+  };
+  const first = split(a);
+  const second = split(b);
+  expect(first.rest).toEqual(second.rest);
+  if (first.seconds === undefined || second.seconds === undefined) expect(first.seconds).toEqual(second.seconds);
+  else expect(Math.abs(first.seconds - second.seconds)).toBeLessThanOrEqual(1);
+}

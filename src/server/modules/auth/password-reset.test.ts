@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   RELAXED_LIMITS,
   ageSends,
+  expectSameRefusal,
   latestCode,
   messagesFor,
   post,
@@ -59,7 +60,7 @@ describe('password reset: /api/forgot-password, /api/verify-reset-otp, /api/rese
     const [c, d] = await Promise.all([forgot(existing), forgot(missing)]);
     expect(c.statusCode).toBe(429);
     expect(d.statusCode).toBe(429);
-    expect(c.json()).toEqual(d.json());
+    expectSameRefusal(c, d);
   });
 
   it('resets the password with a single-use token, revoking every session', async () => {

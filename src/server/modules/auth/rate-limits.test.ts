@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { registerVerified, uniqueEmail } from '../../test/auth-test-helpers.js';
+import { expectSameRefusal, registerVerified, uniqueEmail } from '../../test/auth-test-helpers.js';
 import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
 
 
@@ -70,7 +70,7 @@ describe('rate limits on sign-in and code checks', () => {
       const a = await forgot(existing);
       const b = await forgot(uniqueEmail());
       expect(a.statusCode).toBe(429);
-      expect(a.json()).toEqual(b.json());
+      expectSameRefusal(a, b);
       expect(a.json().code).toBe('RATE_LIMITED');
     } finally {
       await limited.close();
