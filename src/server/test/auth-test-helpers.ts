@@ -72,13 +72,15 @@ export function wrongCode(code: string) {
 
 /**
  * Two refusals (a real account's and an unknown one's) answer the same: the same body, and the same wait but for the
- * time between the two requests, which may cross a second's boundary.
+ * time between the two requests, which may cross a second's boundary (in `params.seconds` and in the message).
  */
 export function expectSameRefusal(a: { json(): unknown }, b: { json(): unknown }) {
   const split = (res: { json(): unknown }) => {
-    const { params, ...rest } = res.json() as { params?: { seconds?: number } | null };
+    const { params, message, ...rest } = res.json() as { params?: { seconds?: number } | null; message?: unknown };
     const { seconds, ...otherParams } = params ?? {};
-    return { rest: { ...rest, params: otherParams }, seconds };
+    const wait = seconds === undefined ? null : new Intl.NumberFormat('en-US').format(seconds);
+    const text = typeof message === 'string' && wait !== null ? message.replace(wait, '{{seconds}}') : message;
+    return { rest: { ...rest, params: otherParams, message: text }, seconds };
   };
   const first = split(a);
   const second = split(b);
