@@ -202,29 +202,31 @@ export async function runDispatchBench(options: {
     /** Which of a receiver's messages carries their hand-over code, and which their pay link: the newest of each. */
     const CODE_MESSAGES = 'holds_secret';
     const PAY_LINK_MESSAGES = `body like '%/pay/%'`;
-    /** Every receiver's newest message of a kind, `phone → body`: read once, before the measured phase. */
-    const newestOfEach = async (kind: string) => {
+    /** Every receiver's newest message matching `condition`, `phone → body`: read once, before the measured phase. */
+    const newestOfEach = async (condition: string) => {
       const { rows } = await outbox.query<{ recipient: string; body: string }>(
-        `select distinct on (recipient) recipient, body from outbox_messages where ${kind} order by recipient, created_at desc`,
+        `select distinct on (recipient) recipient, body from outbox_messages where ${condition} order by recipient, created_at desc`,
       );
       return new Map(rows.map((row) => [row.recipient, row.body]));
     };
-    const readAhead = { codes: new Map<string, string>(), payLinks: new Map<string, string>() };
-    const newest = async (kind: string, phone: string, ahead: Map<string, string>) => {
-      if (ahead.has(phone)) return ahead.get(phone);
+    let codesReadAhead = new Map<string, string>();
+    let payLinksReadAhead = new Map<string, string>();
+    /** The receiver's newest message matching `condition`: from what was read ahead, else from the outbox now. */
+    const newest = async (condition: string, phone: string, readAhead: Map<string, string>) => {
+      if (readAhead.has(phone)) return readAhead.get(phone);
       const { rows } = await outbox.query<{ body: string }>(
-        `select body from outbox_messages where recipient = $1 and ${kind} order by created_at desc limit 1`,
+        `select body from outbox_messages where recipient = $1 and ${condition} order by created_at desc limit 1`,
         [phone],
       );
       return rows[0]?.body;
     };
     const codeOf = async (phone: string) => {
-      const code = /(?<![\w-])(\d{4})(?![\w-])/.exec((await newest(CODE_MESSAGES, phone, readAhead.codes)) ?? '')?.[1];
+      const code = /(?<![\w-])(\d{4})(?![\w-])/.exec((await newest(CODE_MESSAGES, phone, codesReadAhead)) ?? '')?.[1];
       if (!code) throw new Error(`no handover code for ${phone}`);
       return code;
     };
     const payLinkOf = async (phone: string) => {
-      const link = /\/pay\/[A-Za-z0-9_-]{22}/.exec((await newest(PAY_LINK_MESSAGES, phone, readAhead.payLinks)) ?? '')?.[0];
+      const link = /\/pay\/[A-Za-z0-9_-]{22}/.exec((await newest(PAY_LINK_MESSAGES, phone, payLinksReadAhead)) ?? '')?.[0];
       if (!link) throw new Error(`no pay link for ${phone}`);
       return link;
     };
@@ -265,8 +267,8 @@ export async function runDispatchBench(options: {
       // Every receiver's code and pay link were sent during the setup (assigned, then out for delivery). A receiver
       // reads them from the SMS, which costs the server nothing: read them now rather than in the measured phase,
       // where the lookups would take the cores the product is measured on. A message not stored yet is read then.
-      readAhead.codes = await newestOfEach(CODE_MESSAGES);
-      readAhead.payLinks = await newestOfEach(PAY_LINK_MESSAGES);
+      codesReadAhead = await newestOfEach(CODE_MESSAGES);
+      payLinksReadAhead = await newestOfEach(PAY_LINK_MESSAGES);
     }
     log(
       cod
