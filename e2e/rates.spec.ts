@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { RATE_CARD } from '../src/shared/pricing.js';
 import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll, trackConsoleErrors } from './page-checks.js';
 
 /** The public rates page (/rates): the tariff from GET /api/rate-card, readable without signing in. */
@@ -71,6 +73,20 @@ test.describe('rates page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tarifs de livraison');
     await expect(page.getByRole('heading', { level: 2, name: 'Exemples chiffrés' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Un trajet de 5 km à moto' })).toContainText('₦2,700.00');
+  });
+
+  test('in Yoruba, Hausa and Igbo the date reads day first, also in a browser without their locale data', async ({ page }) => {
+    // Debian's Chromium has none for these three: without Nigerian English after them it wrote "November 26, 2026".
+    const day = String(Number(RATE_CARD.version.slice(8)));
+    for (const language of ['yo', 'ha', 'ig']) {
+      const texts = JSON.parse(readFileSync(`public/locales/${language}/translation.json`, 'utf8')) as { rates: { effective: string } };
+      const before = texts.rates.effective.split('{{date}}')[0]!;
+      await page.goto(`/rates?lng=${language}`);
+      const effective = page.getByText(before);
+      await expect(effective).toBeVisible();
+      const date = (await effective.textContent())!.slice(before.length);
+      expect(date, language).toMatch(new RegExp(`^${day} \\S+,? ${RATE_CARD.version.slice(0, 4)}$`));
+    }
   });
 
   test('pay on delivery: its fee, the amounts it takes, the return reserve and fee, and the worked example (issue 22)', async ({ page }) => {

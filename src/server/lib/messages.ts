@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../shared/errors.js';
-import { FALLBACK_LANGUAGE } from '../../shared/i18n.js';
+import { FALLBACK_LANGUAGE, intlLocales } from '../../shared/i18n.js';
 import type { MessageParams, ValidationMessageKey } from '../../shared/message-keys.js';
 import { RULE_VALUES } from '../../shared/rule-values.js';
 
@@ -323,7 +323,7 @@ export function interpolate(template: string, params: MessageParams = {}, langua
   return template.replace(PLACEHOLDER, (whole, name: string, format: string | undefined) => {
     const value = values[name];
     if (value === undefined) return whole;
-    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
+    return format === 'number' && typeof value === 'number' ? new Intl.NumberFormat(intlLocales(language)).format(value) : String(value);
   });
 }
 

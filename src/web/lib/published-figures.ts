@@ -1,3 +1,5 @@
+import { intlLocales } from '@/shared/i18n';
+
 /**
  * The figures the public pages publish about the network (the landing page, Become a Partner), by the name their
  * texts use: `{{activePartners, number}}`. They are claims the business makes, not rules the code enforces; they
@@ -30,13 +32,13 @@ export type PublishedStat = 'partners' | 'earnings' | 'deliveries' | 'support';
 export function formatPublishedStat(stat: PublishedStat, language: string): string {
   switch (stat) {
     case 'partners':
-      return `${new Intl.NumberFormat(language).format(PUBLISHED_FIGURES.activePartners)}+`;
+      return `${new Intl.NumberFormat(intlLocales(language)).format(PUBLISHED_FIGURES.activePartners)}+`;
     case 'earnings':
-      return new Intl.NumberFormat(language, { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol', notation: 'compact' }).format(
+      return new Intl.NumberFormat(intlLocales(language), { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol', notation: 'compact' }).format(
         PUBLISHED_FIGURES.partnerMonthlyEarningsNaira,
       );
     case 'deliveries':
-      return `${new Intl.NumberFormat(language, { notation: 'compact' }).format(PUBLISHED_FIGURES.monthlyDeliveries)}+`;
+      return `${new Intl.NumberFormat(intlLocales(language), { notation: 'compact' }).format(PUBLISHED_FIGURES.monthlyDeliveries)}+`;
     case 'support':
       return '24/7';
   }

@@ -1,12 +1,13 @@
 import type { i18n as I18n } from 'i18next';
 import { DELIVERY_SLOTS } from '@/shared/eta';
 import { RULE_VALUES } from '@/shared/rule-values';
+import { FALLBACK_LANGUAGE, intlLocales } from '@/shared/i18n';
 
 /** A slot of whole hours on the Lagos clock, as the reader's language writes a time range ("8:00 AM – 12:00 PM", "08:00–12:00 Uhr"). */
 function formatHourRange(value: unknown, language: string | undefined): string {
   const { fromHour, toHour } = value as { fromHour: number; toHour: number };
   // The hours are Lagos clock hours: formatted as UTC they show as given, wherever the reader is.
-  const format = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(intlLocales(language ?? FALLBACK_LANGUAGE), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   return format.formatRange(Date.UTC(2000, 0, 1, fromHour), Date.UTC(2000, 0, 1, toHour));
 }
 

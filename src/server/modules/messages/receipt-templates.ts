@@ -1,5 +1,5 @@
 import { loadLocaleSection } from '../../lib/locale-texts.js';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
+import { FALLBACK_LANGUAGE, intlLocales, isLanguage, type Language } from '../../../shared/i18n.js';
 import { formatNaira } from '../../../shared/money.js';
 import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
 import type { RenderedMessage } from './message-templates.js';
@@ -54,7 +54,7 @@ const receiptDateFormats = new Map<Language, Intl.DateTimeFormat>();
 /** When, in Lagos, in the account's language; a formatter is made once per language (making one is the costly part). */
 export function formatReceiptDate(at: Date, language: Language): string {
   let format = receiptDateFormats.get(language);
-  if (!format) receiptDateFormats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' })));
+  if (!format) receiptDateFormats.set(language, (format = new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' })));
   return format.format(at);
 }
 

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
+import { FALLBACK_LANGUAGE, intlLocales, isLanguage, type Language } from '../../../shared/i18n.js';
 import { escapeHtml } from '../../lib/html.js';
 import { loadLocaleSection } from '../../lib/locale-texts.js';
 
@@ -32,7 +32,7 @@ export type PayPageView =
 const amountFormats = new Map<Language, Intl.NumberFormat>();
 function formatAmount(kobo: number, lng: Language): string {
   let format = amountFormats.get(lng);
-  if (!format) amountFormats.set(lng, (format = new Intl.NumberFormat(lng, { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol' })));
+  if (!format) amountFormats.set(lng, (format = new Intl.NumberFormat(intlLocales(lng), { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol' })));
   return format.format(kobo / 100);
 }
 

@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/i18n.js';
+import { intlLocales, type Language, LANGUAGE_NAMES, LANGUAGES } from '../../../shared/i18n.js';
 import type { PublicTracking } from '../../../shared/schemas/public-tracking.js';
 import type { PublicTrackingTexts } from './public-tracking-texts.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -42,7 +42,7 @@ const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 function formatWhen(iso: string, lng: Language): string {
   let format = dateFormats.get(lng);
   if (!format) {
-    format = new Intl.DateTimeFormat(lng, {
+    format = new Intl.DateTimeFormat(intlLocales(lng), {
       day: 'numeric',
       month: 'long',
       hour: '2-digit',
@@ -58,7 +58,7 @@ const dayFormats = new Map<Language, Intl.DateTimeFormat>();
 const clockFormats = new Map<Language, Intl.DateTimeFormat>();
 function formatWith(cache: Map<Language, Intl.DateTimeFormat>, lng: Language, options: Intl.DateTimeFormatOptions) {
   let format = cache.get(lng);
-  if (!format) cache.set(lng, (format = new Intl.DateTimeFormat(lng, { ...options, timeZone: 'Africa/Lagos' })));
+  if (!format) cache.set(lng, (format = new Intl.DateTimeFormat(intlLocales(lng), { ...options, timeZone: 'Africa/Lagos' })));
   return format;
 }
 

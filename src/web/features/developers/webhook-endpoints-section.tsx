@@ -35,11 +35,12 @@ import { useResendWebhookEvent } from './api/resend-webhook-event';
 import { useRotateWebhookSecret } from './api/rotate-webhook-secret';
 import { useSendWebhookTestEvent } from './api/send-webhook-test-event';
 import { useUpdateWebhookEndpoint } from './api/update-webhook-endpoint';
+import { intlLocales } from '@/shared/i18n';
 
 type FormInput = CreateWebhookEndpointBody;
 
 function formatWhen(iso: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso));
+  return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso));
 }
 
 /** The secret, shown once after it was made (a new endpoint, a rotation), with a copy button. */

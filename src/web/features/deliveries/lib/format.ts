@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatNaira } from '@/shared/money';
+import { intlLocales } from '@/shared/i18n';
 
 export { formatNaira };
 
@@ -8,19 +9,19 @@ export function formatCalendarDate(isoDate: string, language: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!match) return isoDate;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium' }).format(date);
 }
 
 export function formatDateTime(iso: string, language: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 export function formatTime(iso: string, language: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(time);
+  return new Intl.DateTimeFormat(intlLocales(language), { timeStyle: 'short' }).format(time);
 }
 
 /** Today as YYYY-MM-DD in the user's own time zone, for the date input's minimum. */
@@ -70,16 +71,16 @@ export function formatDeliveryWindow(window: DeliveryWindowText, language: strin
   if (lagosDay(from) !== lagosDay(end)) {
     const format =
       end - from >= DATES_ONLY_FROM_MS
-        ? new Intl.DateTimeFormat(language, dateOptions)
-        : new Intl.DateTimeFormat(language, { ...dateOptions, hour: 'numeric', minute: '2-digit' });
+        ? new Intl.DateTimeFormat(intlLocales(language), dateOptions)
+        : new Intl.DateTimeFormat(intlLocales(language), { ...dateOptions, hour: 'numeric', minute: '2-digit' });
     return format.formatRange(from, end);
   }
 
-  const timeFormat = new Intl.DateTimeFormat(language, { timeZone: LAGOS, timeStyle: 'short' });
+  const timeFormat = new Intl.DateTimeFormat(intlLocales(language), { timeZone: LAGOS, timeStyle: 'short' });
   const time = from === end ? timeFormat.format(from) : timeFormat.formatRange(from, end);
   const day = lagosDay(from);
   if (day === lagosDay(now)) return t('deliveries.window.today', { time });
   if (day === lagosDay(now + DAY_MS)) return t('deliveries.window.tomorrow', { time });
-  return t('deliveries.window.onDay', { date: new Intl.DateTimeFormat(language, dateOptions).format(from), time });
+  return t('deliveries.window.onDay', { date: new Intl.DateTimeFormat(intlLocales(language), dateOptions).format(from), time });
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { intlLocales } from '@/shared/i18n';
 
 export type LegalDocument = 'terms' | 'privacy';
 
@@ -14,7 +15,7 @@ export const LEGAL_UPDATED = '2026-11-26';
 /** /terms and /privacy: the document in the visitor's language, with a list of its sections to jump to. */
 export function LegalPage({ document }: { document: LegalDocument }) {
   const { t, i18n } = useTranslation();
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
+  const updated = new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
   const sections = LEGAL_SECTIONS[document];
   return (
     <article className="mx-auto grid w-full max-w-3xl min-w-0 grid-cols-1 gap-8 px-4 py-10" aria-labelledby="legal-title">

@@ -1,3 +1,5 @@
+import { intlLocales } from '@/shared/i18n';
+
 /** Under this, a moment reads "Just now" (the spec's words), not "12 seconds ago". */
 const JUST_NOW_SECONDS = 45;
 
@@ -23,6 +25,6 @@ export function relativeTime(iso: string, now: number, language: string): Relati
   if (secondsAgo < JUST_NOW_SECONDS) return { justNow: true };
   const step = STEPS.find((candidate) => secondsAgo < candidate.below) ?? STEPS[STEPS.length - 1]!;
   const value = Math.max(1, Math.floor(secondsAgo / step.seconds));
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(intlLocales(language), { numeric: 'auto' });
   return { justNow: false, text: format.format(-value, step.unit) };
 }

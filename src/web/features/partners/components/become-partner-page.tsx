@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { formatPublishedStat, type PublishedStat } from '@/web/lib/published-figures';
 import { useMyApplications } from '../api/get-my-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { intlLocales } from '@/shared/i18n';
 
 /** The spec's marketing figures (section 9). */
 const STATS = ['partners', 'earnings', 'deliveries', 'support'] as const satisfies readonly PublishedStat[];
@@ -18,7 +19,7 @@ const CHOICES: { type: PartnerType; to: string; icon: typeof Truck; points: stri
 
 function ApplicationsList({ applications }: { applications: PartnerApplication[] }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'medium' });
   return (
     <ul className="grid gap-3" aria-label={t('partners.applications.title')}>
       {applications.map((application) => (

@@ -36,6 +36,7 @@ import { toastApiError } from '@/web/lib/toast-api-error';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { intlLocales } from '@/shared/i18n';
 
 const ALL = '';
 const selectClass =
@@ -111,7 +112,7 @@ function labelledDocuments(type: PartnerType, documents: readonly PartnerDocumen
 function ApplicationCard({ application }: { application: OperatorApplication }) {
   const { t, i18n } = useTranslation();
   const decide = useDecideApplication();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const isOpen = OPEN_APPLICATION_STATUSES.includes(application.status);
 
   const act = async (decision: Decision, successKey: string) => {

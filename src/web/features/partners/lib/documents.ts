@@ -8,6 +8,7 @@ import {
   type PartnerType,
 } from '@/shared/schemas/partners';
 import { DOCUMENT_MAX_BYTES } from '@/shared/upload-limits';
+import { intlLocales } from '@/shared/i18n';
 
 export type ChosenDocuments = Partial<Record<DocumentKind, File[]>>;
 
@@ -42,6 +43,6 @@ export function orderedDocuments(type: PartnerType, chosen: ChosenDocuments): { 
 
 export function formatBytes(bytes: number, locale: string): string {
   const megabytes = bytes / (1024 * 1024);
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const format = new Intl.NumberFormat(intlLocales(locale), { maximumFractionDigits: 1 });
   return megabytes >= 1 ? `${format.format(megabytes)} MB` : `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }

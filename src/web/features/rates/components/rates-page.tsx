@@ -7,6 +7,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { apiErrorText } from '@/web/lib/api-client';
 import { formatKilometres, formatSpeed } from '@/web/lib/units';
 import { useRateCard } from '../api/get-rate-card';
+import { intlLocales } from '@/shared/i18n';
 
 /** The worked examples: trips a reader can check by hand against the tables. */
 const EXAMPLES = [
@@ -66,7 +67,7 @@ function EffectiveDate({ version, language }: { version: string; language: strin
   const { t } = useTranslation();
   // The version is the day the tariff took effect; anything else is not a date to show.
   if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) return null;
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${version}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${version}T00:00:00Z`));
   return <p className="text-sm text-muted-foreground">{t('rates.effective', { date })}</p>;
 }
 
@@ -173,7 +174,7 @@ function RateCardView({ rateCard, language }: { rateCard: RateCard; language: st
         </h2>
         <p>
           {t('rates.distance.roadFactor', {
-            factor: new Intl.NumberFormat(language).format(rateCard.roadFactor),
+            factor: new Intl.NumberFormat(intlLocales(language)).format(rateCard.roadFactor),
             straight: km(STRAIGHT_LINE_METERS),
             road: km(STRAIGHT_LINE_METERS * rateCard.roadFactor),
           })}
@@ -211,7 +212,7 @@ const COD_EXAMPLE = { amountKobo: 2_000_000, deliveryFeeKobo: 300_000 } as const
 function PayOnDeliveryRates({ rateCard, language }: { rateCard: RateCard; language: string }) {
   const { t } = useTranslation();
   const { cod } = rateCard;
-  const percent = (basisPoints: number) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  const percent = (basisPoints: number) => new Intl.NumberFormat(intlLocales(language), { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
   const returnShare = percent(cod.returnSharePercent * 100);
   const rows = [
     { key: 'fee', value: t('rates.cod.items.fee.value', { percent: percent(cod.feeBasisPoints), min: formatNaira(cod.minFeeKobo) }) },

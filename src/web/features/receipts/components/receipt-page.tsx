@@ -6,6 +6,7 @@ import { BrandMark } from '@/web/components/brand-mark';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { ApiError, apiErrorText } from '@/web/lib/api-client';
 import { useReceipt } from '../api/receipts';
+import { intlLocales } from '@/shared/i18n';
 
 /**
  * /dashboard/receipts/{id}: one numbered receipt, in the account's language (the app's), printable: the print
@@ -16,8 +17,8 @@ export function ReceiptPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation();
   const query = useReceipt(id);
-  const percent = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
+  const percent = (value: number) => new Intl.NumberFormat(intlLocales(i18n.language), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  const when = (iso: string) => new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
 
   if (query.isPending) {
     return (

@@ -7,8 +7,9 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
 import { useReceipts } from '../api/receipts';
+import { intlLocales } from '@/shared/i18n';
 
-const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
+const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
 
 /** /dashboard/receipts: every numbered receipt of the account, newest first (decision 057). */
 export function ReceiptsPage() {

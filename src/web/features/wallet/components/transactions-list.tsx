@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { cn } from '@/web/lib/cn';
 import type { WalletTransaction } from '@/shared/schemas/wallet-money';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
+import { intlLocales } from '@/shared/i18n';
 
 const PAGE_SIZE = 10;
 
@@ -15,7 +16,7 @@ function formatWhen(iso: string, language: string) {
   const time = Date.parse(iso);
   return Number.isNaN(time)
     ? iso
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+    : new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 /** Money in shows with a plus, money out with a minus; naira with thousands separators either way. */
