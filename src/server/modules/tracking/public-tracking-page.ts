@@ -1,4 +1,4 @@
-import { intlLocales, type Language, LANGUAGE_NAMES, LANGUAGES } from '../../../shared/i18n.js';
+import { intlLocales, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/i18n.js';
 import type { PublicTracking } from '../../../shared/schemas/public-tracking.js';
 import type { PublicTrackingTexts } from './public-tracking-texts.js';
 import { escapeHtml } from '../../lib/html.js';
