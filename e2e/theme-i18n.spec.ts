@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { signUpInBrowser } from './accounts.js';
 import { waitForHydration } from './page-checks.js';
 
 /** Theme persistence without a flash, and switching the interface language from the landing page. */
@@ -58,4 +60,27 @@ test('choosing a language loads its translations, changes the text and sets <htm
     'Transportez tout, partout. Plus intelligemment et plus vite.',
   );
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test.describe('a Hausa reader whose browser speaks French', () => {
+  // Intl falls back to the browser's own locale when it has no data for the language, and Chromium has none for Hausa.
+  test.use({ locale: 'fr-FR' });
+
+  test('reads dates and figures as Nigeria writes them, not as the browser does (decision 071)', async ({ page, request, context }) => {
+    const hausa = JSON.parse(readFileSync('public/locales/ha/translation.json', 'utf8')) as {
+      rates: { effective: string; distance: { roadFactor: string } };
+    };
+    await page.goto('/rates?lng=ha');
+    const effective = page.getByText(hausa.rates.effective.split('{{date}}')[0]!);
+    await expect(effective).toBeVisible();
+    expect(await effective.textContent()).not.toContain('novembre');
+    const roadFactor = page.getByText(hausa.rates.distance.roadFactor.split('{{factor}}')[0]!);
+    await expect(roadFactor).toContainText('1.3');
+    await expect(roadFactor).not.toContainText('1,3');
+
+    // A figure i18next formats in a text ({{x, currency(...)}}).
+    await signUpInBrowser(request, context, 'Aisha Bello', 'Kano-Zaria-Road-77', 'locale');
+    await page.goto('/dashboard/become-partner?lng=ha');
+    await expect(page.getByText(/₦\s?200,000\+/)).toBeVisible();
+  });
 });
