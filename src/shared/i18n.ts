@@ -15,9 +15,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * What dates, times and numbers are formatted with: the reader's language, then Nigerian English. Browsers may carry
- * no locale data for Yoruba, Hausa or Igbo (Chromium's does not); Intl then takes the next locale listed, so a date
- * reads day first with a 24-hour clock, as in Nigeria, instead of the American default (docs/decisions/071).
+ * What dates, times and numbers are formatted with: the reader's language, then Nigerian English. A browser may carry
+ * no locale data for Yoruba, Hausa or Igbo (Debian's Chromium has none); Intl then takes the next locale listed, so a
+ * date reads day first with a 24-hour clock, as in Nigeria, instead of the browser's own default (docs/decisions/071).
  */
 export function intlLocales(language: string): string[] {
   return [language, 'en-NG'];
