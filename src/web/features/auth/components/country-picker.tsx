@@ -14,6 +14,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/pop
 import { cn } from '@/web/lib/cn';
 import { COUNTRIES, findCountry, type Country } from '../data/countries';
 import { CountryFlag } from './country-flag';
+import { intlLocales } from '@/shared/i18n';
 
 export interface CountryPickerProps {
   id?: string;
@@ -43,7 +44,7 @@ function useCountryNames() {
   return useMemo(() => {
     let names: Intl.DisplayNames | null = null;
     try {
-      names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
+      names = new Intl.DisplayNames(intlLocales(language), { type: 'region' });
     } catch {
       names = null;
     }
