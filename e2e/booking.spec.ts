@@ -113,6 +113,9 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByText('Heavy (20kg+)')).toBeVisible();
     await expect(page.getByText('Afternoon (12:00 – 6:00 PM)')).toBeVisible();
     await expect(page.getByText('Two boxes, handle with care')).toBeVisible();
+    // The delivery window is shown before any money moves.
+    await expect(page.getByTestId('preview-estimate')).toContainText('Estimated delivery if you pay now');
+    await expect(page.getByTestId('preview-estimate')).toContainText(TIME_WINDOW);
     await expect(page.getByRole('main').getByRole('definition').filter({ hasText: 'Yorùbá' })).toBeVisible();
     await expect(page.getByText('Base Fare')).toBeVisible();
     await expect(page.getByText('Distance Fee')).toBeVisible();
@@ -242,6 +245,21 @@ test.describe('booking and paying for a delivery', () => {
 });
 
 test.describe('accessibility and small screens', () => {
+  test('a slot of today that has ended is refused at its field, and nothing is saved', async ({ page, request, context }) => {
+    await signUp(request, context, 'Bisi Adeyemi');
+    // The browser's clock at 13:00 in Lagos today: the morning slot has ended.
+    const today = new Date(Date.now() + 3600 * 1000).toISOString().slice(0, 10);
+    await page.clock.setFixedTime(new Date(`${today}T12:00:00Z`));
+    await page.goto('/dashboard/book-delivery');
+    await fillBooking(page, { packageType: 'Food', weight: 'Medium (5-20kg)', deliveryType: 'Standard' });
+    await choose(page, 'Delivery Time', 'Morning (8:00 AM – 12:00 PM)');
+    await page.getByLabel('Delivery Date').fill(today);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('main').getByText('This time slot has already ended today: choose a later one or another day')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/book-delivery$/);
+    await expect(page.getByLabel('Delivery Time', { exact: true })).toBeFocused();
+  });
+
   test('booking form and payment page pass axe; no sideways scroll at 360 px', async ({ page, request, context }) => {
     // Four axe runs and seven page loads: 50 s on a machine shared at load 9.
     test.setTimeout(120_000);

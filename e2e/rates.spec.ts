@@ -40,7 +40,7 @@ test.describe('rates page', () => {
     ]);
     await expect(modes.getByRole('rowheader')).toHaveText(['Bike', 'Car', 'Van', 'Truck']);
     await expect(modeRow(page, 'Bike').getByRole('cell')).toHaveText(['₦2,000.00', '₦100.00', 'Up to 60 km', 'No', 'Up to 60 km', '22 km/h', '40 km/h']);
-    await expect(modeRow(page, 'Truck').getByRole('cell')).toHaveText(['₦20,000.00', '₦800.00', 'No limit', 'Yes', 'Up to 500 km', '15 km/h', '50 km/h']);
+    await expect(modeRow(page, 'Truck').getByRole('cell')).toHaveText(['₦20,000.00', '₦800.00', 'No limit', 'Yes', 'Up to 355 km', '15 km/h', '50 km/h']);
 
     const fees = page.getByRole('table', { name: "Added to the vehicle's base fare" });
     await expect(fees.getByRole('row').filter({ hasText: 'Distance fee' })).toContainText('₦500.00');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDeliveryWindow, travelMinutes, UNKNOWN_DISTANCE_MINUTES } from './eta.js';
-import { RATE_CARD } from './pricing.js';
+import { estimateDeliveryWindow, oneDayMeters, scheduleProblem, slotHasEnded, travelMinutes, UNKNOWN_DISTANCE_MINUTES } from './eta.js';
+import { RATE_CARD, sameDayMaxMeters } from './pricing.js';
+import { TRANSPORT_MODES } from './schemas/deliveries.js';
 
 const base = { transportMode: 'bike', deliveryType: 'standard', deliveryTime: 'afternoon' } as const;
 const MINUTE = 60_000;
@@ -42,5 +43,43 @@ describe('the estimated delivery window', () => {
     const paid = new Date('2026-11-26T13:00:00Z');
     const window = estimateDeliveryWindow(RATE_CARD, { ...base, distanceMeters: null, interstate: null, deliveryDate: '2026-11-26', startAt: paid });
     expect(window.from.getTime() - paid.getTime()).toBe(UNKNOWN_DISTANCE_MINUTES * MINUTE);
+  });
+});
+
+describe('Same Day and the booked slot', () => {
+  it('allows Same Day only as far as a vehicle drives in one day, pickup and city traffic included', () => {
+    for (const mode of TRANSPORT_MODES) {
+      const max = sameDayMaxMeters(RATE_CARD, mode);
+      expect(travelMinutes(RATE_CARD, mode, 'same_day', max)).toBeLessThanOrEqual(RATE_CARD.drivingHoursPerDay * 60);
+      expect(travelMinutes(RATE_CARD, mode, 'same_day', oneDayMeters(RATE_CARD, mode) + 1_000)).toBeGreaterThan(RATE_CARD.drivingHoursPerDay * 60);
+    }
+    // Lagos to Abuja is about 690 km by road: too far for a car the same day (it used to be allowed up to 700 km).
+    expect(sameDayMaxMeters(RATE_CARD, 'car')).toBe(590_000);
+  });
+
+  it('estimates a Same Day trip between states for that day, not for the days after', () => {
+    const booked = new Date('2026-11-26T06:00:00Z'); // 07:00 in Lagos, before the morning slot
+    const input = { ...base, transportMode: 'car', deliveryType: 'same_day', deliveryTime: 'morning', distanceMeters: 120_000, interstate: true, deliveryDate: '2026-11-26', startAt: booked } as const;
+    const window = estimateDeliveryWindow(RATE_CARD, input);
+    expect(window.to.toISOString() < '2026-11-26T21:00:00.000Z').toBe(true); // before 22:00 in Lagos
+    expect(scheduleProblem(RATE_CARD, input)).toBeNull();
+    // Standard between states still counts whole days.
+    const standard = estimateDeliveryWindow(RATE_CARD, { ...input, deliveryType: 'standard' });
+    expect(standard.from.toISOString() >= '2026-11-27T07:00:00.000Z').toBe(true);
+  });
+
+  it('refuses a slot that has ended today, and Same Day that would arrive after the day', () => {
+    const at = new Date('2026-11-26T21:26:00Z'); // 22:26 in Lagos
+    expect(slotHasEnded('2026-11-26', 'morning', at)).toBe(true);
+    expect(slotHasEnded('2026-11-26', 'evening', at)).toBe(true);
+    expect(slotHasEnded('2026-11-27', 'morning', at)).toBe(false);
+    expect(slotHasEnded('2026-11-26', 'evening', new Date('2026-11-26T20:59:00Z'))).toBe(false);
+    const input = { ...base, deliveryTime: 'morning', distanceMeters: 8_000, interstate: false, deliveryDate: '2026-11-26', startAt: at } as const;
+    expect(scheduleProblem(RATE_CARD, input)).toBe('slot_ended');
+    // 16:00 in Lagos, in the afternoon slot: a 500 km car trip takes the evening and the night.
+    const afternoon = { ...input, transportMode: 'car', deliveryType: 'same_day', deliveryTime: 'afternoon', distanceMeters: 500_000, interstate: true, startAt: new Date('2026-11-26T15:00:00Z') } as const;
+    expect(scheduleProblem(RATE_CARD, afternoon)).toBe('same_day_too_late');
+    expect(scheduleProblem(RATE_CARD, { ...afternoon, distanceMeters: 40_000 })).toBeNull();
+    expect(scheduleProblem(RATE_CARD, { ...afternoon, deliveryType: 'standard' })).toBeNull();
   });
 });

@@ -8,6 +8,9 @@ export const DELIVERY_SLOTS: Record<DeliveryTime, { fromHour: number; toHour: nu
   evening: { fromHour: 18, toHour: 22 },
 };
 
+/** The day's last slot ends here: a Same Day delivery must arrive by then. */
+const LAST_SLOT_END_HOUR = Math.max(...Object.values(DELIVERY_SLOTS).map((slot) => slot.toHour));
+
 /** Before this change every estimate was payment + 45 minutes; deliveries with no distance keep it. */
 export const UNKNOWN_DISTANCE_MINUTES = 45;
 
@@ -47,8 +50,24 @@ export function travelMinutes(rateCard: RateCard, mode: TransportMode, deliveryT
 }
 
 /**
+ * The farthest a mode drives in one driving day, its pickup and the city part included: what Same Day can promise.
+ * The inverse of `travelMinutes`, so a trip it allows always fits the day (whole kilometres, rounded down).
+ */
+export function oneDayMeters(rateCard: RateCard, mode: TransportMode): number {
+  const rates = rateCard.modes[mode];
+  const minutesLeft = rateCard.drivingHoursPerDay * 60 - rates.pickupMinutes;
+  const cityMinutes = (rateCard.cityMeters / 1000 / rates.cityKmh) * 60;
+  const meters =
+    minutesLeft <= cityMinutes
+      ? (minutesLeft / 60) * rates.cityKmh * 1000
+      : rateCard.cityMeters + ((minutesLeft - cityMinutes) / 60) * rates.highwayKmh * 1000;
+  return Math.floor(meters / 1000) * 1000;
+}
+
+/**
  * When the parcel should arrive. Immediate (paid once its slot has begun): from the payment. Booked ahead: inside
- * the slot, or from the slot's start plus travel, whichever is later. Interstate: whole days of driving.
+ * the slot, or from the slot's start plus travel, whichever is later. Interstate: whole days of driving, except
+ * Same Day, whose vehicle drives straight there (`oneDayMeters` keeps it within one driving day).
  */
 export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): DeliveryWindow {
   const slot = DELIVERY_SLOTS[input.deliveryTime];
@@ -61,7 +80,7 @@ export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): Del
   }
   const travel = travelMinutes(rateCard, input.transportMode, input.deliveryType, input.distanceMeters) * MINUTE;
   const drivingDay = rateCard.drivingHoursPerDay * HOUR;
-  if (input.interstate || travel > drivingDay) {
+  if ((input.interstate && input.deliveryType !== 'same_day') || travel > drivingDay) {
     const days = Math.max(1, Math.ceil(travel / drivingDay));
     const startDay = Math.floor((start + LAGOS_OFFSET) / DAY) * DAY - LAGOS_OFFSET;
     const from = startDay + days * DAY + 8 * HOUR;
@@ -76,4 +95,20 @@ export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): Del
 
 function roundUpToMinute(ms: number) {
   return Math.ceil(ms / MINUTE) * MINUTE;
+}
+
+/** Why a booking made at `startAt` cannot keep its day and slot; null when it can. */
+export type ScheduleProblem = 'slot_ended' | 'same_day_too_late';
+
+/** The booked slot is over (today's, booked after its end). */
+export function slotHasEnded(deliveryDate: string, deliveryTime: DeliveryTime, at: Date): boolean {
+  return at.getTime() >= lagosInstant(deliveryDate, DELIVERY_SLOTS[deliveryTime].toHour);
+}
+
+/** Checked when a booking is priced: its slot must still be ahead, and Same Day must arrive by its day's last slot. */
+export function scheduleProblem(rateCard: RateCard, input: EtaInput): ScheduleProblem | null {
+  if (slotHasEnded(input.deliveryDate, input.deliveryTime, input.startAt)) return 'slot_ended';
+  if (input.deliveryType !== 'same_day' || input.distanceMeters === null) return null;
+  const { from } = estimateDeliveryWindow(rateCard, input);
+  return from.getTime() > lagosInstant(input.deliveryDate, LAST_SLOT_END_HOUR) ? 'same_day_too_late' : null;
 }

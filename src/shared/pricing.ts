@@ -1,3 +1,4 @@
+import { oneDayMeters } from './eta.js';
 import { roadDistanceMeters, type Point } from './geo.js';
 import { COD_AMOUNT_KOBO, DISTANCE_STEP_METERS } from './rule-limits.js';
 import type { DeliveryType, PackageType, PackageWeight, TransportMode } from './schemas/deliveries.js';
@@ -138,10 +139,9 @@ export interface PriceBreakdown {
 export const UNAVAILABLE_REASONS = ['interstate', 'too_far', 'same_day_too_far'] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
-/** The farthest a mode covers in one day: what Same Day can promise. */
+/** The farthest Same Day goes: what the mode takes at all, within one driving day. */
 export function sameDayMaxMeters(rateCard: RateCard, mode: TransportMode): number {
-  const rates = rateCard.modes[mode];
-  return Math.min(rates.maxMeters ?? Infinity, rates.highwayKmh * rateCard.drivingHoursPerDay * 1000);
+  return Math.min(rateCard.modes[mode].maxMeters ?? Infinity, oneDayMeters(rateCard, mode));
 }
 
 /** Why a mode cannot take this trip (with the distance that limits it), or null when it can. */

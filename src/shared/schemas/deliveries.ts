@@ -3,6 +3,7 @@ import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { dateRangeShape, refineDateRange } from './date-range.js';
 import { LANGUAGES } from '../i18n.js';
 import { RATE_CARD } from '../pricing.js';
+import type { ScheduleProblem } from '../eta.js';
 import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
 
 /** Option values are stable codes; their labels are translated (`booking.options.<field>.<value>`). */
@@ -32,11 +33,19 @@ export const BOOKING_MESSAGE_KEYS = {
   deliveryDate: 'booking.validation.deliveryDate',
   deliveryDateInvalid: 'booking.validation.deliveryDateInvalid',
   deliveryDateTooFar: 'booking.validation.deliveryDateTooFar',
+  deliveryTimeEnded: 'booking.validation.deliveryTimeEnded',
+  sameDayTooLate: 'booking.validation.sameDayTooLate',
   receiverPhoneInvalid: 'booking.validation.receiverPhoneInvalid',
   receiverLanguage: 'booking.validation.receiverLanguage',
   tooLong: 'booking.validation.tooLong',
   codAmount: 'booking.validation.codAmount',
 } as const;
+
+/** Where a booking's schedule problem (src/shared/eta.ts) is shown, and what it says there. */
+export const SCHEDULE_PROBLEM_FIELDS = {
+  slot_ended: { field: 'deliveryTime', key: BOOKING_MESSAGE_KEYS.deliveryTimeEnded },
+  same_day_too_late: { field: 'deliveryType', key: BOOKING_MESSAGE_KEYS.sameDayTooLate },
+} as const satisfies Record<ScheduleProblem, { field: string; key: string }>;
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, BOOKING_MESSAGE_KEYS.tooLong);

@@ -76,6 +76,7 @@ export const IMPORT_ROW_ERROR_CODES = [
   'SAME_PICKUP_AND_DROPOFF',
   'MODE_NOT_AVAILABLE',
   'DELIVERY_DATE_OUT_OF_RANGE',
+  'DELIVERY_SCHEDULE_UNAVAILABLE',
   'OUTSIDE_SERVICE_AREA',
   // The merchant's reference is already another delivery's, or twice in the file.
   'EXTERNAL_REFERENCE_TAKEN',

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isInServiceArea } from '../../../shared/geo.js';
-import { estimateDeliveryWindow } from '../../../shared/eta.js';
+import { estimateDeliveryWindow, scheduleProblem } from '../../../shared/eta.js';
 import { codTermsOf, modeUnavailability, priceTrip, tripOf, type RateCard } from '../../../shared/pricing.js';
-import { BOOKING_MESSAGE_KEYS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
+import { BOOKING_MESSAGE_KEYS, SCHEDULE_PROBLEM_FIELDS, type PackageType, type PackageWeight, type TransportMode, type DeliveryType, type DeliveryTime, type CollectOnDelivery } from '../../../shared/schemas/deliveries.js';
 import { BOOKING_DAYS_AHEAD } from '../../../shared/rule-limits.js';
 import {
   PLACE_MESSAGE_KEYS,
@@ -139,7 +139,8 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
 
   /**
    * Prices a trip with the rate card, held until 15 minutes from now: refuses a date out of range and a mode that
-   * cannot take it (422 MODE_NOT_AVAILABLE). Stores nothing.
+   * cannot take it (422 MODE_NOT_AVAILABLE), and a slot it can no longer keep (422 DELIVERY_SCHEDULE_UNAVAILABLE).
+   * Stores nothing.
    */
   function priceRequest(request: QuoteRequest): PricedTrip {
     const at = now();
@@ -151,6 +152,11 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
         params: { mode: request.transportMode, reason: unavailable.reason, maxKm: unavailable.maxKm },
         fields: { transportMode: [UNAVAILABLE_MESSAGE_KEYS[unavailable.reason]] },
       });
+    }
+    const problem = scheduleProblem(rateCard, { ...trip, ...request, startAt: at });
+    if (problem) {
+      const { field, key } = SCHEDULE_PROBLEM_FIELDS[problem];
+      throw new AppError('DELIVERY_SCHEDULE_UNAVAILABLE', { params: { reason: problem }, fields: { [field]: [key] } });
     }
     const price = priceTrip(rateCard, trip, request);
     return {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
@@ -221,6 +221,44 @@ describe('POST /api/quotes', () => {
     expect(res.json().code).toBe(code);
   });
 
+  describe('the booked day and slot', () => {
+    // The clock is set to a Lagos hour of today; only Date is faked, so timers and the database run as usual.
+    const atLagosHour = (hour: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(`${lagosDate(new Date())}T${String(hour - 1).padStart(2, '0')}:30:00Z`));
+      return lagosDate(new Date());
+    };
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('refuses a slot of today that has ended, naming the delivery time', async () => {
+      const today = atLagosHour(13);
+      const trip = { pickup: { placeId: 'lagos.ikeja.ikeja-city-mall', line: '1 Road' }, dropoff: { placeId: 'lagos.eti-osa.ikoyi', line: '2 Road' } };
+      const ended = await quote(alice.headers, { ...trip, deliveryDate: today, deliveryTime: 'morning' });
+      expect(ended.statusCode, ended.body).toBe(422);
+      expect(ended.json()).toMatchObject({ code: 'DELIVERY_SCHEDULE_UNAVAILABLE', params: { reason: 'slot_ended' }, detailKeys: { deliveryTime: ['booking.validation.deliveryTimeEnded'] } });
+      const current = await quote(alice.headers, { ...trip, deliveryDate: today, deliveryTime: 'afternoon' });
+      expect(current.statusCode, current.body).toBe(201);
+    });
+
+    it('refuses Same Day that would arrive after the day, and farther than a day of driving', async () => {
+      const today = atLagosHour(16);
+      const trip = { pickup: { placeId: await placeId('ikeja city mall'), line: 'Gate 2' }, dropoff: { placeId: await placeId('benin city'), line: 'Ring Road' }, transportMode: 'car', deliveryType: 'same_day' };
+      const late = await quote(alice.headers, { ...trip, deliveryDate: today, deliveryTime: 'afternoon' });
+      expect(late.statusCode, late.body).toBe(422);
+      expect(late.json()).toMatchObject({ code: 'DELIVERY_SCHEDULE_UNAVAILABLE', params: { reason: 'same_day_too_late' }, detailKeys: { deliveryType: ['booking.validation.sameDayTooLate'] } });
+      const morning = await quote(alice.headers, { ...trip, deliveryDate: tomorrow(), deliveryTime: 'morning' });
+      expect(morning.statusCode, morning.body).toBe(201);
+      const { estimatedDelivery } = morning.json().data;
+      expect(lagosDate(new Date(estimatedDelivery.to))).toBe(tomorrow());
+      // Lagos to Abuja: about 690 km of road, more than a car drives in a day.
+      const abuja = await quote(alice.headers, { ...trip, dropoff: { placeId: await placeId('wuse 2'), line: 'Plot 9' }, deliveryDate: tomorrow(), deliveryTime: 'morning' });
+      expect(abuja.statusCode, abuja.body).toBe(422);
+      expect(abuja.json().params.reason).toBe('same_day_too_far');
+    });
+  });
+
   it('needs a signed-in user', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/quotes', payload: {} });
     expect(res.statusCode).toBe(401);
@@ -327,8 +365,10 @@ describe('the estimated delivery', () => {
   it('runs from the payment for an immediate delivery, in minutes, and shows in My Deliveries and tracking', async () => {
     // Today's evening slot ends at 22:00 Lagos time: before then, a booking for today is immediate.
     const lagosHour = new Date(Date.now() + 60 * MINUTE).getUTCHours();
-    const { d, window, paidAt, user } = await bookAndPay({ deliveryDate: lagosDate(new Date()), deliveryTime: lagosHour < 12 ? 'morning' : lagosHour < 18 ? 'afternoon' : 'evening' });
-    if (lagosHour >= 8) {
+    const slot = lagosHour < 12 ? 'morning' : lagosHour < 18 ? 'afternoon' : lagosHour < 22 ? 'evening' : null;
+    // After 22:00 today's slots have ended: tomorrow morning's booking is the nearest.
+    const { d, window, paidAt, user } = await bookAndPay(slot ? { deliveryDate: lagosDate(new Date()), deliveryTime: slot } : { deliveryDate: tomorrow(), deliveryTime: 'morning' });
+    if (slot && lagosHour >= 8) {
       expect(window.from - paidAt).toBeGreaterThan(10 * MINUTE);
       expect(window.to - paidAt).toBeLessThan(3 * 60 * MINUTE);
     }
@@ -348,7 +388,7 @@ describe('the estimated delivery', () => {
   });
 
   it('counts days for an interstate trip', async () => {
-    const { d, window, paidAt } = await bookAndPay({ pickupLocation: 'Apapa Wharf, Lagos', dropoffLocation: 'Sabon Gari, Kano', transportMode: 'truck', packageWeight: 'heavy', deliveryDate: lagosDate(new Date()), deliveryTime: 'morning' });
+    const { d, window, paidAt } = await bookAndPay({ pickupLocation: 'Apapa Wharf, Lagos', dropoffLocation: 'Sabon Gari, Kano', transportMode: 'truck', packageWeight: 'heavy', deliveryDate: tomorrow(), deliveryTime: 'morning' });
     expect(d.interstate).toBe(true);
     expect(window.from - paidAt).toBeGreaterThan(DAY);
     expect(window.to - window.from).toBeGreaterThanOrEqual(DAY);

@@ -13,11 +13,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { modeUnavailability, RATE_CARD, type RateCard, type Trip } from '@/shared/pricing';
+import { scheduleProblem } from '@/shared/eta';
 import {
   DELIVERY_TIMES,
   DELIVERY_TYPES,
   PACKAGE_TYPES,
   PACKAGE_WEIGHTS,
+  SCHEDULE_PROBLEM_FIELDS,
   TRANSPORT_MODES,
   type Delivery,
   type TransportMode,
@@ -188,6 +190,14 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
       const text = t(UNAVAILABLE_MESSAGE_KEYS[unavailable.reason], { maxKm: unavailable.maxKm });
       toast.error(t('booking.toast.validationTitle'), { description: text });
       setFocus('transportMode');
+      return;
+    }
+    const problem = trip && scheduleProblem(rateCard, { ...trip, ...values, startAt: new Date() });
+    if (problem) {
+      const { field, key } = SCHEDULE_PROBLEM_FIELDS[problem];
+      setError(field, { message: key });
+      toast.error(t('booking.toast.validationTitle'), { description: t(key) });
+      setFocus(field);
       return;
     }
     try {

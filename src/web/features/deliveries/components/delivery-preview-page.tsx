@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { useDelivery } from '../api/get-delivery';
 import { bookingLocationsFor, flowStateOf } from '../lib/booking-locations';
 import { termsOfCod } from '../lib/cod';
-import { formatTime } from '../lib/format';
+import { formatDeliveryWindow, formatTime } from '../lib/format';
 import { CodTerms } from './cod-terms';
 import { DeliveryDetails, PriceBreakdown } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
@@ -79,6 +79,12 @@ export function DeliveryPreviewPage() {
           </CardHeader>
           <CardContent className="grid gap-4">
             <PriceBreakdown price={delivery.price} />
+            {isUnpaid && delivery.estimatedDelivery && (
+              <p className="grid gap-1 text-sm" data-testid="preview-estimate">
+                <span className="text-muted-foreground">{t('booking.preview.estimatedDelivery')}</span>
+                <span className="font-semibold">{formatDeliveryWindow(delivery.estimatedDelivery, i18n.language, t)}</span>
+              </p>
+            )}
             {delivery.cod && (
               <CodTerms terms={termsOfCod(delivery.cod)} deliveryFeeKobo={delivery.price.total} paidAt={isUnpaid ? undefined : delivery.cod.paidAt} />
             )}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Point } from '@/shared/geo';
 import { tripOf, type RateCard, type Trip } from '@/shared/pricing';
+import { slotHasEnded } from '@/shared/eta';
 import {
   BOOKING_FIELDS,
   BOOKING_MESSAGE_KEYS,
@@ -174,6 +175,8 @@ export const bookingFormValuesSchema = z
           ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: BOOKING_MESSAGE_KEYS.deliveryDateInvalid });
         else if (date > max)
           ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: BOOKING_MESSAGE_KEYS.deliveryDateTooFar });
+        else if (values.deliveryTime && slotHasEnded(date, values.deliveryTime, new Date()))
+          ctx.addIssue({ code: 'custom', path: ['deliveryTime'], message: BOOKING_MESSAGE_KEYS.deliveryTimeEnded });
       }
     },
     // Checked with the other fields' errors, not after them (as the shared booking schema does).
