@@ -156,11 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
-  await registerPublicPages(app, modules!);
+  const isTestMode = env.PAYMENT_GATEWAY === 'sandbox';
+  await registerPublicPages(app, modules!, { isTestMode });
 
-  const web = await registerServeWeb(app, options.webDist ?? env.WEB_DIST, {
-    isTestMode: env.PAYMENT_GATEWAY === 'sandbox',
-  });
+  const web = await registerServeWeb(app, options.webDist ?? env.WEB_DIST, { isTestMode });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && web.sendShell && (request.method === 'GET' || request.method === 'HEAD')) {

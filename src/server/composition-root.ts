@@ -608,10 +608,10 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   };
 }
 
-/** The public tracking page, outside /api: no sign-in (decision 037). */
-export async function registerPublicPages(app: FastifyInstance, modules: RegisteredModules) {
+/** The public tracking page and the receiver's pay page, outside /api: no sign-in (decisions 037, 053). */
+export async function registerPublicPages(app: FastifyInstance, modules: RegisteredModules, { isTestMode }: { isTestMode: boolean }) {
   await app.register(publicTrackingPage(modules.publicTracking));
-  await app.register(payLinkPages(modules.payments));
+  await app.register(payLinkPages(modules.payments, { testMode: isTestMode }));
 }
 
 /** The development mailbox page, outside /api (only when enabled). */

@@ -8,13 +8,13 @@ import { payPageLanguage, renderPayPage, type PayPageView } from './pay-page.js'
 const tokenParams = z.object({ token: z.string().max(64) });
 const returnQuery = z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/).optional() });
 
-function sendPage(reply: FastifyReply, status: number, view: PayPageView, language: string | null | undefined) {
+function sendPage(reply: FastifyReply, status: number, view: PayPageView, language: string | null | undefined, testMode: boolean) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
     .type('text/html; charset=utf-8')
-    .send(renderPayPage(view, payPageLanguage(language)));
+    .send(renderPayPage(view, payPageLanguage(language), { testMode }));
 }
 
 const trackingLinkOf = (trackingId: string | null) => (trackingId ? `/track/${trackingId}` : null);
@@ -40,14 +40,17 @@ function viewOf(state: PayLinkState, token: string, extra: { reversed?: boolean;
  * (no script) that starts the gateway's checkout for what is due, and the page the gateway brings them back to.
  * No sign-in: the token (128 random bits, stored hashed) is the authority, and only to pay.
  */
-export function payLinkPages(service: Pick<PaymentsService, 'payLinkState' | 'startCodPayment' | 'returnFromCodCheckout'>): FastifyPluginAsyncZod {
+export function payLinkPages(
+  service: Pick<PaymentsService, 'payLinkState' | 'startCodPayment' | 'returnFromCodCheckout'>,
+  { testMode }: { testMode: boolean },
+): FastifyPluginAsyncZod {
   return async (app) => {
     // The form posts urlencoded; its one field says nothing the path does not.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
     app.get('/pay/:token', { config: { public: true }, schema: { hide: true, params: tokenParams } }, async (request, reply) => {
       const { status, view, language } = viewOf(await service.payLinkState(request.params.token), request.params.token);
-      return sendPage(reply, status, view, language);
+      return sendPage(reply, status, view, language, testMode);
     });
 
     app.post('/pay/:token', { config: { public: true }, schema: { hide: true, params: tokenParams } }, async (request, reply) => {
@@ -59,7 +62,7 @@ export function payLinkPages(service: Pick<PaymentsService, 'payLinkState' | 'st
         if (!(err instanceof AppError)) throw err;
         const notice = err.code === 'GATEWAY_UNAVAILABLE' ? ('gatewayDown' as const) : undefined;
         const { status, view, language } = viewOf(await service.payLinkState(token), token, { notice });
-        return sendPage(reply, notice ? 503 : status, view, language);
+        return sendPage(reply, notice ? 503 : status, view, language, testMode);
       }
     });
 
@@ -71,11 +74,11 @@ export function payLinkPages(service: Pick<PaymentsService, 'payLinkState' | 'st
         const reference = request.query.reference;
         if (!reference) {
           const { status, view, language } = viewOf(await service.payLinkState(token), token);
-          return sendPage(reply, status, view, language);
+          return sendPage(reply, status, view, language, testMode);
         }
         const { state, reversed } = await service.returnFromCodCheckout(token, reference);
         const { status, view, language } = viewOf(state, token, { reversed, notice: state.kind === 'due' ? 'notPaid' : undefined });
-        return sendPage(reply, status, view, language);
+        return sendPage(reply, status, view, language, testMode);
       },
     );
   };

@@ -1,6 +1,8 @@
-import { FALLBACK_LANGUAGE, intlLocales, isLanguage, type Language } from '../../../shared/i18n.js';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n.js';
+import { formatNaira } from '../../../shared/money.js';
 import { escapeHtml } from '../../lib/html.js';
 import { loadLocaleSection } from '../../lib/locale-texts.js';
+import { TEST_MODE_NOTICE_STYLE, testModeNotice } from '../../lib/test-mode-notice.js';
 
 /**
  * The receiver's pay page (decision 053), plain HTML in their language: no script, no font, no image, one small
@@ -21,7 +23,8 @@ p{margin:8px 0;overflow-wrap:anywhere}
 .alert{border-radius:8px;padding:8px 12px;background:#fef3c7;color:#78350f}
 button{display:block;width:100%;margin-top:16px;padding:14px;border:0;border-radius:8px;background:#166534;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 a{color:#1d4ed8}
-button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}`;
+button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+${TEST_MODE_NOTICE_STYLE}`;
 
 export type PayPageView =
   | { kind: 'due'; amountKobo: number; trackingId: string | null; payAction: string; notice?: 'notPaid' | 'gatewayDown' }
@@ -29,26 +32,22 @@ export type PayPageView =
   | { kind: 'ended'; trackingLink: string | null }
   | { kind: 'unknown' };
 
-const amountFormats = new Map<Language, Intl.NumberFormat>();
-function formatAmount(kobo: number, lng: Language): string {
-  let format = amountFormats.get(lng);
-  if (!format) amountFormats.set(lng, (format = new Intl.NumberFormat(intlLocales(lng), { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol' })));
-  return format.format(kobo / 100);
-}
-
 export function payPageLanguage(value: string | null | undefined): Language {
   return value && isLanguage(value) ? value : FALLBACK_LANGUAGE;
 }
 
-/** The page for a pay link's state, in `lng`. */
-export function renderPayPage(view: PayPageView, lng: Language): string {
+/**
+ * The page for a pay link's state, in `lng`. Naira as the app writes it everywhere (₦20,000.00); with the sandbox
+ * gateway, the app's test-mode notice, so a receiver knows no real money moves.
+ */
+export function renderPayPage(view: PayPageView, lng: Language, { testMode }: { testMode: boolean }): string {
   const t = TEXTS.texts[lng];
   const track = (link: string | null) => (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t('track'))}</a></p>` : '');
   let title: string;
   let body: string;
   switch (view.kind) {
     case 'due': {
-      const amount = formatAmount(view.amountKobo, lng);
+      const amount = formatNaira(view.amountKobo);
       title = t('title');
       body =
         (view.notice ? `<p class="alert" role="alert">${escapeHtml(t(view.notice))}</p>` : '') +
@@ -61,7 +60,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
       title = t('paidTitle');
       body =
         (view.reversed ? `<p class="alert" role="status">${escapeHtml(t('reversed'))}</p>` : '') +
-        `<p>${escapeHtml(t('paid', { amount: formatAmount(view.amountKobo, lng) }))}</p>${track(view.trackingLink)}`;
+        `<p>${escapeHtml(t('paid', { amount: formatNaira(view.amountKobo) }))}</p>${track(view.trackingLink)}`;
       break;
     case 'ended':
       title = t('endedTitle');
@@ -73,5 +72,5 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
   }
   return `<!doctype html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)} · Lanefreight</title><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><style>${STYLE}</style></head>
-<body><header><p>Lanefreight</p></header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<body><header><p>Lanefreight</p></header>${testMode ? testModeNotice(lng) : ''}<main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
