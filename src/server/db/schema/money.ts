@@ -106,6 +106,10 @@ export const payments = pgTable(
     // Only the payments still waiting, for the reconciler: a handful, however many payments there are.
     index('payments_initiated_idx').on(t.createdAt).where(sql`${t.status} = 'initiated'`),
     index('payments_delivery_idx').on(t.deliveryId),
+    // One open card checkout per delivery, payer and amount: a double click gets the same checkout, not a second charge.
+    uniqueIndex('payments_open_checkout_key')
+      .on(t.deliveryId, t.userId, t.amountKobo)
+      .where(sql`${t.purpose} = 'delivery' and ${t.status} = 'initiated'`),
     index('payments_user_idx').on(t.userId, t.createdAt),
     check('payments_delivery_matches_purpose', sql`(${t.purpose} in ('delivery', 'cod')) = (${t.deliveryId} is not null)`),
   ],

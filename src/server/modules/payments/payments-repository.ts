@@ -100,6 +100,24 @@ export function createPaymentsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The delivery's card checkout still open for this payer and amount, if any (payments_open_checkout_key: one at most). */
+    async findOpenCheckout(open: { deliveryId: string; userId: string; amountKobo: number }) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.deliveryId, open.deliveryId),
+            eq(payments.userId, open.userId),
+            eq(payments.amountKobo, open.amountKobo),
+            eq(payments.purpose, 'delivery'),
+            eq(payments.status, 'initiated'),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
     async markFailed(reference: string, gatewayResponse: unknown, now: Date) {
       await db
         .update(payments)

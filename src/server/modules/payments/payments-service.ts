@@ -56,6 +56,7 @@ export type ReconcileOutcome = 'settled' | 'failed' | 'pending' | 'expired' | 's
 const SETTLEMENT_CURRENCY = 'NGN';
 
 const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
+const OPEN_CHECKOUT_CONSTRAINT = 'payments_open_checkout_key';
 
 /** Runs a paying transaction again on the (astronomically rare) tracking id collision. */
 async function withTrackingIdRetry<T>(run: () => Promise<T>): Promise<T> {
@@ -117,9 +118,51 @@ export function createPaymentsService(deps: Deps) {
     };
   }
 
+  /**
+   * Whether an open checkout may be handed out again: the gateway still waits for it (or was paid on it: the payer's
+   * return settles that), within its day. One the gateway declined, or left unpaid too long, is closed here.
+   */
+  async function isStillOpen(payment: PaymentRow, now: Date): Promise<boolean> {
+    if (payment.gateway !== gateway.name) {
+      // Opened at another gateway (the sandbox before Paystack was configured): this one cannot take it or vouch for it.
+      await payments.markExpired(payment.id, null, now);
+      return false;
+    }
+    const result = await gateway.verify(payment.reference);
+    if (result.status === 'failed') {
+      await payments.markFailed(payment.reference, result.raw, now);
+      return false;
+    }
+    if (result.status === 'pending' && now.getTime() - payment.createdAt.getTime() >= PAYMENT_EXPIRES_AFTER_MS) {
+      await payments.markExpired(payment.id, result.raw, now);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * A card checkout for what the delivery costs: the one still open for it (a double click, a second tab, a return to
+   * the page) or a new one. Two at once meet at payments_open_checkout_key: the second one's row is refused and it
+   * answers with the first's checkout; its own, opened at the gateway but never given out, is never paid.
+   */
   async function startCardPayment(userId: string, row: DeliveryRow): Promise<InitiatePaymentResult> {
     const now = new Date();
     assertPayable(row, now);
+    const open = { deliveryId: row.id, userId, amountKobo: amountDueOf(row) };
+    for (let attempt = 1; ; attempt++) {
+      const existing = await payments.findOpenCheckout(open);
+      if (existing && (await isStillOpen(existing, now))) {
+        return { reference: existing.reference, checkoutUrl: existing.checkoutUrl, status: 'initiated', delivery: null };
+      }
+      try {
+        return await openCardCheckout(userId, row, open.amountKobo);
+      } catch (err) {
+        if (attempt >= 3 || !isUniqueViolation(err, OPEN_CHECKOUT_CONSTRAINT)) throw err;
+      }
+    }
+  }
+
+  async function openCardCheckout(userId: string, row: DeliveryRow, amountKobo: number): Promise<InitiatePaymentResult> {
     const contact = await payments.findPayerContact(userId);
     // Gateways require an email for the receipt; phone-only customers get a non-delivering placeholder.
     const email = contact?.email ?? `customer-${userId}@payments.lanefreight.ng`;
@@ -127,7 +170,7 @@ export function createPaymentsService(deps: Deps) {
     const deliveryId = formatDeliveryId(row.number);
     const { checkoutUrl } = await openCheckout(
       { env, gateway, payments },
-      { reference, userId, deliveryId: row.id, purpose: 'delivery', amountKobo: amountDueOf(row) },
+      { reference, userId, deliveryId: row.id, purpose: 'delivery', amountKobo },
       { email, callbackPath: `/dashboard/payment?${new URLSearchParams({ reference, delivery_id: deliveryId })}`, payerUserId: userId },
     );
     return { reference, checkoutUrl, status: 'initiated', delivery: null };

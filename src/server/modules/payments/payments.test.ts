@@ -44,6 +44,11 @@ async function sandboxCheckout(headers: Headers, deliveryId: string, decision: '
   return { reference: reference as string, verifyUrl: `/api/payments/verify?${location.searchParams}` };
 }
 
+const deliveryRowId = async (publicId: string) => {
+  const [row] = await t.deps.db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.number, parseDeliveryId(publicId)!));
+  return row!.id;
+};
+
 /** What a wallet payment writes besides the balance; a refused payment must write none of it. */
 async function paymentTraces(userId: string, publicDeliveryId: string) {
   const [row] = await t.deps.db
@@ -227,6 +232,45 @@ describe('pay by card on the sandbox gateway', () => {
     const after = (await t.app.inject({ method: 'GET', url: `/api/deliveries/${d.id}`, headers: u.headers })).json()
       .data;
     expect(after).toMatchObject({ status: 'awaiting_payment', trackingId: null });
+  });
+
+  it('a double click opens one checkout: concurrent initiates answer with the same reference and address', async () => {
+    const u = await createSignedInUser(t.deps);
+    const d = await book(t, u.headers);
+    const initiate = () => post('/api/payments/initiate', u.headers, { deliveryId: d.id, method: 'card' });
+    const results = await Promise.all([initiate(), initiate(), initiate()]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const checkouts = new Set(results.map((r) => `${r.json().data.reference} ${r.json().data.checkoutUrl}`));
+    expect(checkouts.size).toBe(1);
+    // Coming back to the page later still finds it.
+    const again = (await initiate()).json().data;
+    expect(checkouts).toContain(`${again.reference} ${again.checkoutUrl}`);
+    const open = await t.deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.deliveryId, await deliveryRowId(d.id)), eq(payments.status, 'initiated')));
+    expect(open.map((p) => p.reference)).toEqual([again.reference]);
+  });
+
+  it('a declined checkout is not handed out again: the next initiate opens a new one', async () => {
+    const u = await createSignedInUser(t.deps);
+    const d = await book(t, u.headers);
+    // The payer declined and never came back to the app (no verify marked it failed).
+    const { reference: declined } = await sandboxCheckout(u.headers, d.id, 'decline');
+    const { reference, verifyUrl } = await sandboxCheckout(u.headers, d.id, 'approve');
+    expect(reference).not.toBe(declined);
+    const [first] = await t.deps.db.select().from(payments).where(eq(payments.reference, declined));
+    expect(first!.status).toBe('failed');
+    expect((await post(verifyUrl, u.headers)).statusCode).toBe(200);
+  });
+
+  it('a re-priced delivery gets a checkout for its new amount', async () => {
+    const u = await createSignedInUser(t.deps);
+    const d = await book(t, u.headers);
+    const before = (await post('/api/payments/initiate', u.headers, { deliveryId: d.id, method: 'card' })).json().data;
+    await t.deps.db.update(deliveries).set({ totalKobo: sql`${deliveries.totalKobo} + 10000` }).where(eq(deliveries.number, parseDeliveryId(d.id)!));
+    const after = (await post('/api/payments/initiate', u.headers, { deliveryId: d.id, method: 'card' })).json().data;
+    expect(after.reference).not.toBe(before.reference);
   });
 
   it('verifying before the payer decided is 409 PAYMENT_PENDING', async () => {
