@@ -57,6 +57,8 @@ describe('cancellation', () => {
     const notes = await t.deps.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
     const refundNote = notes.find((n) => n.messageKey === 'deliveryCancelledRefunded');
     expect(refundNote?.params).toMatchObject({ deliveryId: d.id, amount: '₦2,700.00', amountKobo: 270_000 });
+    // The repeats changed nothing: one cancellation, one notification, one event.
+    expect(notes.filter((n) => n.messageKey.startsWith('deliveryCancelled'))).toHaveLength(1);
     // A cancelled delivery can neither be paid nor edited.
     expect((await payWithWallet(t, u.headers, d.id)).json().code).toBe('DELIVERY_NOT_PAYABLE');
     expect((await post(`/api/update-booking/${d.id}`, u.headers, bookingBody())).json().code).toBe(

@@ -15,6 +15,7 @@ import {
 } from '@/web/components/ui/dialog';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { useSingleFlight } from '@/web/lib/use-single-flight';
 import { amountToPayOf } from '../lib/cod';
 import { formatNaira } from '../lib/format';
 
@@ -23,6 +24,7 @@ export function CancelDeliveryButton({ delivery }: { delivery: DeliveryListItem 
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const cancel = useCancelDelivery();
+  const cancelling = useSingleFlight();
   const isPaid = Boolean(delivery.paidAt);
   // A pay-on-delivery order's reserve was paid with its fee, and comes back with it.
   const amount = formatNaira(amountToPayOf(delivery));
@@ -55,8 +57,8 @@ export function CancelDeliveryButton({ delivery }: { delivery: DeliveryListItem 
           <DialogClose asChild>
             <Button variant="outline">{t('deliveries.cancel.keep')}</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={cancel.isPending} onClick={() => void handleConfirm()}>
-            {cancel.isPending ? t('deliveries.cancel.cancelling') : t('deliveries.cancel.confirm')}
+          <Button variant="destructive" disabled={cancelling.isRunning} onClick={() => void cancelling.run(handleConfirm)}>
+            {cancelling.isRunning ? t('deliveries.cancel.cancelling') : t('deliveries.cancel.confirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -19,6 +19,7 @@ import { useUpdateBooking } from '../api/update-booking';
 import { useVerifyPayment } from '../api/verify-payment';
 import { bookingLocationsFor, locationBodyOf } from '../lib/booking-locations';
 import { toastApiError } from '@/web/lib/toast-api-error';
+import { useSingleFlight } from '@/web/lib/use-single-flight';
 import { apiErrorCode } from '../lib/errors';
 import { amountToPayOf, termsOfCod } from '../lib/cod';
 import { formatNaira } from '../lib/format';
@@ -102,13 +103,14 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
   const update = useUpdateBooking();
   const [method, setMethod] = useState<PaymentMethod>('wallet');
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const confirming = useSingleFlight();
 
   const balance = profile.data?.walletBalance;
   const balanceText = balance === undefined ? t('payment.balanceLoading') : formatNaira(balance);
   // A pay-on-delivery booking also holds its return reserve (decision 053): the sum is what is charged.
   const amountToPay = amountToPayOf(delivery);
   const isInsufficient = balance !== undefined && balance < amountToPay;
-  const isBusy = initiate.isPending || update.isPending || isRedirecting;
+  const isBusy = confirming.isRunning || initiate.isPending || update.isPending || isRedirecting;
 
   // The lock ran out: re-price through update-booking (which renews it) and let the payer confirm the new total.
   const reprice = async () => {
@@ -227,7 +229,7 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
           <p className="text-sm break-words text-muted-foreground">{delivery.route}</p>
           <PriceBreakdown price={delivery.price} />
           {delivery.cod && <CodTerms terms={termsOfCod(delivery.cod)} deliveryFeeKobo={delivery.price.total} />}
-          <Button size="lg" className="w-full whitespace-normal" disabled={isBusy} onClick={() => void handleConfirm()}>
+          <Button size="lg" className="w-full whitespace-normal" disabled={isBusy} onClick={() => void confirming.run(handleConfirm)}>
             {isBusy && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
             {isBusy ? t('payment.processing') : t('payment.confirm', { amount: formatNaira(amountToPay) })}
           </Button>
