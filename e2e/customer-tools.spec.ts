@@ -196,6 +196,39 @@ test.describe('customer tools', () => {
     }
   });
 
+  test('at 360 px in French, a double click pays and cancels once, and a payment put in the wallet says so in French', async ({ page, context, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpInBrowser(request, context, 'Ngozi Doubleclick', PASSWORD, 'double');
+    const toPay = await book(request);
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST') posts.push(new URL(sent.url()).pathname);
+    });
+
+    await page.goto(`/dashboard/payment?delivery=${toPay}&lng=fr`);
+    await page.getByRole('radio', { name: /Payer via la plateforme/ }).click();
+    await page.getByRole('button', { name: /Confirmer le paiement/ }).dblclick();
+    await expect(page.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+    expect(posts.filter((path) => path === '/api/payments/initiate')).toHaveLength(1);
+
+    // Cancelled while the payer was at the checkout: the approved payment goes to the wallet, and the page says so.
+    await call(request, `/api/deliveries/${toPay}/cancel`, {});
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\?reference=/);
+    const failure = page.getByRole('alert').filter({ hasText: "Nous n'avons pas pu confirmer votre paiement" });
+    await expect(failure).toContainText(/Cette livraison ne pouvait plus recevoir le paiement\s:\s₦[\d,.]+ a donc été crédité sur votre portefeuille\./);
+    await expect(failure).not.toContainText('This delivery');
+
+    const toCancel = await book(request, 'Emeka Doubleclick');
+    await page.goto('/dashboard/my-deliveries?lng=fr');
+    await page.getByRole('button', { name: `Annuler la livraison ${toCancel}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuler la livraison', exact: true }).dblclick();
+    await expect(toast(page, 'Livraison annulée')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(posts.filter((path) => path === `/api/deliveries/${toCancel}/cancel`)).toHaveLength(1);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Livraison annulée' })).toHaveCount(1);
+  });
+
   test('the dispatch board finds a paid delivery by its id or tracking id', async ({ browser }) => {
     const customer = await browser.newContext();
     const signedIn = await customer.request.post('/api/login', { data: { identifier: E2E_FUNDED_CUSTOMER.email, password: E2E_FUNDED_CUSTOMER.password } });

@@ -18,6 +18,7 @@ import { invalidateDeliveryData } from '../api/query-keys';
 import { useUpdateBooking } from '../api/update-booking';
 import { useVerifyPayment } from '../api/verify-payment';
 import { bookingLocationsFor, locationBodyOf } from '../lib/booking-locations';
+import { apiErrorText } from '@/web/lib/api-client';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { useSingleFlight } from '@/web/lib/use-single-flight';
 import { apiErrorCode } from '../lib/errors';
@@ -88,7 +89,7 @@ function VerifyFailure({ error }: { error: unknown }) {
   }
   return (
     <Notice title={t('payment.verifyFailed')} tone="error" role="alert">
-      <p>{error instanceof Error ? error.message : null}</p>
+      <p>{apiErrorText(t, error)}</p>
     </Notice>
   );
 }
