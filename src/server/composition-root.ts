@@ -59,6 +59,7 @@ import {
 import { reauthRoutes } from './modules/auth/reauth-routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications-repository.js';
 import { subscribeCustomerUpdates } from './modules/messages/customer-update-subscribers.js';
+import { subscribeDriverJobMessages } from './modules/messages/driver-job-messages.js';
 import { subscribeReceipts } from './modules/messages/receipt-subscribers.js';
 import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
 import { createReceiptsService } from './modules/receipts/receipts-service.js';
@@ -385,6 +386,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   sessions.subscribe(events);
   const userMessages = createUserMessageQueue({ outbox, findPreferences: preferences.forMessages });
   subscribeCustomerUpdates(events, { db, queue: userMessages, getProfile: users.contactOf, nudge: () => outboxWorker.nudge() });
+  subscribeDriverJobMessages(events, { db, queue: userMessages, getProfile: users.contactOf, nudge: () => outboxWorker.nudge() });
   // Numbered receipts (decision 057): issued after each money movement commits, readable at /dashboard/receipts/{id}.
   const receipts = createReceiptsService({
     repository: createReceiptsRepository(db, database.writeDb),

@@ -24,6 +24,12 @@ export interface ReceiverFacts {
   driverName: string | null;
 }
 
+/** Where a driver's job goes from and to, as the delivery describes them, for the driver's messages. */
+export interface JobPlaces {
+  pickup: string;
+  dropoff: string;
+}
+
 /**
  * Details only the publishing instance's subscribers see: they never travel to the other instances (a receiver's
  * phone number has no business on the bus). Absent on an event that arrived from another instance.
@@ -39,7 +45,17 @@ export type DomainEvent =
   /** What a receiver paid goes back to them (a return, a cancellation): the payments module refunds it at the gateway. */
   | ({ type: 'delivery.cod_refund_due'; amountKobo: number } & DeliveryFacts)
   | ({ type: 'delivery.status_changed'; [PUBLISHER_ONLY]?: { receiver: ReceiverFacts } } & DeliveryFacts)
-  | ({ type: 'delivery.driver_assigned'; driverName: string } & DeliveryFacts)
+  /**
+   * An operator assigned the delivery to a driver, or reassigned it (`previousDriverId`, the driver it was taken from:
+   * the same one when reassigned to them again). Where it goes stays with the publisher's subscribers.
+   */
+  | ({
+      type: 'delivery.driver_assigned';
+      driverName: string;
+      driverId: string;
+      previousDriverId: string | null;
+      [PUBLISHER_ONLY]?: { job: JobPlaces };
+    } & DeliveryFacts)
   | ({ type: 'delivery.cancelled'; refundedKobo: number | null } & DeliveryFacts)
   | ({ type: 'delivery.rated'; stars: number } & DeliveryFacts)
   | ({ type: 'wallet.credited' } & WalletMovementFacts)

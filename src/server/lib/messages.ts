@@ -40,6 +40,7 @@ export const ERROR_MESSAGES = {
   DELIVERY_NOT_FOUND: "We couldn't find this delivery.",
   DRIVER_NOT_FOUND: 'We could not find that driver.',
   DRIVER_OFF_DUTY: '{{name}} is off duty and cannot be assigned. Choose a driver who is on duty.',
+  JOB_NO_LONGER_ASSIGNED: 'Job {{id}} is no longer assigned to you: an operator gave it to another driver.',
   WITHDRAWAL_TEST_MONEY: 'Money added in test mode can pay for deliveries but cannot be withdrawn. You can withdraw up to {{withdrawable}}.',
   DELIVERY_NOT_EDITABLE: 'This booking has been paid for or cancelled and can no longer be edited.',
   PRICE_EXPIRED: 'The price for this delivery has expired. Please review the booking to get a fresh price.',

@@ -22,6 +22,9 @@ export const deliveryCodPaidEventSchema = z.object({ id: z.string() });
 export const walletWithdrawalEventSchema = z.object({ id: z.string(), status: z.enum(['paid', 'failed']) });
 export const unreadNotificationsEventSchema = z.object({ count: z.number().int().min(0) });
 export const resyncEventSchema = z.object({});
+/** To a driver: a job was assigned to them, or taken from them by a reassignment; their jobs are asked again. */
+export const DRIVER_JOBS_CHANGED_EVENT = 'driver.jobs_changed';
+export const driverJobsChangedEventSchema = z.object({ id: z.string() });
 /**
  * To operators, unnumbered and not kept: a driver went on or off duty, so the assign dialog's drivers are asked
  * again (decision 063).
@@ -38,6 +41,7 @@ export const LIVE_EVENT_SCHEMAS = {
   'notifications.unread': unreadNotificationsEventSchema,
   resync: resyncEventSchema,
   [DRIVERS_CHANGED_EVENT]: driversChangedEventSchema,
+  [DRIVER_JOBS_CHANGED_EVENT]: driverJobsChangedEventSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;

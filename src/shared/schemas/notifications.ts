@@ -14,6 +14,8 @@ export const NOTIFICATION_KEYS = [
   'deliveryCancelledRefunded',
   'paymentRefunded',
   'driverAssigned',
+  'driverJobAssigned',
+  'driverJobReassigned',
   'deliveryPickedUp',
   'deliveryInTransit',
   'deliveryOutForDelivery',

@@ -104,6 +104,15 @@ describe('applyLiveEvent', () => {
     expect(isStale(client, [...DRIVER_JOBS_KEY, 'active'])).toBe(false);
   });
 
+  it("a job assigned to the driver or taken from them refreshes the driver's jobs, not the board", () => {
+    const client = seededClient();
+    client.setQueryData([...DRIVER_JOBS_KEY, 'active'], []);
+    client.setQueryData([...DISPATCH_KEY, 'deliveries', { status: 'active' }], []);
+    expect(applyLiveEvent(client, 'driver.jobs_changed', '{"id":"LF010"}')).toBe(true);
+    expect(isStale(client, [...DRIVER_JOBS_KEY, 'active'])).toBe(true);
+    expect(isStale(client, [...DISPATCH_KEY, 'deliveries', { status: 'active' }])).toBe(false);
+  });
+
   it('resync refreshes everything on screen', () => {
     const client = seededClient();
     expect(applyLiveEvent(client, 'resync', '{}')).toBe(true);

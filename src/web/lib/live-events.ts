@@ -8,6 +8,7 @@ import {
   AFTER_COD_PAID,
   AFTER_DELIVERY_STATUS,
   AFTER_DRIVERS_CHANGE,
+  AFTER_DRIVER_JOBS_CHANGE,
   AFTER_NOTIFICATION_CHANGE,
   LIVE_KEYS,
   UNREAD_COUNT_KEY,
@@ -76,6 +77,10 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
     // To operators: a driver went on or off duty; an open assign dialog shows it (decision 063).
     case 'drivers.changed':
       void invalidateGroup(queryClient, AFTER_DRIVERS_CHANGE);
+      return true;
+    // To a driver: a job was assigned to them or taken from them; their open jobs list shows it.
+    case 'driver.jobs_changed':
+      void invalidateGroup(queryClient, AFTER_DRIVER_JOBS_CHANGE);
       return true;
   }
 }

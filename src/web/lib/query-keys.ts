@@ -77,6 +77,9 @@ export const AFTER_COD_PAID = [DELIVERIES_KEY, DASHBOARD_SUMMARY_KEY, TRACKING_K
 /** An operator's change on the board: the board, the drivers' job counts, and any delivery view open in this tab. */
 export const AFTER_DISPATCH_CHANGE = [DISPATCH_KEY, DELIVERIES_KEY, TRACKING_KEY, DASHBOARD_SUMMARY_KEY] as const satisfies KeyGroup;
 
+/** A job was assigned to the driver or taken from them (the live stream tells the driver): their jobs and home. */
+export const AFTER_DRIVER_JOBS_CHANGE = [DRIVER_JOBS_KEY] as const satisfies KeyGroup;
+
 /** A driver went on or off duty (the live stream tells operators): the assign dialog's drivers. */
 export const AFTER_DRIVERS_CHANGE = [DISPATCH_DRIVERS_KEY] as const satisfies KeyGroup;
 

@@ -155,6 +155,11 @@ export const deliveryEvents = pgTable(
       .references(() => deliveries.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     note: text('note'),
+    /**
+     * The delivery's driver once the change was made, so a driver whose job was reassigned is told so rather than
+     * that it does not exist (which another driver is told).
+     */
+    driverId: uuid('driver_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.createdAt, t.id)],

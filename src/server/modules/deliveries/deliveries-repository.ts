@@ -202,7 +202,7 @@ function prepareMove<Extra extends Record<string, SQL>>(
 ) {
   const set = Object.fromEntries([...columns.map((key) => [key, p(key)]), ['updatedAt', p('at')]]) as Partial<NewDelivery>;
   const changed = db.$with('changed').as(db.update(deliveries).set(set).where(where).returning());
-  const moveEvent = db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), createdAt: p('at') })).from(changed);
+  const moveEvent = db.select(insertRow(deliveryEvents, { deliveryId: changed.id, status: p('eventStatus'), note: p('eventNote'), driverId: changed.driverId, createdAt: p('at') })).from(changed);
   const logged = db.$with('changed_event').as(
     db
       .insert(deliveryEvents)
@@ -274,7 +274,8 @@ const MOVES = {
     prepareMove(
       db,
       'delivery_assign',
-      and(byId, eq(deliveries.transportMode, sql`${p('transportMode')}::text`), statusIn('from'))!,
+      // The driver as judged, so the one the job was taken from is known for certain.
+      and(byId, eq(deliveries.transportMode, sql`${p('transportMode')}::text`), statusIn('from'), sql`${deliveries.driverId} is not distinct from ${p('judgedDriverId')}::uuid`)!,
       [
         'driverId',
         'driverName',
@@ -747,10 +748,10 @@ export function createDeliveriesRepository(db: Executor) {
     /**
      * Assigns (or reassigns) the driver with a fresh handover code and records it, with the receiver's message
      * (outboxMessageValues) in the same statement and the history back; null when the delivery is no longer in one
-     * of `statuses` with this transport mode.
+     * of `statuses` with this transport mode and the driver it was judged with (`judgedDriverId`).
      */
     async setDriver(
-      target: { id: string; transportMode: string },
+      target: { id: string; transportMode: string; judgedDriverId: string | null },
       driver: AssignedDriver,
       handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
@@ -794,6 +795,16 @@ export function createDeliveriesRepository(db: Executor) {
         { id, ...message, from, status: 'returning', handoverCodeHash, handoverFailedAttempts: 0 },
         { status: 'returning', note, at: new Date() },
       );
+    },
+
+    /** Whether this user was ever the driver of the delivery (its history records the driver of each change). */
+    async wasDriverOf(deliveryId: string, driverId: string): Promise<boolean> {
+      const [found] = await db
+        .select({ id: deliveryEvents.id })
+        .from(deliveryEvents)
+        .where(and(eq(deliveryEvents.deliveryId, deliveryId), eq(deliveryEvents.driverId, driverId)))
+        .limit(1);
+      return found !== undefined;
     },
 
     /** Failed attempts nobody decided on since `before`, the longest waiting first (deliveries_board_needs_decision_idx). */

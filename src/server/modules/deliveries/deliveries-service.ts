@@ -185,11 +185,21 @@ export function createDeliveriesService({
     return row;
   }
 
-  /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
+  /**
+   * Why a driver may not act on a delivery that is not their job: one that was theirs until an operator reassigned it
+   * is JOB_NO_LONGER_ASSIGNED (their open page still shows it); any other is DELIVERY_NOT_FOUND (it would reveal
+   * that it exists).
+   */
+  async function notDriversJob(driverId: string, row: DeliveryRow | null): Promise<AppError> {
+    const wasTheirs = row !== null && (await repository.wasDriverOf(row.id, driverId));
+    return new AppError(wasTheirs ? 'JOB_NO_LONGER_ASSIGNED' : 'DELIVERY_NOT_FOUND', wasTheirs ? { params: { id: formatDeliveryId(row.number) } } : {});
+  }
+
+  /** One of this driver's jobs; for any other delivery, notDriversJob's error. */
   async function findDriverJob(driverId: string, publicId: string): Promise<DeliveryRow> {
     const number = parseDeliveryId(publicId);
     const row = number === null ? null : await repository.findByNumber(number, null);
-    if (!row || row.driverId !== driverId) throw new AppError('DELIVERY_NOT_FOUND');
+    if (!row || row.driverId !== driverId) throw await notDriversJob(driverId, row);
     return row;
   }
 
@@ -478,7 +488,7 @@ export function createDeliveriesService({
         const code = generateHandoverCode();
         const assigned = await transactions.single(async ({ tx, emit }) => {
           const changed = await repository.setDriver(
-            { id: row.id, transportMode: vehicleMode },
+            { id: row.id, transportMode: vehicleMode, judgedDriverId: row.driverId },
             driver,
             hashShortCode(code),
             DRIVER_ASSIGNABLE_STATUSES,
@@ -486,7 +496,14 @@ export function createDeliveriesService({
             tx,
           );
           if (!changed) return null;
-          emit({ type: 'delivery.driver_assigned', driverName: driver.name, ...factsOf(changed.row) });
+          emit({
+            type: 'delivery.driver_assigned',
+            driverName: driver.name,
+            driverId: driver.userId,
+            previousDriverId: row.driverId,
+            ...factsOf(changed.row),
+            publisherOnly: { job: { pickup: changed.row.pickupLocation, dropoff: changed.row.dropoffLocation } },
+          });
           return { row: changed.row, history: statusHistory(changed.events) };
         });
         if (assigned) return assigned;
@@ -528,7 +545,8 @@ export function createDeliveriesService({
       const number = parseDeliveryId(publicId);
       for (let judged = 0; judged < REJUDGEMENTS; judged++) {
         const row = number === null ? null : await repository.findByNumber(number, null);
-        if (!row || (proof.by === 'driver' && row.driverId !== proof.driverId)) throw new AppError('DELIVERY_NOT_FOUND');
+        if (!row) throw new AppError('DELIVERY_NOT_FOUND');
+        if (proof.by === 'driver' && row.driverId !== proof.driverId) throw await notDriversJob(proof.driverId, row);
         const to = handoverTarget(row.status);
         if (!to) throw new AppError('INVALID_STATUS_TRANSITION');
         if (!row.driverId) throw new AppError('DRIVER_NOT_ASSIGNED');
@@ -696,7 +714,7 @@ export function createDeliveriesService({
       return { rows, nextCursor, history: await historiesOf(rows) };
     },
 
-    /** One of this driver's jobs; DELIVERY_NOT_FOUND for any other delivery (it would reveal that it exists). */
+    /** One of this driver's jobs; JOB_NO_LONGER_ASSIGNED or DELIVERY_NOT_FOUND for any other delivery. */
     findDriverJob,
 
     historyOf: async (row: DeliveryRow) => (await historiesOf([row])).get(row.id) ?? [],

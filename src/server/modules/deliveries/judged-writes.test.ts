@@ -107,9 +107,9 @@ describe('an assignment judged on a row that changed meanwhile', () => {
   const message = (recipient: string) =>
     outboxMessageValues({ channel: 'sms', recipient, subject: 'Lanefreight delivery', body: 'Late code 1234', holdsSecret: true });
   /** The same driver again, with a new code and the receiver's message to this number. */
-  const assignAsJudged = (row: DeliveryRow, recipient: string) =>
+  const assignAsJudged = (row: DeliveryRow, recipient: string, judgedDriverId = row.driverId) =>
     repository.setDriver(
-      { id: row.id, transportMode: row.transportMode },
+      { id: row.id, transportMode: row.transportMode, judgedDriverId },
       { ...driver, userId: row.driverId! },
       'salt$digest',
       DRIVER_ASSIGNABLE_STATUSES,
@@ -124,6 +124,13 @@ describe('an assignment judged on a row that changed meanwhile', () => {
     const assigned = await assignAsJudged(row, recipient);
     expect(assigned).toBeNull();
     expect(await repository.findByNumber(row.number, null)).toEqual(before);
+    expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toEqual([]);
+  });
+
+  it('writes nothing once another driver was assigned meanwhile (the driver it is taken from is known for certain)', async () => {
+    const row = await outForDelivery();
+    const recipient = '+2348030000996';
+    expect(await assignAsJudged(row, recipient, null)).toBeNull();
     expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toEqual([]);
   });
 

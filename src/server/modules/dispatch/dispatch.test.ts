@@ -229,8 +229,8 @@ describe('assignment and the handover code', () => {
     expect(afterSecond).toMatchObject({ driverId: second.user.id, handoverFailedAttempts: 0, status: 'out_for_delivery' });
     expect(afterSecond!.handoverCodeHash).not.toBe(afterFirst!.handoverCodeHash);
     expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(2);
-    // The first driver lost the job.
-    expect((await deliver(first, d.id, secondCode)).statusCode).toBe(404);
+    // The first driver lost the job, and is told so.
+    expect((await deliver(first, d.id, secondCode)).json().code).toBe('JOB_NO_LONGER_ASSIGNED');
     if (secondCode !== firstCode) expect((await deliver(second, d.id, firstCode)).json().code).toBe('HANDOVER_CODE_INVALID');
     expect((await deliver(second, d.id, secondCode)).statusCode).toBe(200);
     // Delivered: no more reassignment.
@@ -485,7 +485,10 @@ describe('earnings in the ledger', () => {
     expect(history[0]).toMatchObject({ type: 'earning', amountKobo: share, descriptionKey: 'walletMoney.transactions.earning', params: { deliveryId: d.id } });
     const live = await t.deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, driver.user.id), eq(liveEvents.name, 'wallet.balance')));
     expect(live.at(-1)?.data).toEqual({ balance: share });
-    const [credited] = await t.deps.db.select().from(notifications).where(eq(notifications.userId, driver.user.id));
+    const [credited] = await t.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, driver.user.id), eq(notifications.type, 'wallet')));
     expect(credited).toMatchObject({ type: 'wallet', messageKey: 'walletCredited', params: { amountKobo: share } });
     expect((await checkLedger(t.deps.db)).differences).toEqual([]);
   });
@@ -601,6 +604,71 @@ describe("the receiver's messages", () => {
       expect(JSON.stringify(event)).not.toContain(row!.handoverCodeHash!);
       expect(Object.values(event as Record<string, unknown>)).not.toContain(code);
     }
+  });
+});
+
+describe('the drivers a job is given to and taken from', () => {
+  const assign = (id: string, driver: Signed) => post(`/api/dispatch/deliveries/${id}/assign-driver`, operator.headers, { driverId: driver.user.id });
+  const notificationsOf = (userId: string) => t.deps.db.select().from(notifications).where(eq(notifications.userId, userId));
+  const jobEventsOf = (userId: string) =>
+    t.deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, userId), eq(liveEvents.name, 'driver.jobs_changed')));
+
+  it('each is told once in the app and once on the live stream; the one it was taken from is refused its next step as such', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const first = await createSignedInDriver(t.deps);
+    const second = await createSignedInDriver(t.deps);
+    expect((await assign(d.id, first)).statusCode).toBe(200);
+    expect(await notificationsOf(first.user.id)).toMatchObject([
+      { type: 'delivery', messageKey: 'driverJobAssigned', params: { deliveryId: d.id, pickup: expect.any(String), dropoff: expect.any(String) } },
+    ]);
+    expect(await jobEventsOf(first.user.id)).toMatchObject([{ data: { id: d.id } }]);
+    expect((await driverStep(first, d.id, 'picked_up')).statusCode).toBe(200);
+
+    // Reassigned: the new driver hears of the job, the first that it was taken from them.
+    expect((await assign(d.id, second)).statusCode).toBe(200);
+    const [job] = await notificationsOf(second.user.id);
+    expect(await notificationsOf(second.user.id)).toHaveLength(1);
+    expect(job).toMatchObject({ messageKey: 'driverJobAssigned', params: { deliveryId: d.id } });
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
+    expect(job!.params).toMatchObject({ pickup: row!.pickupLocation, dropoff: row!.dropoffLocation });
+    expect(await jobEventsOf(second.user.id)).toMatchObject([{ data: { id: d.id } }]);
+    expect((await notificationsOf(first.user.id)).filter((n) => n.messageKey === 'driverJobReassigned')).toMatchObject([
+      { type: 'delivery', params: { deliveryId: d.id } },
+    ]);
+    expect(await notificationsOf(first.user.id)).toHaveLength(2);
+    expect(await jobEventsOf(first.user.id)).toHaveLength(2);
+    expect((await get('/api/driver/jobs?scope=active', first.headers)).json().data.items).toEqual([]);
+
+    // Their open page still offers the next step: the answer says the job is no longer theirs.
+    for (const res of [await driverStep(first, d.id, 'in_transit'), await get(`/api/driver/jobs/${d.id}`, first.headers), await deliver(first, d.id, '1234')]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'JOB_NO_LONGER_ASSIGNED', params: { id: d.id } });
+    }
+    expect((await driverStep(second, d.id, 'in_transit')).statusCode).toBe(200);
+  });
+
+  it('assigning the same driver again tells them nothing new', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const driver = await assignNewDriver(t, operator.headers, d.id);
+    expect((await assign(d.id, driver)).statusCode).toBe(200);
+    expect(await notificationsOf(driver.user.id)).toHaveLength(1);
+  });
+
+  it('by email too, when the driver takes delivery updates (the preferences customers have)', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const first = await createSignedInDriver(t.deps);
+    const second = await createSignedInDriver(t.deps);
+    const prefs = { deliveryUpdates: true, promotionalEmails: false, smsNotifications: false, pushNotifications: false };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/preferences', headers: first.headers, payload: prefs })).statusCode).toBe(200);
+    expect((await assign(d.id, first)).statusCode).toBe(200);
+    expect((await assign(d.id, second)).statusCode).toBe(200);
+    const mailOf = (recipient: string) => t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+    expect((await mailOf(first.user.email!)).map((m) => m.subject).sort()).toEqual([`Lanefreight: job ${d.id} reassigned`, `Lanefreight: new job ${d.id}`]);
+    // The second driver left delivery updates off, as most do.
+    expect(await mailOf(second.user.email!)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import { DISPLAY_STATUS_OF } from '../../../shared/schemas/deliveries.js';
+import { DRIVER_JOBS_CHANGED_EVENT } from '../../../shared/schemas/live-events.js';
 import type { LiveService } from './live-service.js';
 
 /**
@@ -21,6 +22,13 @@ export function subscribeLiveEvents(
   events.onPublisher('delivery.cod_paid', async (e) => {
     const data = { id: formatDeliveryId(e.number) };
     await Promise.all([live.publish(e.userId, 'delivery.cod_paid', data), e.driverId ? live.publish(e.driverId, 'delivery.cod_paid', data) : undefined]);
+  });
+
+  // The drivers' open job lists: the driver given the job, and the one it was taken from (decision 038 has no polling).
+  events.onPublisher('delivery.driver_assigned', async (e) => {
+    const data = { id: formatDeliveryId(e.number) };
+    const drivers = new Set([e.driverId, ...(e.previousDriverId ? [e.previousDriverId] : [])]);
+    await Promise.all([...drivers].map((driverId) => live.publish(driverId, DRIVER_JOBS_CHANGED_EVENT, data)));
   });
 
   for (const type of ['delivery.paid', 'delivery.status_changed', 'delivery.driver_assigned', 'delivery.cancelled'] as const) {

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../../shared/i18n.js';
 import { RECEIVER_MESSAGE_KINDS, renderReceiverMessage } from './receiver-messages.js';
 import { RECEIPT_KINDS, renderReceipt } from './receipt-templates.js';
 import { APPLICATION_DECISIONS, renderApplicationDecision } from './application-decision-messages.js';
+import { DRIVER_JOB_CHANGES, DRIVER_JOB_LANGUAGES, renderDriverJobMessage } from './driver-job-messages.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
 
@@ -31,12 +32,14 @@ describe('which messages preferences can stop', () => {
       expect(renderReceiverMessage(kind, 'en-US', { driverName: 'Musa', code: '0427', link: 'http://x/track/LF-1', eta: '', amount: 'NGN 1' }).body).toContain('http://x/track/LF-1');
     }
     for (const kind of RECEIPT_KINDS) expect(renderReceipt(kind, 'en-US', { amountKobo: 100, at: new Date() }).body).toContain('₦1.00');
+    for (const change of DRIVER_JOB_CHANGES) expect(renderDriverJobMessage(change, 'en-US', { id: 'LF010', pickup: 'Yaba', dropoff: 'Ikeja' }).body).toContain('LF010');
     for (const decision of APPLICATION_DECISIONS) expect(renderApplicationDecision(decision, 'en-US', { type: 'investment', reason: 'x' }).subject).not.toBe('');
     expect([...MESSAGE_KINDS].sort()).toEqual(
       [
         ...purposes.map((p) => `code:${p}`),
         ...notices.map((n) => `notice:${n}`),
         'update:delivery-status',
+        ...DRIVER_JOB_CHANGES.map((c) => `update:driver-job-${c}`),
         ...RECEIVER_MESSAGE_KINDS.map((k) => `receiver:${k}`),
         ...RECEIPT_KINDS.map((k) => `receipt:${k}`),
         ...APPLICATION_DECISIONS.map((d) => `decision:${d}`),
@@ -48,6 +51,8 @@ describe('which messages preferences can stop', () => {
   it('codes, security notices, receiver messages and receipts are essential: sent on every channel whatever the preferences', () => {
     expect(MESSAGE_CATEGORIES).toEqual({
       'update:delivery-status': 'delivery-update',
+      'update:driver-job-assigned': 'delivery-update',
+      'update:driver-job-reassigned': 'delivery-update',
       'code:verify': 'essential',
       'code:reset': 'essential',
       'code:change': 'essential',
@@ -129,3 +134,18 @@ describe("the customer's delivery updates", () => {
   });
 });
 
+
+describe("the drivers' job messages", () => {
+  it('exist in every language, name the job and, with short place names, fit two SMS segments', () => {
+    expect([...DRIVER_JOB_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
+    for (const language of DRIVER_JOB_LANGUAGES) {
+      for (const change of DRIVER_JOB_CHANGES) {
+        const { body, holdsSecret } = renderDriverJobMessage(change, language, { id: 'LF12345', pickup: 'Yaba, Lagos', dropoff: 'Ikeja, Lagos' });
+        expect(body, `${language} ${change}`).toContain('LF12345');
+        expect(body).not.toMatch(/[{}\u00a0]/);
+        expect(body.length, `${language} ${change}`).toBeLessThanOrEqual(134);
+        expect(holdsSecret).toBe(false);
+      }
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { MessageChannel } from '../../adapters/messages/index.js';
 import type { NotificationPreferences } from '../../../shared/schemas/preferences.js';
 import type { CodePurpose, NoticeKind } from './message-templates.js';
 import type { ApplicationDecision } from './application-decision-messages.js';
+import type { DriverJobChange } from './driver-job-messages.js';
 import type { ReceiptKind } from './receipt-templates.js';
 import type { ReceiverMessageKind } from './receiver-messages.js';
 
@@ -9,7 +10,7 @@ import type { ReceiverMessageKind } from './receiver-messages.js';
  * Why a message is sent decides whether the person's preferences can stop it:
  * - essential: codes, receipts, security notices and the receiver's delivery messages (the receiver has no account,
  *   so no preferences; those messages carry the handover code); always sent, whatever the preferences say;
- * - delivery-update: news about a delivery for its customer (status changes);
+ * - delivery-update: news about a delivery for its customer (status changes), and for its drivers (a job given or taken);
  * - promotion: offers and news.
  */
 export type MessageCategory = 'essential' | 'delivery-update' | 'promotion';
@@ -19,6 +20,7 @@ export type MessageKind =
   | `code:${CodePurpose}`
   | `notice:${NoticeKind}`
   | 'update:delivery-status'
+  | `update:driver-job-${DriverJobChange}`
   | `receiver:${ReceiverMessageKind}`
   | `receipt:${ReceiptKind}`
   | `decision:${ApplicationDecision}`
@@ -34,6 +36,8 @@ export const MESSAGE_CATEGORIES = {
   'notice:password-changed': 'essential',
   'notice:account-deleted': 'essential',
   'update:delivery-status': 'delivery-update',
+  'update:driver-job-assigned': 'delivery-update',
+  'update:driver-job-reassigned': 'delivery-update',
   'receiver:driver-assigned': 'essential',
   'receiver:out-for-delivery': 'essential',
   'receiver:delivered': 'essential',

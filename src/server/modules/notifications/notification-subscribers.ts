@@ -60,6 +60,24 @@ export function subscribeNotifications(
     }),
   );
 
+  // The driver given the job, and the one it was taken from; a driver assigned their own job again is told nothing.
+  events.onPublisher('delivery.driver_assigned', async (e) => {
+    if (e.previousDriverId === e.driverId) return;
+    const deliveryId = formatDeliveryId(e.number);
+    const job = e.publisherOnly?.job;
+    await Promise.all([
+      notifications.insertNotification({
+        userId: e.driverId,
+        type: 'delivery',
+        messageKey: 'driverJobAssigned',
+        params: { deliveryId, pickup: job?.pickup ?? '', dropoff: job?.dropoff ?? '' },
+      }),
+      e.previousDriverId === null
+        ? undefined
+        : notifications.insertNotification({ userId: e.previousDriverId, type: 'delivery', messageKey: 'driverJobReassigned', params: { deliveryId } }),
+    ]);
+  });
+
   // The receiver of a pay-on-delivery order paid: the shipper knows the hand-over can happen (decision 053).
   events.onPublisher('delivery.cod_paid', (e) =>
     notifications.insertNotification({
