@@ -152,6 +152,14 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
     await approveApplication(operator.page, origin, applicationId, driverName, driver.context.request);
 
+    // The new driver keeps My Jobs open, empty, while the operator assigns: the job arrives without a reload.
+    const jobs = driver.page;
+    await jobs.goto('/dashboard/driver');
+    await expect(jobs.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Jobs' })).toBeVisible();
+    const job = jobs.getByRole('article', { name: `Job ${deliveryId}` });
+    await expect(job).toHaveCount(0);
+    await jobs.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
     const board = operator.page;
     await board.goto('/dashboard/operator/dispatch');
     await expect(board.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dispatch' })).toHaveAttribute('aria-current', 'page');
@@ -173,11 +181,8 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     await expect(page.getByText(driverName)).toBeVisible(); // the customer's view names the driver, live
 
     // 3. The driver works the job from their own workspace, one button at a time.
-    const jobs = driver.page;
-    await jobs.goto('/dashboard/driver');
-    await expect(jobs.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Jobs' })).toBeVisible();
-    const job = jobs.getByRole('article', { name: `Job ${deliveryId}` });
     await expect(job).toContainText('5 Admiralty Way, Lekki');
+    expect(await jobs.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await expect(job.getByRole('link', { name: /Call Chinedu Eze/ })).toHaveAttribute('href', `tel:+234${receiverPhoneDigits}`);
 
     // 4. Each step reaches the customer's open tracking view without a reload.
