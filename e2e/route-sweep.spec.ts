@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
-import { messageTo } from './outbox.js';
-import { longTrip, call } from './api.js';
+import { messageTo, readHandoverCode } from './outbox.js';
+import { longTrip, call, sameOrigin, shortTrip } from './api.js';
 import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll } from './page-checks.js';
 
 /**
  * Issue 24's sweeps over every route, as the role that opens it, with realistic data (a long name, long addresses,
- * a paid and an unpaid booking, a pay-on-delivery order): in each of the eight languages at 360 px nothing scrolls
+ * a paid and an unpaid booking, a pay-on-delivery order, a delivery an operator completed with a note of one
+ * unbroken 200-character word and whose driver got a 500-character comment): in each of the eight languages at 360 px nothing scrolls
  * sideways and no raw text key shows; and axe finds nothing in light and dark at 1280 and 360 px, the server-rendered
  * pages (public tracking, the receiver's pay page, the sandbox checkout) included.
  */
@@ -26,10 +27,18 @@ const RAW_KEY = new RegExp(`(?<![\\w.@/-])(?:${KEY_SECTIONS.join('|')})\\.[A-Za-
 type Role = 'visitor' | 'customer' | 'driver' | 'operator';
 interface Fixture {
   trackingId: string;
+  deliveredTrackingId: string;
   payPath: string;
 }
 
-/** Every route of the app and the role that opens it; `{trackingId}` is the customer's paid delivery. */
+/** A note and a comment as people type them: one word with no place to break, at the longest each field takes. */
+const UNBROKEN_NOTE = 'x'.repeat(200);
+const LONG_COMMENT = `Late by an hour. ${'x'.repeat(483)}`;
+
+/**
+ * Every route of the app and the role that opens it; `{trackingId}` is the customer's paid delivery,
+ * `{deliveredTrackingId}` the one an operator completed and the customer rated.
+ */
 const ROUTES: Array<{ role: Role; path: string }> = [
   ...['/', '/auth', '/forgot-password', '/rates', '/terms', '/privacy', '/no-such-page'].map((path) => ({ role: 'visitor' as const, path })),
   ...[
@@ -40,6 +49,7 @@ const ROUTES: Array<{ role: Role; path: string }> = [
     '/dashboard/wallet',
     '/dashboard/receipts',
     '/dashboard/tracking?id={trackingId}',
+    '/dashboard/tracking?id={deliveredTrackingId}',
     '/dashboard/notifications',
     '/dashboard/settings',
     '/dashboard/developers',
@@ -49,17 +59,50 @@ const ROUTES: Array<{ role: Role; path: string }> = [
     '/dashboard/operator/dispatch',
   ].map((path) => ({ role: 'customer' as const, path })),
   { role: 'driver', path: '/dashboard/driver' },
-  ...['/dashboard/operator/dispatch', '/dashboard/operator/applications', '/dashboard/operator/withdrawals'].map((path) => ({
+  ...['/dashboard/operator/dispatch', '/dashboard/operator/dispatch?status=delivered', '/dashboard/operator/applications', '/dashboard/operator/withdrawals'].map((path) => ({
     role: 'operator' as const,
     path,
   })),
 ];
 
+/** A browser-less session of one of e2e/operator.ts's accounts. */
+async function sessionOf(requests: APIRequest, account: { email: string; password: string }) {
+  const request = await requests.newContext({ baseURL: test.info().project.use.baseURL });
+  const response = await request.post('/api/login', { data: { identifier: account.email, password: account.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return request;
+}
+
 /**
- * A customer with a long name, ₦50,000 topped up on the sandbox, a paid and an unpaid long trip, and a
- * pay-on-delivery order whose receiver got their pay link. Its session is in `request`.
+ * A delivery the driver took out and could not hand over (five wrong codes), which an operator then completed with
+ * `UNBROKEN_NOTE`, and whose driver the customer rated with `LONG_COMMENT`: its tracking id.
  */
-async function prepareCustomer(browser: Browser, request: APIRequestContext): Promise<Fixture & { storage: Awaited<ReturnType<APIRequestContext['storageState']>> }> {
+async function completeByOperator(requests: APIRequest, customer: APIRequestContext): Promise<string> {
+  const operator = await sessionOf(requests, E2E_OPERATOR);
+  const driver = await sessionOf(requests, E2E_DRIVER);
+  const receiverPhone = `+23481${String(Date.now()).slice(-8)}`;
+  const booked = (await call(customer, '/api/book-delivery', shortTrip(receiverPhone, 'Oluwaseun Adebayo-Okonkwo Chukwuemeka'))) as { id: string };
+  const paid = (await call(customer, '/api/payments/initiate', { deliveryId: booked.id, method: 'wallet' })) as { delivery: { trackingId: string } };
+  const driverId = ((await (await driver.get('/api/user-profile')).json()) as { data: { id: string } }).data.id;
+  await call(operator, `/api/dispatch/deliveries/${booked.id}/assign-driver`, { driverId });
+  for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver, `/api/driver/jobs/${booked.id}/status`, { status });
+  const wrongCode = String((Number(await readHandoverCode(driver, receiverPhone)) + 1) % 10_000).padStart(4, '0');
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const refused = await driver.post(`/api/driver/jobs/${booked.id}/deliver`, { headers: sameOrigin(), data: { code: wrongCode } });
+    expect([422, 423], await refused.text()).toContain(refused.status());
+  }
+  await call(operator, `/api/dispatch/deliveries/${booked.id}/complete`, { note: UNBROKEN_NOTE });
+  await call(customer, `/api/deliveries/${booked.id}/rating`, { stars: 3, comment: LONG_COMMENT });
+  await Promise.all([operator.dispose(), driver.dispose()]);
+  return paid.delivery.trackingId;
+}
+
+/**
+ * A customer with a long name, ₦50,000 topped up on the sandbox, a paid and an unpaid long trip, a
+ * pay-on-delivery order whose receiver got their pay link, and a delivery completed by an operator and rated
+ * (completeByOperator). Its session is in `request`.
+ */
+async function prepareCustomer(browser: Browser, requests: APIRequest, request: APIRequestContext): Promise<Fixture & { storage: Awaited<ReturnType<APIRequestContext['storageState']>> }> {
   await registerVerified(request, 'Oluwaseun Adebayo-Okonkwo', PASSWORD, 'sweep');
   const storage = await request.storageState();
   const context = await browser.newContext({ storageState: storage });
@@ -77,8 +120,9 @@ async function prepareCustomer(browser: Browser, request: APIRequestContext): Pr
   const cod = (await call(request, '/api/book-delivery', { ...longTrip(receiverPhone), collectOnDelivery: { amountKobo: 2_000_000 } })) as { id: string };
   await call(request, '/api/payments/initiate', { deliveryId: cod.id, method: 'wallet' });
   const link = /https?:\/\/\S+\/pay\/\S+/.exec(await messageTo(request, receiverPhone, /\/pay\//))![0];
+  const deliveredTrackingId = await completeByOperator(requests, request);
 
-  return { trackingId: payment.delivery.trackingId, payPath: new URL(link).pathname, storage };
+  return { trackingId: payment.delivery.trackingId, deliveredTrackingId, payPath: new URL(link).pathname, storage };
 }
 
 async function signedIn(browser: Browser, role: Role, customerStorage: Fixture & { storage: object }) {
@@ -93,7 +137,9 @@ async function signedIn(browser: Browser, role: Role, customerStorage: Fixture &
 
 /** The role's routes with the fixture's ids in them; a visitor also opens the public tracking and pay pages. */
 function pathsOf(role: Role, fixture: Fixture): string[] {
-  const paths = ROUTES.filter((route) => route.role === role).map((route) => route.path.replace('{trackingId}', fixture.trackingId));
+  const paths = ROUTES.filter((route) => route.role === role).map((route) =>
+    route.path.replace('{trackingId}', fixture.trackingId).replace('{deliveredTrackingId}', fixture.deliveredTrackingId),
+  );
   return role === 'visitor' ? [...paths, `/track/${fixture.trackingId}`, fixture.payPath] : paths;
 }
 
@@ -107,6 +153,8 @@ async function settled(page: Page, language: string) {
 }
 
 async function expectFitsAndSpeaks(page: Page, what: string) {
+  // What a reader can unfold (a delivery's history on the board) must fit too.
+  await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
   // Soft: one run lists every page that does not fit or shows a key, not only the first.
   await expectNoHorizontalScroll(page, { what, soft: true, width: PHONE.width });
   const keys = await page.evaluate((pattern) => {
@@ -141,7 +189,7 @@ let fixture: Fixture & { storage: Awaited<ReturnType<APIRequestContext['storageS
 
 test.beforeAll(async ({ browser, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  fixture = await prepareCustomer(browser, request);
+  fixture = await prepareCustomer(browser, playwright.request, request);
   await request.dispose();
 });
 

@@ -240,7 +240,7 @@ function AttemptRow({ endpointId, attempt }: { endpointId: string; attempt: Webh
         {attempt.error && (
           <>
             <dt>{t('webhooks.section.columns.error')}</dt>
-            <dd className="break-words">{attempt.error}</dd>
+            <dd className="user-text">{attempt.error}</dd>
           </>
         )}
         {attempt.nextRetryAt && (

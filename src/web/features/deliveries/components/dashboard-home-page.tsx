@@ -101,7 +101,7 @@ export function DashboardHomePage() {
                   >
                     <span className="grid min-w-0 gap-0.5">
                       <span className="font-semibold">#{delivery.id}</span>
-                      <span className="text-sm break-words text-muted-foreground">{delivery.route}</span>
+                      <span className="text-sm user-text text-muted-foreground">{delivery.route}</span>
                       <PriceHoldNote delivery={delivery} />
                     </span>
                     <span className="flex items-center gap-3">

@@ -38,7 +38,7 @@ export function GivenRating({ rating }: { rating: DeliveryRating }) {
         <StarRow stars={rating.stars} />
         <span>{t('tracking.rating.starsOutOfFive', { count: rating.stars })}</span>
       </p>
-      {rating.comment && <p className="text-sm break-words">“{rating.comment}”</p>}
+      {rating.comment && <p className="text-sm user-text">“{rating.comment}”</p>}
     </div>
   );
 }

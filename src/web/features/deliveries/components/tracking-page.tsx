@@ -247,7 +247,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
               <dl className="grid gap-2">
                 <div className="flex justify-between gap-4">
                   <dt className="text-sm text-muted-foreground">{t('tracking.driver.name')}</dt>
-                  <dd className="font-medium">{result.driver.name}</dd>
+                  <dd className="font-medium user-text">{result.driver.name}</dd>
                 </div>
                 <div className="flex justify-between gap-4">
                   <dt className="text-sm text-muted-foreground">{t('tracking.driver.rating')}</dt>
@@ -286,7 +286,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
               {packageRows.map(([key, value]) => (
                 <div key={key} className="grid gap-0.5 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
                   <dt className="text-sm text-muted-foreground">{t(`tracking.package.${key}`)}</dt>
-                  <dd className="font-medium break-words">{value}</dd>
+                  <dd className="font-medium user-text">{value}</dd>
                 </div>
               ))}
             </dl>

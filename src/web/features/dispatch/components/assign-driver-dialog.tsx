@@ -197,14 +197,14 @@ function DriverOption({
         className="mt-1 accent-primary"
       />
       <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="font-medium break-words">
+        <span className="font-medium user-text">
           {driver.name}
           {isCurrent && <span className="ml-2 text-xs text-muted-foreground">({t('dispatch.assign.current')})</span>}
           {isOffDuty && (
             <span className="ml-2 rounded-sm border px-1.5 py-0.5 text-xs font-normal whitespace-nowrap">{t('dispatch.assign.offDuty')}</span>
           )}
         </span>
-        <span className="text-xs break-words text-muted-foreground">{vehicle}</span>
+        <span className="text-xs user-text text-muted-foreground">{vehicle}</span>
         <span className="flex flex-wrap items-center gap-x-3 text-xs">
           <span className="flex items-center gap-1">
             <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />

@@ -88,7 +88,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           {details.map(([key, value]) => (
             <div key={key} className="grid min-w-0 gap-0.5">
               <dt className="text-xs text-muted-foreground">{t(`dispatch.card.${key}`)}</dt>
-              <dd className="text-sm font-medium break-words">{value}</dd>
+              <dd className="text-sm font-medium user-text">{value}</dd>
             </div>
           ))}
           {delivery.cod && <CodDue delivery={delivery} cod={delivery.cod} />}
@@ -98,9 +98,9 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           <p className="text-xs text-muted-foreground">{t('dispatch.card.driver')}</p>
           {delivery.driver ? (
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium" data-testid="dispatch-driver">
-              <span className="flex items-center gap-1">
-                <User className="size-4" aria-hidden="true" />
-                {delivery.driver.name}
+              <span className="flex min-w-0 items-center gap-1">
+                <User className="size-4 shrink-0" aria-hidden="true" />
+                <span className="user-text">{delivery.driver.name}</span>
               </span>
               <span className="font-mono text-xs">{delivery.driver.plateNumber}</span>
               {delivery.driver.phone && (
@@ -131,7 +131,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
                 <time dateTime={entry.at} className="text-xs text-muted-foreground">
                   {formatDateTime(entry.at, i18n.language)}
                 </time>
-                {entry.note && <span className="text-xs break-words text-muted-foreground">{noteText(entry.note)}</span>}
+                {entry.note && <span className="text-xs user-text text-muted-foreground">{noteText(entry.note)}</span>}
               </li>
             ))}
           </ol>

@@ -127,7 +127,7 @@ function Row({ icon: Icon, label, children }: { icon: LucideIcon; label: string;
         <Icon className="size-3.5" aria-hidden="true" />
         {label}
       </dt>
-      <dd className="font-medium break-words">{children}</dd>
+      <dd className="font-medium user-text">{children}</dd>
     </div>
   );
 }

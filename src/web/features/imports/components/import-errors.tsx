@@ -7,13 +7,13 @@ function Problem({ error }: { error: ImportRowError }) {
   const { t } = useTranslation();
   return (
     <div className="grid min-w-0 gap-1">
-      <p className="break-words">{t(error.messageKey, { ...error.params, defaultValue: error.message })}</p>
+      <p className="user-text">{t(error.messageKey, { ...error.params, defaultValue: error.message })}</p>
       {error.matches && error.matches.length > 0 && (
         <div className="text-sm text-muted-foreground">
           <p>{t('imports.closest')}</p>
           <ul className="grid gap-0.5">
             {error.matches.map((match) => (
-              <li key={match.id} className="break-words">
+              <li key={match.id} className="user-text">
                 {match.name}, {match.state} · <code className="text-xs [overflow-wrap:anywhere]">{match.id}</code>
               </li>
             ))}

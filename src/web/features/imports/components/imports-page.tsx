@@ -190,7 +190,7 @@ function RecentImports({ onOpen, currentId }: { onOpen: (id: string) => void; cu
               className="flex w-full min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring aria-[current=true]:border-primary"
             >
               <span className="grid min-w-0 gap-0.5">
-                <span className="font-medium break-words">{item.fileName}</span>
+                <span className="font-medium user-text">{item.fileName}</span>
                 <span className="text-sm text-muted-foreground">
                   {new Date(item.createdAt).toLocaleString(intlLocales(i18n.language))} · {formatNaira(item.totalKobo)}
                 </span>
@@ -241,7 +241,7 @@ export function ImportsPage() {
           <CardContent className="grid gap-4 px-4 sm:px-6">
             {current.data && (
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="min-w-0 text-lg font-semibold break-words">{current.data.fileName}</h3>
+                <h3 className="min-w-0 text-lg font-semibold user-text">{current.data.fileName}</h3>
                 <StatusBadge status={current.data.status} />
               </div>
             )}

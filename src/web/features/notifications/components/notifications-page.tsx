@@ -43,7 +43,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-0">
-        <p className={cn('text-sm break-words', !notification.read && 'font-semibold')}>
+        <p className={cn('text-sm user-text', !notification.read && 'font-semibold')}>
           {!notification.read && <span className="sr-only">{t('notifications.page.unread')}: </span>}
           {splitAroundIds(message, notification.params).map((part, index) =>
             part.isId ? (

@@ -152,7 +152,7 @@ function ApplicationCard({ application }: { application: OperatorApplication }) 
           {Object.entries(application.details).map(([name, value]) => (
             <div key={name} className="grid min-w-0">
               <dt className="text-muted-foreground">{t(`partners.form.fields.${name}`)}</dt>
-              <dd className="break-words">{detail(name, value)}</dd>
+              <dd className="user-text">{detail(name, value)}</dd>
             </div>
           ))}
         </dl>

@@ -74,7 +74,7 @@ export function ReceiptPage() {
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 break-words">{value}</dd>
+              <dd className="user-text">{value}</dd>
             </div>
           ))}
         </dl>

@@ -51,7 +51,7 @@ export function ReceiptsPage() {
                     <span className="flex min-w-0 items-center gap-3">
                       <ReceiptText className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
                       <span className="grid min-w-0">
-                        <span className="font-medium break-words">
+                        <span className="font-medium user-text">
                           {receipt.number} · {t(`receipts.kinds.${receipt.kind}`)}
                           {receipt.deliveryId ? ` · ${receipt.deliveryId}` : ''}
                         </span>

@@ -46,7 +46,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
       >
         <Icon className="size-4" />
       </span>
-      <p className="col-span-2 col-start-2 text-sm font-medium break-words sm:col-span-1">{description}</p>
+      <p className="col-span-2 col-start-2 text-sm font-medium user-text sm:col-span-1">{description}</p>
       <p className="col-start-2 row-start-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <span>{formatWhen(transaction.date, i18n.language)}</span>
         {transaction.status && (
