@@ -488,6 +488,40 @@ test.describe('driver workspace at 360 px', () => {
     await expect(card.getByRole('button', { name: 'Mark delivered' })).toBeDisabled();
     expect(errors).toEqual([]);
   });
+
+  test('a second tap on a step just saved sends nothing and shows no refusal', async ({ page }) => {
+    const errors = trackConsoleErrors(page, { allow: STUBBED_API_NOISE });
+    await stubShell(page, ['customer', 'driver']);
+    let job = { ...JOB };
+    const listed = { ...JOB };
+    let steps = 0;
+    // The list has not caught up yet (a slow network): the card still shows the job before the step.
+    await page.route('**/api/driver/jobs?*', (route) => {
+      const scope = new URL(route.request().url()).searchParams.get('scope');
+      return route.fulfill(ok({ items: scope === 'active' ? [listed] : [], nextCursor: null }));
+    });
+    await page.route('**/api/driver/jobs/LF014/status', (route) => {
+      steps += 1;
+      const status = (route.request().postDataJSON() as { status: string }).status;
+      if (job.status === status) return route.fulfill(failure(409, 'INVALID_STATUS_TRANSITION', 'server english'));
+      job = { ...job, status };
+      return route.fulfill(ok(job));
+    });
+
+    await page.goto('/dashboard/driver');
+    const card = page.getByRole('article', { name: 'Job LF014' });
+    const step = card.getByRole('button', { name: 'Mark out for delivery' });
+    await step.click();
+    await expect(toast(page, 'Status Updated')).toBeVisible();
+    // The second tap of a double tap, on the button as the card still shows it.
+    await step.click({ force: true });
+    await expect(step).toBeDisabled();
+    // Nothing to wait for when nothing is sent: a refusal (the stub answers at once) would have shown by now.
+    await page.waitForTimeout(1_000);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Status Not Updated' })).toHaveCount(0);
+    expect(steps).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('rating the driver', () => {

@@ -23,5 +23,7 @@ export function toastApiError(t: TFunction, error: unknown, title: string, optio
   // Offline, the API client has said that nothing could be sent and that the form keeps its values (decision 060).
   if (isApiError(error) && error.offline) return;
   if (!options.alsoWhenUnavailable && isApiError(error) && error.unavailable) return;
+  // The same request (same Idempotency-Key) is still running: its own answer speaks to the person who sent both.
+  if (isApiError(error) && error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return;
   toast.error(title, { description: apiErrorText(t, error, options.fallback) });
 }

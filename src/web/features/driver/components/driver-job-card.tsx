@@ -21,13 +21,14 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
   const titleId = `job-${job.id}-title`;
   const isLocked = job.status === 'out_for_delivery' && job.handoverAttemptsLeft <= 0;
 
+  // Until the saved step reaches the card (the jobs are fetched again), its button would offer the same step again.
+  const isStepping = advance.isPending || (advance.isSuccess && advance.variables.jobId === job.id && advance.variables.status === next);
+
   const handleAdvance = (status: DriverStep) =>
-    advance.mutate(
-      { jobId: job.id, status },
-      {
-        onSuccess: () => toast.success(t('driverWorkspace.toasts.stepSaved'), { description: t(`tracking.statuses.${status}`) }),
-        onError: (error) => toastApiError(t, error, t('driverWorkspace.toasts.stepFailed')),
-      },
+    // Each press's own promise: a second call of `mutate` would silence the first one's callbacks.
+    advance.mutateAsync({ jobId: job.id, status, idempotencyKey: `step:${job.id}:${status}:${job.history.length}` }).then(
+      () => toast.success(t('driverWorkspace.toasts.stepSaved'), { description: t(`tracking.statuses.${status}`) }),
+      (error: unknown) => toastApiError(t, error, t('driverWorkspace.toasts.stepFailed')),
     );
 
   return (
@@ -110,8 +111,8 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
         {(job.status === 'out_for_delivery' || job.status === 'returning') && <DeliverDialog job={job} />}
         {job.status === 'out_for_delivery' && <FailedAttemptDialog job={job} />}
         {next && next !== 'deliver' && (
-          <Button size="lg" className="w-full" disabled={advance.isPending} onClick={() => handleAdvance(next)}>
-            {advance.isPending ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
+          <Button size="lg" className="w-full" disabled={isStepping} onClick={() => void handleAdvance(next)}>
+            {isStepping ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
             {t(`driverWorkspace.steps.${next}`)}
           </Button>
         )}
