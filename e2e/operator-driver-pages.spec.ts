@@ -334,6 +334,9 @@ test.describe('dispatch board', () => {
     await page.getByRole('tab', { name: 'Delivered' }).click();
     await card.getByText(/^History/).click();
     await expect(card).toContainText('Completed by an operator: Receiver confirmed by phone call');
+    // Still locked on the server's record, but the hand-over is made: nothing left to warn about.
+    await expect(card.getByTestId('dispatch-status')).toHaveText('Delivered');
+    await expect(card).not.toContainText('wrong codes');
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/dashboard/operator/dispatch?status=all');

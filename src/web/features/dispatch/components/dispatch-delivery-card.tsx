@@ -113,7 +113,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           ) : (
             <p className="text-sm">{t('dispatch.card.noDriver')}</p>
           )}
-          {delivery.handoverLocked && (
+          {actions.isLockedOut && (
             <p role="status" className="text-sm font-medium text-destructive">
               {t('dispatch.card.locked')}
             </p>

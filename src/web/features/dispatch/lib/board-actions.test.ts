@@ -10,6 +10,7 @@ describe('boardActionsFor', () => {
       nextStatus: null,
       canComplete: false,
       canDecide: false,
+      isLockedOut: false,
     });
   });
 
@@ -18,7 +19,7 @@ describe('boardActionsFor', () => {
     ['picked_up', 'in_transit'],
     ['in_transit', 'out_for_delivery'],
   ] as const)('moves %s on to %s once a driver is assigned, and offers to reassign', (status, next) => {
-    expect(boardActionsFor({ status, driver, handoverLocked: false })).toEqual({ assign: 'reassign', nextStatus: next, canComplete: false, canDecide: false });
+    expect(boardActionsFor({ status, driver, handoverLocked: false })).toEqual({ assign: 'reassign', nextStatus: next, canComplete: false, canDecide: false, isLockedOut: false });
   });
 
   it('never moves to delivered by hand: the code, or completion after the lockout', () => {
@@ -27,13 +28,20 @@ describe('boardActionsFor', () => {
     expect(boardActionsFor({ status: 'out_for_delivery', driver, handoverLocked: true }).canComplete).toBe(true);
   });
 
+  it('warns of the lockout only while the hand-over is due, not once the delivery is completed', () => {
+    expect(boardActionsFor({ status: 'out_for_delivery', driver, handoverLocked: true }).isLockedOut).toBe(true);
+    expect(boardActionsFor({ status: 'returning', driver, handoverLocked: true }).isLockedOut).toBe(true);
+    expect(boardActionsFor({ status: 'delivered', driver, handoverLocked: true }).isLockedOut).toBe(false);
+    expect(boardActionsFor({ status: 'returned', driver, handoverLocked: true }).isLockedOut).toBe(false);
+  });
+
   it.each(['delivered', 'returned', 'cancelled', 'awaiting_payment'] as const)('offers nothing for %s', (status) => {
-    expect(boardActionsFor({ status, driver, handoverLocked: true })).toEqual({ assign: null, nextStatus: null, canComplete: false, canDecide: false });
+    expect(boardActionsFor({ status, driver, handoverLocked: true })).toEqual({ assign: null, nextStatus: null, canComplete: false, canDecide: false, isLockedOut: false });
   });
 
   it('after a failed attempt, offers only the decision; on the way back, only completion after a lockout', () => {
-    expect(boardActionsFor({ status: 'failed_attempt', driver, handoverLocked: false })).toEqual({ assign: null, nextStatus: null, canComplete: false, canDecide: true });
-    expect(boardActionsFor({ status: 'returning', driver, handoverLocked: false })).toEqual({ assign: null, nextStatus: null, canComplete: false, canDecide: false });
+    expect(boardActionsFor({ status: 'failed_attempt', driver, handoverLocked: false })).toEqual({ assign: null, nextStatus: null, canComplete: false, canDecide: true, isLockedOut: false });
+    expect(boardActionsFor({ status: 'returning', driver, handoverLocked: false })).toEqual({ assign: null, nextStatus: null, canComplete: false, canDecide: false, isLockedOut: false });
     expect(boardActionsFor({ status: 'returning', driver, handoverLocked: true }).canComplete).toBe(true);
   });
 });

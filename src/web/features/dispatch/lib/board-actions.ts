@@ -14,16 +14,20 @@ export interface BoardActions {
   canComplete: boolean;
   /** A failed attempt waits for a decision: out again, or back to the shipper. */
   canDecide: boolean;
+  /** Warn that wrong codes locked the driver out: only while the hand-over is still due, not once it is made. */
+  isLockedOut: boolean;
 }
 
 export function boardActionsFor(delivery: Pick<DispatchDelivery, 'status' | 'driver' | 'handoverLocked'>): BoardActions {
   const index = ROAD.indexOf(delivery.status);
   const isOpen = index >= 0 && delivery.status !== 'delivered';
   const next = isOpen ? ROAD[index + 1] : undefined;
+  const isLockedOut = (delivery.status === 'out_for_delivery' || delivery.status === 'returning') && delivery.handoverLocked;
   return {
     assign: isOpen ? (delivery.driver ? 'reassign' : 'assign') : null,
     nextStatus: delivery.driver && next && next !== 'delivered' ? next : null,
-    canComplete: (delivery.status === 'out_for_delivery' || delivery.status === 'returning') && delivery.handoverLocked && delivery.driver !== null,
+    canComplete: isLockedOut && delivery.driver !== null,
     canDecide: delivery.status === 'failed_attempt',
+    isLockedOut,
   };
 }
