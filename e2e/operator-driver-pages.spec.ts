@@ -46,7 +46,7 @@ const DELIVERY = {
   cod: null,
   history: [
     { status: 'awaiting_payment', note: null as string | null, at: '2026-11-22T08:55:00.000Z' },
-    { status: 'pending', note: null as string | null, at: '2026-11-22T09:00:00.000Z' },
+    { status: 'pending', note: 'paid:card' as string | null, at: '2026-11-22T09:00:00.000Z' },
   ],
 };
 
@@ -281,6 +281,9 @@ test.describe('dispatch board', () => {
     await expect(card.getByTestId('dispatch-status')).toHaveText('Awaiting pickup');
     await expect(card).toContainText('No driver assigned yet');
     await card.getByText('History (2 events)').click();
+    // The payment's own note, in words.
+    await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting pickup' })).toContainText('Paid by card');
+    await expect(card).not.toContainText('paid:card');
     await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting payment' }).locator('time')).toHaveAttribute('datetime', '2026-11-22T08:55:00.000Z');
     await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 

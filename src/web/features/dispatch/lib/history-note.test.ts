@@ -23,6 +23,15 @@ describe('historyNote', () => {
     expect(historyNote('return:system')).toEqual({ key: 'dispatch.card.note_return_system' });
   });
 
+  it('names the payment that put the delivery on the board, never the raw note', () => {
+    expect(historyNote('paid:wallet')).toEqual({ key: 'dispatch.card.notePaid_wallet' });
+    expect(historyNote('paid:card')).toEqual({ key: 'dispatch.card.notePaid_card' });
+  });
+
+  it("names test mode's moves as such", () => {
+    for (const note of ['test:advance', 'handover:test', 'return:test']) expect(historyNote(note)).toEqual({ key: 'dispatch.card.noteTest' });
+  });
+
   it('shows any other note as written', () => {
     expect(historyNote('Gate closed, back at 5pm')).toEqual({ text: 'Gate closed, back at 5pm' });
   });
