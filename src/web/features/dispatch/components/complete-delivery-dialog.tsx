@@ -42,18 +42,16 @@ export function CompleteDeliveryDialog({ deliveryId }: { deliveryId: string }) {
     if (!open) form.reset();
   };
 
-  const handleValid = ({ note }: CompleteForm) => {
-    complete.mutate(
-      { deliveryId, note },
-      {
-        onSuccess: () => {
-          toast.success(t('dispatch.toasts.completed'), { description: t('dispatch.toasts.completedDescription', { id: deliveryId }) });
-          handleOpenChange(false);
-        },
-        onError: (failure) => toastApiError(t, failure, t('dispatch.toasts.completeFailed')),
+  // The promise, not `mutate`'s callbacks: the delivery leaves the tab once completed (the live board refetches),
+  // which unmounts this dialog before its answer arrives, and callbacks of an unmounted mutation never run.
+  const handleValid = ({ note }: CompleteForm) =>
+    complete.mutateAsync({ deliveryId, note }).then(
+      () => {
+        toast.success(t('dispatch.toasts.completed'), { description: t('dispatch.toasts.completedDescription', { id: deliveryId }) });
+        handleOpenChange(false);
       },
+      (failure: unknown) => toastApiError(t, failure, t('dispatch.toasts.completeFailed')),
     );
-  };
 
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>

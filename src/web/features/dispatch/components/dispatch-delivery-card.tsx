@@ -33,25 +33,21 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
     return t(described.key, params);
   };
 
+  // Each action's own promise, not `mutate`'s callbacks: a move can take the card off its tab (the live board
+  // refetches) before the answer arrives, and the callbacks of an unmounted mutation never run.
   const handleMove = (status: NonNullable<typeof actions.nextStatus>) =>
-    move.mutate(
-      { deliveryId: delivery.id, status },
-      {
-        onSuccess: () =>
-          toast.success(t('dispatch.toasts.statusUpdated'), {
-            description: t('dispatch.toasts.statusUpdatedDescription', { id: delivery.id, status: t(`tracking.statuses.${status}`) }),
-          }),
-        onError: (error) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
-      },
+    move.mutateAsync({ deliveryId: delivery.id, status }).then(
+      () =>
+        toast.success(t('dispatch.toasts.statusUpdated'), {
+          description: t('dispatch.toasts.statusUpdatedDescription', { id: delivery.id, status: t(`tracking.statuses.${status}`) }),
+        }),
+      (error: unknown) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
     );
 
   const handleDecide = (decision: AfterFailureDecision) =>
-    decide.mutate(
-      { deliveryId: delivery.id, decision },
-      {
-        onSuccess: () => toast.success(t(`dispatch.toasts.decided_${decision}`, { id: delivery.id })),
-        onError: (error) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
-      },
+    decide.mutateAsync({ deliveryId: delivery.id, decision }).then(
+      () => toast.success(t(`dispatch.toasts.decided_${decision}`, { id: delivery.id })),
+      (error: unknown) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
     );
 
   const details = [
@@ -141,7 +137,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           <div className="flex flex-wrap gap-2">
             {actions.assign && <AssignDriverDialog delivery={delivery} mode={actions.assign} />}
             {actions.nextStatus && (
-              <Button variant="outline" disabled={move.isPending} onClick={() => handleMove(actions.nextStatus!)}>
+              <Button variant="outline" disabled={move.isPending} onClick={() => void handleMove(actions.nextStatus!)}>
                 {move.isPending ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
                 {t('dispatch.actions.moveTo', { status: t(`tracking.statuses.${actions.nextStatus}`) })}
               </Button>
@@ -149,7 +145,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
             {actions.canComplete && <CompleteDeliveryDialog deliveryId={delivery.id} />}
             {actions.canDecide &&
               AFTER_FAILURE_DECISIONS.map((decision) => (
-                <Button key={decision} variant="outline" disabled={decide.isPending} onClick={() => handleDecide(decision)}>
+                <Button key={decision} variant="outline" disabled={decide.isPending} onClick={() => void handleDecide(decision)}>
                   {decide.isPending && decide.variables?.decision === decision && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
                   {t(`dispatch.actions.${decision}`)}
                 </Button>
