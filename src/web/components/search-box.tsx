@@ -36,7 +36,8 @@ export function SearchBox({
   return (
     <form role="search" onSubmit={handleSubmit} className={cn('grid w-full max-w-md gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
+      {/* The button goes under the field rather than past the edge when both do not fit (a phone, a long label). */}
+      <div className="flex flex-wrap gap-2">
         <Input
           id={id}
           type="search"
@@ -44,9 +45,9 @@ export function SearchBox({
           maxLength={maxLength}
           placeholder={placeholder}
           onChange={(event) => setValue(event.target.value)}
-          className="min-w-0"
+          className="w-auto min-w-0 flex-1 basis-48"
         />
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" className="max-w-full">
           <Search aria-hidden="true" />
           {submitLabel}
         </Button>
