@@ -113,6 +113,32 @@ test.describe('customer tools', () => {
     expect(csv).toContain(`"${amaka}"`);
     expect(csv).toContain(`"${tunde}"`);
     expect(csv).toContain('"Awaiting payment"');
+
+    // A date range outside the days one may ask for is said at its fields and never sent (the server would refuse it).
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/deliveries\?/.test(request.url())) asked.push(request.url());
+    });
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    await from.fill('1900-01-01');
+    await to.fill('9999-12-31');
+    await page.getByRole('button', { name: 'Apply dates' }).click();
+    const outOfBounds = page.getByRole('alert').filter({ hasText: /^Choose a date between Jan 1, 2020 and Dec 31, 20\d\d$/ });
+    await expect(outOfBounds).toHaveCount(1);
+    for (const field of [from, to]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(/^Choose a date between/);
+    }
+    await expect(page).not.toHaveURL(/[?&](from|to)=/);
+    await from.fill('2020-01-01');
+    await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    await to.fill('2020-01-02');
+    await expect(outOfBounds).toHaveCount(0);
+    await page.getByRole('button', { name: 'Apply dates' }).click();
+    await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-02/);
+    await expect(page.getByText('No deliveries with this status')).toBeVisible();
+    expect(asked.filter((url) => /1900|9999/.test(url))).toEqual([]);
   });
 
   test('the operator reads the withdrawals history by status', async ({ browser }) => {

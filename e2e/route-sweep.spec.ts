@@ -45,6 +45,8 @@ const ROUTES: Array<{ role: Role; path: string }> = [
     '/dashboard',
     '/dashboard/book-delivery',
     '/dashboard/my-deliveries',
+    // With a date range applied, the filter also offers to clear it.
+    '/dashboard/my-deliveries?from=2024-01-01',
     '/dashboard/imports',
     '/dashboard/wallet',
     '/dashboard/receipts',

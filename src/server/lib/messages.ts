@@ -236,6 +236,7 @@ export const VALIDATION_MESSAGES = {
   'imports.rowErrors.ROW_MALFORMED': 'This row does not match the header: check its commas and quotes',
   'validation.input.tooDeep': 'Nested more than {{inputDepthMax, number}} levels deep.',
   'validation.dateRange.order': 'The end date must be on or after the start date',
+  'validation.dateRange.day': 'Choose a date between {{earliest}} and {{latest}}',
   'walletMoney.validation.invalidAmount': 'Please enter a valid amount',
   'walletMoney.validation.belowMinimum': 'The minimum amount is {{amount}}',
   'walletMoney.validation.aboveMaximum': 'The maximum amount is {{amount}}',

@@ -8,24 +8,67 @@ import { z } from 'zod';
  */
 export const DATE_RANGE_MESSAGE_KEYS = {
   order: 'validation.dateRange.order',
+  day: 'validation.dateRange.day',
 } as const;
 
-/** Days before this or after the next are refused: nobody means them, and they would not survive arithmetic. */
-const EARLIEST = '2000-01-01';
-const LATEST = '2099-12-31';
+/** Nothing was booked before the service began. */
+export const DATE_RANGE_EARLIEST = '2020-01-01';
+/** A range may reach to the end of the year this many years from now (an end in the future is harmless). */
+export const DATE_RANGE_YEARS_AHEAD = 5;
 
-const day = z.iso.date().refine((value) => value >= EARLIEST && value <= LATEST);
+export interface DateRangeBounds {
+  earliest: string;
+  latest: string;
+}
 
-export const dateRangeShape = { from: day.optional(), to: day.optional() };
+/**
+ * The days a range may name, in Lagos days: 1 January 2020 to the end of the year DATE_RANGE_YEARS_AHEAD from now.
+ * Outside them nobody means a day (1900, 9999), and far ones would not survive the instants' arithmetic.
+ */
+export function dateRangeBounds(now: Date = new Date()): DateRangeBounds {
+  const year = Number(lagosDayOf(now).slice(0, 4)) + DATE_RANGE_YEARS_AHEAD;
+  return { earliest: DATE_RANGE_EARLIEST, latest: `${year}-12-31` };
+}
+
+/** A real calendar day written YYYY-MM-DD (no 30 February). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whether one end of a range is a day within the bounds: the same test on the form, in the address and on the server. */
+export function isDateRangeDay(value: string, bounds: DateRangeBounds = dateRangeBounds()): boolean {
+  return isCalendarDay(value) && value >= bounds.earliest && value <= bounds.latest;
+}
 
 export interface DateRange {
   from?: string | undefined;
   to?: string | undefined;
 }
 
+/** What is wrong with each end of a range, as message keys: a day out of bounds on its own field, an end before the start on `to`. */
+export function dateRangeProblems(range: DateRange, bounds: DateRangeBounds = dateRangeBounds()): { from?: string; to?: string } {
+  const problems: { from?: string; to?: string } = {};
+  if (range.from && !isDateRangeDay(range.from, bounds)) problems.from = DATE_RANGE_MESSAGE_KEYS.day;
+  if (range.to && !isDateRangeDay(range.to, bounds)) problems.to = DATE_RANGE_MESSAGE_KEYS.day;
+  else if (range.from && range.to && !problems.from && range.from > range.to) problems.to = DATE_RANGE_MESSAGE_KEYS.order;
+  return problems;
+}
+
+const day = z
+  .string()
+  .max(10, DATE_RANGE_MESSAGE_KEYS.day)
+  .superRefine((value, ctx) => {
+    const bounds = dateRangeBounds();
+    if (!isDateRangeDay(value, bounds)) ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE_KEYS.day, params: { ...bounds } });
+  });
+
+export const dateRangeShape = { from: day.optional(), to: day.optional() };
+
 /** A `from` after `to` names no day: refused, with the message on `to` (the field a person corrects). */
 export function refineDateRange(range: DateRange, ctx: z.RefinementCtx) {
-  if (range.from && range.to && range.from > range.to) {
+  if (dateRangeProblems(range).to === DATE_RANGE_MESSAGE_KEYS.order) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: DATE_RANGE_MESSAGE_KEYS.order });
   }
 }

@@ -1,23 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarRange, X } from 'lucide-react';
-import { DATE_RANGE_MESSAGE_KEYS, type DateRange } from '@/shared/schemas/date-range';
+import { intlLocales } from '@/shared/i18n';
+import { dateRangeBounds, dateRangeProblems, isDateRangeDay, type DateRange, type DateRangeBounds } from '@/shared/schemas/date-range';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A `YYYY-MM-DD` from the URL, or nothing: anything else is ignored, not sent. */
+/** A day from the URL that a range may name, or nothing: anything else is ignored, not sent. */
 export function dayParam(value: string | null): string | undefined {
-  return value && DAY.test(value) ? value : undefined;
+  return value && isDateRangeDay(value) ? value : undefined;
+}
+
+/** The bounds as the reader writes dates (1 Jan 2020), for the message that states them. */
+function boundsParams(bounds: DateRangeBounds, language: string) {
+  const format = new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeZone: 'UTC' });
+  return { earliest: format.format(new Date(`${bounds.earliest}T00:00:00Z`)), latest: format.format(new Date(`${bounds.latest}T00:00:00Z`)) };
 }
 
 /**
  * A list's date range (decision 057): two labelled date fields, applied together (Enter or the button), so a list
- * is asked once per range, not on every keystroke; a clear button when a range is set. A start after the end is
- * said beside the fields and not applied. Give it `key` of the applied range to show a new one.
+ * is asked once per range, not on every keystroke; a clear button when a range is set. A day out of the shared
+ * bounds, or a start after the end, is said at its field and not applied (the server refuses the same). Give it `key` of the applied range to show a new one.
  */
 export function DateRangeFilter({
   id,
@@ -33,45 +38,50 @@ export function DateRangeFilter({
   hint?: string;
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [from, setFrom] = useState(applied.from ?? '');
   const [to, setTo] = useState(applied.to ?? '');
-  const invalid = from !== '' && to !== '' && from > to;
-  const errorId = `${id}-error`;
+  const bounds = dateRangeBounds();
+  const problems = dateRangeProblems({ from: from || undefined, to: to || undefined }, bounds);
+  const messageParams = boundsParams(bounds, i18n.language);
   const hintId = `${id}-hint`;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (invalid) return;
+    if (problems.from || problems.to) return;
     onApply({ from: from || undefined, to: to || undefined });
   };
+
+  // One line per distinct problem below the fields, each field described by its own (both ends out of bounds say it once).
+  const messages = [...new Set([problems.from, problems.to].filter((key): key is string => key !== undefined))];
+  const errorIdOf = (key: string | undefined) => (key ? `${id}-error-${messages.indexOf(key)}` : undefined);
+
+  const field = (end: 'from' | 'to', value: string, onChange: (value: string) => void, limits: { min: string; max: string }) => (
+    <div className="grid min-w-0 flex-1 basis-32 gap-1">
+      <Label htmlFor={`${id}-${end}`} className="text-xs text-muted-foreground">
+        {t(`dateRange.${end}`)}
+      </Label>
+      <Input
+        id={`${id}-${end}`}
+        type="date"
+        value={value}
+        min={limits.min}
+        max={limits.max}
+        aria-invalid={problems[end] ? true : undefined}
+        aria-describedby={errorIdOf(problems[end])}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
 
   return (
     <form onSubmit={handleSubmit} className={cn('grid w-full max-w-md min-w-0 gap-1.5', className)} aria-describedby={hintId}>
       <fieldset className="grid min-w-0 gap-1.5">
         <legend className="mb-1.5 text-sm font-medium">{t('dateRange.legend')}</legend>
         <div className="flex min-w-0 flex-wrap items-end gap-2">
-          <div className="grid min-w-0 flex-1 basis-32 gap-1">
-            <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
-              {t('dateRange.from')}
-            </Label>
-            <Input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
-          </div>
-          <div className="grid min-w-0 flex-1 basis-32 gap-1">
-            <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
-              {t('dateRange.to')}
-            </Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from || undefined}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? errorId : undefined}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
-          <div className="flex gap-2">
+          {field('from', from, setFrom, { min: bounds.earliest, max: (isDateRangeDay(to, bounds) && to) || bounds.latest })}
+          {field('to', to, setTo, { min: (isDateRangeDay(from, bounds) && from) || bounds.earliest, max: bounds.latest })}
+          <div className="flex min-w-0 flex-wrap gap-2">
             <Button type="submit" variant="secondary">
               <CalendarRange aria-hidden="true" />
               {t('dateRange.apply')}
@@ -85,11 +95,11 @@ export function DateRangeFilter({
           </div>
         </div>
       </fieldset>
-      {invalid && (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {t(DATE_RANGE_MESSAGE_KEYS.order)}
+      {messages.map((key) => (
+        <p key={key} id={errorIdOf(key)} role="alert" className="text-sm break-words text-destructive">
+          {t(key, messageParams)}
         </p>
-      )}
+      ))}
       <p id={hintId} className="text-xs text-muted-foreground">
         {hint ? `${hint} ` : ''}
         {t('dateRange.hint')}

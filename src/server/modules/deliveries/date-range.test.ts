@@ -5,7 +5,14 @@ import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { deliveries } from '../../db/schema/index.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
-import { dateRangeInstants, lagosDayStart, lagosNextDayStart } from '../../../shared/schemas/date-range.js';
+import {
+  DATE_RANGE_YEARS_AHEAD,
+  dateRangeBounds,
+  dateRangeInstants,
+  lagosDayOf,
+  lagosDayStart,
+  lagosNextDayStart,
+} from '../../../shared/schemas/date-range.js';
 import { BOARD_DATE_OF, DISPATCH_BOARD_FILTERS } from '../../../shared/schemas/dispatch.js';
 import { boardScope } from './deliveries-repository.js';
 import { BOARD_EXPORT_PAGE_SIZE } from './board-export.js';
@@ -65,6 +72,31 @@ describe('a date range', () => {
     }
     const order = await get('/api/deliveries?from=2026-03-02&to=2026-03-01', user.headers);
     expect(JSON.stringify(order.json())).toContain('validation.dateRange.order');
+  });
+
+  it('names the field and the days it may hold when a day is out of bounds, on My Deliveries and the board alike', async () => {
+    const user = await createSignedInUser(t.deps);
+    const operator = await createSignedInUser(t.deps, { roles: ['customer', 'operator'] });
+    const { earliest, latest } = dateRangeBounds();
+    expect(earliest).toBe('2020-01-01');
+    expect(latest).toBe(`${Number(lagosDayOf(new Date()).slice(0, 4)) + DATE_RANGE_YEARS_AHEAD}-12-31`);
+    for (const [url, headers] of [
+      ['/api/deliveries?from=1900-01-01&to=9999-12-31', user.headers],
+      ['/api/deliveries/search?q=Ada&from=1900-01-01&to=9999-12-31', user.headers],
+      ['/api/dispatch/deliveries?status=all&from=1900-01-01&to=9999-12-31', operator.headers],
+    ] as const) {
+      const res = await get(url, headers);
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.detailKeys).toEqual({ from: ['validation.dateRange.day'], to: ['validation.dateRange.day'] });
+      expect(body.detailParams.to).toEqual({ earliest, latest });
+      expect(body.details.to).toEqual([`Choose a date between ${earliest} and ${latest}`]);
+    }
+    // The bounds themselves are days one may ask for.
+    expect((await get(`/api/deliveries?from=${earliest}&to=${latest}`, user.headers)).statusCode).toBe(200);
+    expect((await get(`/api/dispatch/deliveries?status=all&from=${earliest}&to=${latest}`, operator.headers)).statusCode).toBe(200);
+    expect((await get('/api/deliveries?from=2019-12-31', user.headers)).json().detailKeys).toEqual({ from: ['validation.dateRange.day'] });
   });
 });
 
