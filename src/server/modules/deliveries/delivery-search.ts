@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
@@ -10,18 +10,64 @@ export const SEARCH_SCAN_LIMIT = 500;
 /** At most this many matches are answered; a search is a lookup, not a list to page through. */
 export const SEARCH_RESULT_LIMIT = 50;
 
+/**
+ * Part of a receiver's phone number: its digits, and, when it was typed from the start of a number (+234…, 234…,
+ * 0…), the national digits that number begins with.
+ */
+export interface PhoneSearch {
+  digits: string;
+  nationalPrefix: string | null;
+}
+
 export type SearchTerm =
   | { kind: 'number'; number: number }
   | { kind: 'tracking'; trackingId: string }
-  | { kind: 'text'; pattern: string; digits: string | null };
+  | { kind: 'text'; pattern: string; phone: PhoneSearch | null };
+
+/** Fewer digits than this match too many numbers to mean one. */
+export const PHONE_SEARCH_MIN_DIGITS = 4;
+const PHONE_DIGITS_MAX = 15;
+/**
+ * A search read as the start of a number keeps at least an operator's code (803, 706) after its prefix: "+234803"
+ * is such a start, while "2345" is more likely four digits from the middle than 234 and a lone 5.
+ */
+const OPERATOR_CODE_DIGITS = 3;
+
+/**
+ * Nigeria's country code and trunk zero, as a number may start with either or both (+234 803…, 0803…, +234 0803…).
+ * What is left are the national digits (803…), whichever way the number was typed: one pattern, for the query here
+ * and for the stored numbers in SQL.
+ */
+const PHONE_PREFIX = '^(234)?0?';
+
+/** The national digits of a phone number as typed: every non-digit dropped, then the prefix. */
+export function nationalDigits(typed: string): string {
+  return typed.replace(/\D/g, '').replace(new RegExp(PHONE_PREFIX), '');
+}
+
+/** The same national digits of a stored receiver phone (kept as the booker typed it), computed by PostgreSQL. */
+const nationalDigitsSql = (column: SQLWrapper) => sql`regexp_replace(regexp_replace(${column}, '[^0-9]', '', 'g'), ${PHONE_PREFIX}, '')`;
+
+/**
+ * A phone search matches any run of its digits within a number's national digits, and a search typed from the start
+ * of a number (+234803, 0803123) also every number whose national digits begin with what follows its prefix.
+ */
+function phoneMatch(column: SQLWrapper, phone: PhoneSearch | null) {
+  if (!phone) return undefined;
+  const national = nationalDigitsSql(column);
+  return or(
+    sql`${national} like ${`%${phone.digits}%`}`,
+    phone.nationalPrefix ? sql`${national} like ${`${phone.nationalPrefix}%`}` : undefined,
+  );
+}
 
 /** `%` and `_` (and the escape itself) match only themselves in the ILIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * What a search box's text means: a delivery number (LF042, lf42) and a tracking id (LF-7KQ2-M9XD) are exact index
- * lookups; anything else is part of a receiver's name, or, with seven digits or more, of their phone number
- * (typed 0803…, +234 803… or 803…).
+ * lookups; anything else is part of a receiver's name, or, written only with a phone number's characters and at
+ * least PHONE_SEARCH_MIN_DIGITS digits, part of their phone number (typed 4567, 0803 123, +234 803… or 803…).
  */
 export function parseSearchTerm(raw: string): SearchTerm | null {
   const text = raw.trim();
@@ -30,9 +76,15 @@ export function parseSearchTerm(raw: string): SearchTerm | null {
   if (trackingId) return { kind: 'tracking', trackingId };
   const number = parseDeliveryId(text.toUpperCase());
   if (number !== null) return { kind: 'number', number };
-  const allDigits = text.replace(/[\s()+-]/g, '');
-  const digits = /^\d{7,15}$/.test(allDigits) ? allDigits.replace(/^(234|0)/, '') : null;
-  return { kind: 'text', pattern: `%${escapeLike(text)}%`, digits };
+  return { kind: 'text', pattern: `%${escapeLike(text)}%`, phone: parsePhoneSearch(text) };
+}
+
+function parsePhoneSearch(text: string): PhoneSearch | null {
+  if (!/^[\d\s().+-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  if (digits.length < PHONE_SEARCH_MIN_DIGITS || digits.length > PHONE_DIGITS_MAX) return null;
+  const national = nationalDigits(digits);
+  return { digits, nationalPrefix: national.length < digits.length && national.length >= OPERATOR_CODE_DIGITS ? national : null };
 }
 
 export function createDeliverySearch(db: Executor) {
@@ -66,7 +118,7 @@ export function createDeliverySearch(db: Executor) {
         .from(recent)
         .where(
           and(
-            or(ilike(recent.receiverName, term.pattern), term.digits ? sql`${recent.receiverPhone} like ${`%${term.digits}%`}` : undefined),
+            or(ilike(recent.receiverName, term.pattern), phoneMatch(recent.receiverPhone, term.phone)),
             range ? sql`${recent.createdAt} >= ${range.fromAt}::timestamptz` : undefined,
           ),
         )
@@ -103,7 +155,7 @@ export function createDeliverySearch(db: Executor) {
       return db
         .select(columns as unknown as typeof deliveries._.columns)
         .from(window)
-        .where(or(ilike(window.receiverName, term.pattern), term.digits ? sql`${window.receiverPhone} like ${`%${term.digits}%`}` : undefined))
+        .where(or(ilike(window.receiverName, term.pattern), phoneMatch(window.receiverPhone, term.phone)))
         .orderBy(...(ascending ? [asc(sortKey), asc(window.number)] : [desc(sortKey), desc(window.number)]))
         .limit(SEARCH_RESULT_LIMIT);
     },

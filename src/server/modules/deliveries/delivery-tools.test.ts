@@ -29,9 +29,20 @@ describe('what a search box text means', () => {
   it('a number or a tracking id is exact; a phone is its national digits; the rest is a name, wildcards escaped', () => {
     expect(parseSearchTerm(' lf042 ')).toEqual({ kind: 'number', number: 42 });
     expect(parseSearchTerm('lf 7kq2 m9xd')).toEqual({ kind: 'tracking', trackingId: 'LF-7KQ2-M9XD' });
-    expect(parseSearchTerm('0803 123 4567')).toEqual({ kind: 'text', pattern: '%0803 123 4567%', digits: '8031234567' });
-    expect(parseSearchTerm('+234 803 123 4567')).toMatchObject({ digits: '8031234567' });
-    expect(parseSearchTerm('50%_off\\')).toEqual({ kind: 'text', pattern: '%50\\%\\_off\\\\%', digits: null });
+    expect(parseSearchTerm('0803 123 4567')).toEqual({
+      kind: 'text',
+      pattern: '%0803 123 4567%',
+      phone: { digits: '08031234567', nationalPrefix: '8031234567' },
+    });
+    expect(parseSearchTerm('+234 803 123 4567')).toMatchObject({ phone: { digits: '2348031234567', nationalPrefix: '8031234567' } });
+    expect(parseSearchTerm('+234803')).toMatchObject({ phone: { digits: '234803', nationalPrefix: '803' } });
+    expect(parseSearchTerm('+234 0803')).toMatchObject({ phone: { digits: '2340803', nationalPrefix: '803' } });
+    expect(parseSearchTerm('4567')).toMatchObject({ phone: { digits: '4567', nationalPrefix: null } });
+    // Four digits from the middle of a number, not 234 and a lone 5.
+    expect(parseSearchTerm('2345')).toMatchObject({ phone: { digits: '2345', nationalPrefix: null } });
+    expect(parseSearchTerm('456')).toMatchObject({ phone: null });
+    expect(parseSearchTerm('Flat 4567')).toMatchObject({ phone: null });
+    expect(parseSearchTerm('50%_off\\')).toEqual({ kind: 'text', pattern: '%50\\%\\_off\\\\%', phone: null });
     expect(parseSearchTerm('   ')).toBeNull();
   });
 });
@@ -59,6 +70,26 @@ describe('GET /api/deliveries/search', () => {
     expect((await get('/api/deliveries/search?q=', owner.headers)).statusCode).toBe(400);
     expect((await get(`/api/deliveries/search?q=${'x'.repeat(61)}`, owner.headers)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/deliveries/search?q=LF001' })).statusCode).toBe(401);
+  });
+
+  it('finds a receiver by any four or more digits of their phone number, however either was typed', async () => {
+    const owner = await createSignedInUser(t.deps);
+    const typedLocal = await book(t, owner.headers, { receiverName: 'Ngozi Local', receiverPhone: '08031234567' });
+    const typedInternational = await book(t, owner.headers, { receiverName: 'Ngozi Spaced', receiverPhone: '+234 803 123 4567' });
+    const typedBoth = await book(t, owner.headers, { receiverName: 'Ngozi Both', receiverPhone: '+234 (0) 803-123-4567' });
+    const other = await book(t, owner.headers, { receiverName: 'Emeka Other', receiverPhone: '+2347061118890' });
+    const sameNumber = [typedBoth.id, typedInternational.id, typedLocal.id];
+
+    for (const q of ['4567', '803123', '+234803', '234803', '0803123', '0803 123 4567', '+234 803 123 4567', '8031234567', '(0803) 123-4567']) {
+      expect(await search(q, owner.headers), q).toEqual(sameNumber);
+    }
+    expect(await search('+234706', owner.headers)).toEqual([other.id]);
+    expect(await search('8890', owner.headers)).toEqual([other.id]);
+    expect(await search('0706 111', owner.headers)).toEqual([other.id]);
+    expect(await search('0803 999', owner.headers)).toEqual([]);
+    // A run of digits the number does not have, in order, finds nothing; nor does a country code alone.
+    expect(await search('4576', owner.headers)).toEqual([]);
+    expect(await search('+234', owner.headers)).toEqual([]);
   });
 
   it(`a name search looks at the owner's newest ${SEARCH_SCAN_LIMIT} deliveries only; an id finds any of them`, async () => {
@@ -138,6 +169,8 @@ describe('GET /api/dispatch/deliveries/search', () => {
     // A name is looked for on the tab (unassigned by default; decision 057), unlike an id.
     expect((await board('Chinedu')).map((item) => item.id)).toContain(paid.id);
     expect(await board('Nobody By This Name')).toEqual([]);
+    // A phone search reads the same way on the board: part of the number, prefix or none.
+    for (const q of ['+234803', '0803123', '1234567']) expect((await board(q)).map((item) => item.id), q).toContain(paid.id);
     expect((await get(`/api/dispatch/deliveries/search?q=${paid.id}`, customer.headers)).statusCode).toBe(403);
   });
 });
