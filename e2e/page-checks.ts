@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The checks every page gets in the browser tests (issue 24, conventions 12): no unexpected console error, no axe
@@ -83,6 +83,32 @@ export async function expectNoHorizontalScroll(page: Page, { what = 'the page', 
   });
   if (expected !== undefined) expect(viewport, 'the viewport width').toBe(expected);
   (soft ? expect.soft : expect)(width, `${what} is ${width}px wide in ${viewport}px:\n${offenders.join('\n')}`).toBeLessThanOrEqual(viewport);
+}
+
+/**
+ * Each element shows whole: no ellipsis or overflow cuts its own text, and neither the viewport nor a container that
+ * clips or scrolls sideways (a wide table's wrapper) hides part of it. A failure names each cut element and by how much.
+ */
+export async function expectShownWhole(elements: Locator, { what = 'the elements', soft = false }: CheckOptions = {}) {
+  expect(await elements.count(), `${what}: none found`).toBeGreaterThan(0);
+  const cut = await elements.evaluateAll((found) =>
+    found.flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      const problems: string[] = [];
+      if (element.scrollWidth > element.clientWidth + 1) problems.push(`its text is ${element.scrollWidth - element.clientWidth}px too wide`);
+      let right = document.documentElement.clientWidth;
+      let left = 0;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const frame = parent.getBoundingClientRect();
+        right = Math.min(right, frame.right);
+        left = Math.max(left, frame.left);
+      }
+      if (box.right > right + 1 || box.left < left - 1) problems.push(`spans ${Math.round(box.left)}–${Math.round(box.right)}px, the visible part ${Math.round(left)}–${Math.round(right)}px`);
+      return problems.length > 0 ? [`"${(element.textContent ?? '').trim().slice(0, 40)}" ${problems.join(', ')}`] : [];
+    }),
+  );
+  (soft ? expect.soft : expect)(cut, `${what}: cut or out of sight`).toEqual([]);
 }
 
 /** The toast that says `text` (the first, when the same words show twice). */

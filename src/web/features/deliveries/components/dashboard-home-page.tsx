@@ -51,16 +51,18 @@ export function DashboardHomePage() {
           {stats.map(({ key, icon: Icon, value, tone }) => (
             <li key={key}>
               <Card className="h-full gap-3 py-5">
-                <CardContent className="flex items-center gap-4 px-5">
-                  <span className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${tone}`} aria-hidden="true">
-                    <Icon className="size-5" />
-                  </span>
-                  <div className="grid min-w-0 gap-0.5">
-                    <p className="text-sm text-muted-foreground">{t(`home.stats.${key}`)}</p>
-                    <p className="truncate text-xl font-bold tabular-nums" data-testid={`stat-${key}`}>
-                      {value ?? '—'}
-                    </p>
+                {/* The figure has the card's whole width under its icon and label: four cards beside the menu at 1280 px
+                    leave too little beside the icon for ₦10,000,000.00, and an amount is never cut short. */}
+                <CardContent className="grid min-w-0 gap-2 px-5">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <span className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${tone}`} aria-hidden="true">
+                      <Icon className="size-5" />
+                    </span>
+                    <p className="min-w-0 text-sm break-words text-muted-foreground">{t(`home.stats.${key}`)}</p>
                   </div>
+                  <p className="text-xl font-bold wrap-anywhere tabular-nums" data-testid={`stat-${key}`}>
+                    {value ?? '—'}
+                  </p>
                 </CardContent>
               </Card>
             </li>

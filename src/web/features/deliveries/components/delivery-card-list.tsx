@@ -8,9 +8,9 @@ import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
 
 /**
- * My Deliveries on a phone: each delivery is a card with every column of the table (ID, status, route, date,
- * estimate, amount) and its View and Cancel buttons, so nothing needs a sideways swipe. From `md` up the page shows
- * the table instead (docs/decisions/048).
+ * My Deliveries on a phone, a tablet or beside the menu on a narrow laptop: each delivery is a card with every column
+ * of the table (ID, status, route, date, estimate, amount) and its View and Cancel buttons, so nothing needs a
+ * sideways swipe. From `xl` up the page shows the table instead (docs/decisions/048).
  */
 export function DeliveryCardList({
   items,

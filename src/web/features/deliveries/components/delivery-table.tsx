@@ -9,15 +9,16 @@ import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
 
 /**
- * Listed deliveries: a table from `md` up, cards on a phone (docs/decisions/048). My Deliveries' pages and its
- * search results show the same rows.
+ * Listed deliveries: a table from `xl` up, cards below (docs/decisions/048). Beside the menu the table has under
+ * 1,000 px at 1280, so its cells wrap (long place names, long headers, the buttons) rather than push Status and the
+ * buttons out of sight; narrower screens get the cards. My Deliveries' pages and its search results show the same rows.
  */
 export function DeliveryTable({ items, isBusy, label }: { items: readonly DeliveryListItem[]; isBusy: boolean; label: string }) {
   const { t, i18n } = useTranslation();
   return (
     <>
-      <Table className="hidden md:table" aria-label={label} aria-busy={isBusy}>
-        <TableHeader>
+      <Table className="hidden xl:table" aria-label={label} aria-busy={isBusy}>
+        <TableHeader className="[&_th]:whitespace-normal">
           <TableRow>
             <TableHead className="px-4">{t('deliveries.columns.id')}</TableHead>
             <TableHead>{t('deliveries.columns.route')}</TableHead>
@@ -33,11 +34,9 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
           {items.map((delivery) => (
             <TableRow key={delivery.id}>
               <TableCell className="px-4 font-medium">{delivery.id}</TableCell>
-              <TableCell className="max-w-[16rem] truncate" title={delivery.route}>
-                {delivery.route}
-              </TableCell>
+              <TableCell className="min-w-[10rem] whitespace-normal break-words">{delivery.route}</TableCell>
               <TableCell>{formatCalendarDate(delivery.date, i18n.language)}</TableCell>
-              <TableCell className="text-muted-foreground">
+              <TableCell className="whitespace-normal text-muted-foreground">
                 {delivery.estimatedDelivery && delivery.displayStatus !== 'delivered' ? (
                   formatDeliveryWindow(delivery.estimatedDelivery, i18n.language, t)
                 ) : (
@@ -48,21 +47,21 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatNaira(delivery.price.total)}</TableCell>
-              <TableCell>
+              <TableCell className="whitespace-normal">
                 <CodListValue delivery={delivery} />
               </TableCell>
-              <TableCell>
+              <TableCell className="whitespace-normal">
                 <StatusBadge status={delivery.status} />
                 <PriceHoldNote delivery={delivery} className="mt-1" />
               </TableCell>
-              <TableCell className="px-4 text-right">
+              <TableCell className="px-4 text-right whitespace-normal">
                 <DeliveryActions delivery={delivery} className="justify-end gap-1" />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      <DeliveryCardList items={items} isBusy={isBusy} className="md:hidden" />
+      <DeliveryCardList items={items} isBusy={isBusy} className="xl:hidden" />
     </>
   );
 }
