@@ -34,7 +34,7 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
           {items.map((delivery) => (
             <TableRow key={delivery.id}>
               <TableCell className="px-4 font-medium">{delivery.id}</TableCell>
-              <TableCell className="min-w-[10rem] whitespace-normal break-words">{delivery.route}</TableCell>
+              <TableCell className="whitespace-normal break-words">{delivery.route}</TableCell>
               <TableCell>{formatCalendarDate(delivery.date, i18n.language)}</TableCell>
               <TableCell className="whitespace-normal text-muted-foreground">
                 {delivery.estimatedDelivery && delivery.displayStatus !== 'delivered' ? (
