@@ -128,7 +128,8 @@ export const webhookQueuedSchema = z.object({ eventId: z.uuid() });
 /**
  * What a delivery's event POSTs to an endpoint (decision 054). `data` is the delivery exactly as
  * GET /api/v1/deliveries/{id} answers when the event is relayed (the same mapping and schema); `sequence` counts the
- * delivery's events from 1, for dropping one that arrives after a later one.
+ * delivery's events from 1, and an endpoint gets them one at a time in that order (a later one waits until every
+ * earlier one has succeeded or been given up), so only a re-sent event can arrive after a later one.
  */
 export const webhookDeliveryEventSchema = z.object({
   id: z.uuid(),

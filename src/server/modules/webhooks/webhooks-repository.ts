@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { webhookAttempts, webhookEndpoints, webhookEvents, webhookRelayQueue, webhookSends, webhookSequences } from '../../db/schema/index.js';
 
@@ -34,12 +35,30 @@ export function createWebhooksRepository(db: Executor) {
       .limit(limit);
   }
 
-  /** Due sends, claimed for one attempt: a lease pushes them forward, SKIP LOCKED lets instances share the table. */
+  /**
+   * Due sends, claimed for one attempt: a lease pushes them forward, SKIP LOCKED lets instances share the table.
+   * Only the first send still owed of each delivery to each endpoint is due (decision 054): a later event of the
+   * delivery waits until every earlier one to that endpoint has succeeded or been given up, so a receiver gets a
+   * delivery's events in sequence order even across retries. The wait reads `status`, which a claim does not change,
+   * so two instances claiming at once cannot both pass it.
+   */
   function claimQuery(now: Date, leaseUntil: Date, limit: number, tx: Executor = db) {
+    const thisEvent = alias(webhookEvents, 'this_event');
+    const earlierEvent = alias(webhookEvents, 'earlier_event');
+    const earlierSend = alias(webhookSends, 'earlier_send');
+    const earlierOwed = tx
+      .select({ one: sql`1` })
+      .from(thisEvent)
+      .innerJoin(earlierEvent, and(eq(earlierEvent.deliveryId, thisEvent.deliveryId), lt(earlierEvent.sequence, thisEvent.sequence)))
+      .innerJoin(
+        earlierSend,
+        and(eq(earlierSend.eventId, earlierEvent.id), eq(earlierSend.endpointId, webhookSends.endpointId), eq(earlierSend.status, 'pending')),
+      )
+      .where(eq(thisEvent.id, webhookSends.eventId));
     const due = tx
       .select({ id: webhookSends.id })
       .from(webhookSends)
-      .where(and(eq(webhookSends.status, 'pending'), lte(webhookSends.nextAttemptAt, now)))
+      .where(and(eq(webhookSends.status, 'pending'), lte(webhookSends.nextAttemptAt, now), notExists(earlierOwed)))
       .orderBy(asc(webhookSends.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -33,7 +33,7 @@ import type { WebhookEndpointRow, WebhooksRepository } from './webhooks-reposito
 
 /** Changes turned into events per relay round. */
 const RELAY_BATCH = 200;
-/** Sends claimed per delivery round, all sent at once. */
+/** Sends claimed per delivery round, all sent at once: at most one per delivery and endpoint (see `claimQuery`). */
 const SEND_BATCH = 50;
 /** Events deleted per retention transaction: short enough not to hold up the relay and the sends. */
 const RETENTION_BATCH = 500;

@@ -237,6 +237,58 @@ describe('events', () => {
   });
 });
 
+describe('order', () => {
+  /** Each delivery's sequences in the order its requests reached the receiver. */
+  const arrivalsByDelivery = (received: Receiver['received']) => {
+    const byDelivery = new Map<unknown, number[]>();
+    for (const r of received) byDelivery.set(r.json.data.id, [...(byDelivery.get(r.json.data.id) ?? []), r.json.sequence!]);
+    return [...byDelivery.values()];
+  };
+  const ascending = (sequences: number[]) => sequences.every((n, i) => i === 0 || n >= sequences[i - 1]!);
+
+  it("a delivery's events reach an endpoint in sequence order, even when they are due together", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const m = await merchant();
+      await addEndpoint(m.headers, receiver.url, ['delivery.created', 'delivery.paid', 'delivery.cancelled']);
+      for (let i = 0; i < 8; i += 1) {
+        const booked = await book(t, m.headers);
+        expect((await payWithWallet(t, m.headers, booked.id)).statusCode).toBe(200);
+        expect((await inject(t, 'POST', `/api/deliveries/${booked.id}/cancel`, m.headers)).statusCode).toBe(200);
+      }
+      const received = await receiver.waitFor(24);
+      for (const sequences of arrivalsByDelivery(received)) expect(sequences).toEqual([1, 2, 3]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a later event waits while an earlier one to the same endpoint is waiting for its retry', async () => {
+    const receiver = await startWebhookReceiver([500]);
+    try {
+      const m = await merchant();
+      const endpoint = await addEndpoint(m.headers, receiver.url, ['delivery.created', 'delivery.paid']);
+      const started = Date.now();
+      const booked = await book(t, m.headers);
+      expect((await payWithWallet(t, m.headers, booked.id)).statusCode).toBe(200);
+      await receiver.waitFor(1);
+      await logged(m.headers, endpoint.id, 1);
+      await runWorkerAt(Date.now());
+      expect(receiver.received.map((r) => r.json.sequence)).toEqual([1]);
+      await runWorkerAt(started + MINUTE + 5_000);
+      const received = await receiver.waitFor(3);
+      expect(received.map((r) => [r.json.sequence, r.json.type])).toEqual([
+        [1, 'delivery.created'],
+        [1, 'delivery.created'],
+        [2, 'delivery.paid'],
+      ]);
+      expect(arrivalsByDelivery(received).every(ascending)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('retries', () => {
   it('follow 1 min, 5 min… against a receiver that fails twice then succeeds, with the same event id each time', async () => {
     const receiver = await startWebhookReceiver([500, 503]);
