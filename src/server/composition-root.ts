@@ -554,7 +554,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     v1Routes({
       keys: apiKeys,
       limiter: createRateLimiter(rateLimitStore, { name: 'api:key', limit: env.API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }),
-      service: createMerchantApiService({ quotes, deliveries, merchantDeliveries, payments, wallet }),
+      service: createMerchantApiService({ quotes, deliveries, merchantDeliveries, wallet }),
       merchantDeliveries,
       places,
       storage,

@@ -41,6 +41,8 @@ import {
   stepRefusal,
 } from './delivery-lifecycle.js';
 import { generateHandoverCode } from './handover-code.js';
+import { generateTrackingId } from './tracking-id.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hashShortCode, shortCodeMatches } from '../../lib/crypto.js';
 import {
   REATTEMPT_LIMIT,
@@ -70,6 +72,20 @@ export type HandoverProof =
   | { by: 'operator'; note: string };
 
 const WEB_BOOKING = { livemode: true, externalReference: null };
+type BookingOrigin = { livemode: boolean; externalReference: string | null };
+type BookingSource = { request: QuoteRequest } | Awaited<ReturnType<QuotesService['usable']>>;
+
+/** The wallet did not cover a payment: thrown inside its transaction so that nothing of it stays. */
+const NOT_COVERED = new Error('not covered');
+/** The wallet did not cover a new booking's payment: the booking rolls back with it. */
+class NotCovered extends Error {
+  constructor(readonly amountKobo: number) {
+    super('not covered');
+  }
+}
+/** The quote was used or changed since it was read: the booking's transaction ends, and whyUnusable says why. */
+const QUOTE_UNUSABLE = new Error('quote unusable');
+const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
 
 /** How many times an assignment or a hand-over judges the row afresh when it changed between the reading and the write. */
 const REJUDGEMENTS = 3;
@@ -250,46 +266,104 @@ export function createDeliveriesService({
    * cod_reserve:{id}, one posting (decision 053), in the transaction that marks it paid. Not the one-statement path:
    * that one posts a single amount.
    */
-  async function payCodBookingFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
+  /**
+   * A pay-on-delivery booking's wallet payment in the caller's transaction; what the wallet does not cover, or a
+   * price no longer payable, is thrown (NOT_COVERED, PRICE_EXPIRED) so that nothing of it stays.
+   */
+  async function payCodBookingIn(transaction: Transaction, userId: string, row: DeliveryRow, trackingId: string, at: Date) {
+    const { tx, emit } = transaction;
     const amountKobo = amountDueOf(row);
-    const notCovered = new Error('not covered');
+    const posted = await wallet.post(transaction, {
+      kind: 'cod_booking',
+      idempotencyKey: `payment:${row.id}`,
+      wallet: {
+        userId,
+        amountKobo: -amountKobo,
+        ledgerKind: 'payment',
+        description: `Payment for delivery ${formatDeliveryId(row.number)}`,
+        deliveryId: row.id,
+        deliveryNumber: row.number,
+      },
+      lines: [
+        { account: ACCOUNTS.revenue, amountKobo: row.totalKobo },
+        { account: ACCOUNTS.codReserve(row.id), amountKobo: row.codReserveKobo! },
+      ],
+    });
+    if (posted.outcome === 'not_covered') throw NOT_COVERED;
+    if (posted.outcome === 'replayed') return { kind: 'not_payable' as const };
+    const paid = await repository.markPaid(
+      row.id,
+      { paymentMethod: 'wallet', trackingId, paidAt: at, expectedTotalKobo: amountKobo, lockValidAt: at, sandboxKobo: Math.abs(posted.sandboxKobo) },
+      tx,
+    );
+    // No longer payable at this price: nothing of it stays (the posting goes with the transaction).
+    if (!paid) throw new AppError('PRICE_EXPIRED');
+    emit({ type: 'delivery.paid', method: 'wallet', amountKobo, payOnDelivery: true, ...factsOf(paid) });
+    return { kind: 'paid' as const, delivery: paid, balanceAfterKobo: posted.balanceAfterKobo ?? 0 };
+  }
+
+  async function payCodBookingFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
     try {
-      return await transactions.run(async (transaction) => {
-        const { tx, emit } = transaction;
-        const posted = await wallet.post(transaction, {
-          kind: 'cod_booking',
-          idempotencyKey: `payment:${row.id}`,
-          wallet: {
-            userId,
-            amountKobo: -amountKobo,
-            ledgerKind: 'payment',
-            description: `Payment for delivery ${formatDeliveryId(row.number)}`,
-            deliveryId: row.id,
-            deliveryNumber: row.number,
-          },
-          lines: [
-            { account: ACCOUNTS.revenue, amountKobo: row.totalKobo },
-            { account: ACCOUNTS.codReserve(row.id), amountKobo: row.codReserveKobo! },
-          ],
-        });
-        if (posted.outcome === 'not_covered') throw notCovered;
-        if (posted.outcome === 'replayed') return { kind: 'not_payable' as const };
-        const paid = await repository.markPaid(
-          row.id,
-          { paymentMethod: 'wallet', trackingId, paidAt: at, expectedTotalKobo: amountKobo, lockValidAt: at, sandboxKobo: Math.abs(posted.sandboxKobo) },
-          tx,
-        );
-        // No longer payable at this price: nothing of it stays (the posting goes with the transaction).
-        if (!paid) throw new AppError('PRICE_EXPIRED');
-        emit({ type: 'delivery.paid', method: 'wallet', amountKobo, payOnDelivery: true, ...factsOf(paid) });
-        return { kind: 'paid' as const, delivery: paid, balanceAfterKobo: posted.balanceAfterKobo ?? 0 };
-      });
+      return await transactions.run((transaction) => payCodBookingIn(transaction, userId, row, trackingId, at));
     } catch (error) {
-      if (error === notCovered) return { kind: 'insufficient_balance' as const };
+      if (error === NOT_COVERED) return { kind: 'insufficient_balance' as const };
       if (error instanceof AppError && error.code === 'PRICE_EXPIRED') return { kind: 'not_payable' as const };
       throw error;
     }
   }
+
+  /** A wallet payment (without pay on delivery) in the caller's transaction: one statement, paid or why not. */
+  async function payPlainIn({ tx, emit }: Transaction, userId: string, row: DeliveryRow, trackingId: string, at: Date) {
+    const amountKobo = row.totalKobo;
+    const outcome = await repository.payFromWallet(
+      { deliveryId: row.id, userId, amountKobo, trackingId, description: `Payment for delivery ${formatDeliveryId(row.number)}`, at },
+      tx,
+    );
+    if (outcome.kind !== 'paid') return outcome;
+    const paid = outcome.delivery;
+    emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
+    emit(
+      walletMovementEvent('debited', {
+        userId,
+        amountKobo,
+        balanceAfterKobo: outcome.balanceAfterKobo,
+        kind: 'payment',
+        deliveryId: paid.id,
+        deliveryNumber: paid.number,
+      }),
+    );
+    return outcome;
+  }
+
+  /** What a booking is priced by: the form's trip, priced here, or the customer's quote (read before any transaction). */
+  async function bookingSourceOf(userId: string, body: BookingBody): Promise<BookingSource> {
+    const request = await quoteRequestOf(userId, body);
+    return request ? { request } : await quotes.usable(userId, body.quoteId!);
+  }
+
+  /**
+   * A booking's one statement, priced by its source; with a quote, using it up as it inserts. Null when the quote was
+   * no longer usable (`quotes.whyUnusable` says why, outside the transaction).
+   */
+  async function insertBooking({ tx, emit }: Transaction, userId: string, body: BookingBody, origin: BookingOrigin, source: BookingSource) {
+    const now = new Date();
+    // Without the receiver's language, the statement takes the account's.
+    const valuesAt = (quote: PricedTrip) => ({
+      userId,
+      ...bookingValues(body, quote, body.receiverLanguage ?? null),
+      ...codValues(body, quote, rateCard),
+      ...origin,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const inserted =
+      'request' in source
+        ? await repository.insertDelivery(valuesAt(quotes.priceRequest(source.request)), tx)
+        : await repository.insertDeliveryClaimingQuote(valuesAt(source.quote), { quoteId: source.quote.id, claimedAt: source.at }, tx);
+    if (inserted) emit({ type: 'delivery.created', ...factsOf(inserted) });
+    return inserted;
+  }
+
 
   /**
    * A new pay link for the receiver of an unpaid pay-on-delivery order on its way: its token hashed on the row (only
@@ -394,27 +468,7 @@ export function createDeliveriesService({
      */
     async payFromWallet(userId: string, row: DeliveryRow, trackingId: string, at: Date) {
       if (row.codReserveKobo !== null) return payCodBookingFromWallet(userId, row, trackingId, at);
-      return transactions.single(async ({ tx, emit }) => {
-        const amountKobo = row.totalKobo;
-        const outcome = await repository.payFromWallet(
-          { deliveryId: row.id, userId, amountKobo, trackingId, description: `Payment for delivery ${formatDeliveryId(row.number)}`, at },
-          tx,
-        );
-        if (outcome.kind !== 'paid') return outcome;
-        const paid = outcome.delivery;
-        emit({ type: 'delivery.paid', method: 'wallet', amountKobo, ...factsOf(paid) });
-        emit(
-          walletMovementEvent('debited', {
-            userId,
-            amountKobo,
-            balanceAfterKobo: outcome.balanceAfterKobo,
-            kind: 'payment',
-            deliveryId: paid.id,
-            deliveryNumber: paid.number,
-          }),
-        );
-        return outcome;
-      });
+      return transactions.single((transaction) => payPlainIn(transaction, userId, row, trackingId, at));
     },
 
     /** A card payment's paid side, in the settling transaction: conditional, null when no longer payable so. */
@@ -740,33 +794,49 @@ export function createDeliveriesService({
      * A booking as stored (the merchant API pays it and answers from the row; createBooking gives its public view).
      * `origin`: a merchant API booking's mode and reference (a web booking is live, without a reference).
      */
-    async book(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING): Promise<DeliveryRow> {
-      const now = new Date();
-      // Without the receiver's language, the statement takes the account's.
-      const valuesAt = (quote: PricedTrip) => ({
-        userId,
-        ...bookingValues(body, quote, body.receiverLanguage ?? null),
-        ...codValues(body, quote, rateCard),
-        ...origin,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const request = await quoteRequestOf(userId, body);
-      // The history (delivery_events) starts at payment; the booking itself is dated by created_at. Either way the
-      // booking is one statement: priced here (the form's fields), or using up the customer's quote as it inserts.
-      return transactions.single(async ({ emit }) => {
-        let inserted;
-        if (request) inserted = await repository.insertDelivery(valuesAt(quotes.priceRequest(request)));
-        else {
-          const { quote, at } = await quotes.usable(userId, body.quoteId!);
-          inserted = (await repository.insertDeliveryClaimingQuote(valuesAt(quote), { quoteId: quote.id, claimedAt: at })) ?? (await quotes.whyUnusable(userId, quote.id));
-        }
-        emit({ type: 'delivery.created', ...factsOf(inserted) });
-        return inserted;
-      });
+    async book(userId: string, body: BookingBody, origin: BookingOrigin = WEB_BOOKING): Promise<DeliveryRow> {
+      const source = await bookingSourceOf(userId, body);
+      // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
+      const inserted = await transactions.single((transaction) => insertBooking(transaction, userId, body, origin, source));
+      return inserted ?? (await quotes.whyUnusable(userId, body.quoteId!));
     },
 
-    async createBooking(userId: string, body: BookingBody, origin: { livemode: boolean; externalReference: string | null } = WEB_BOOKING) {
+    /**
+     * The merchant API's booking (decision 056): the booking and its wallet payment in one transaction, so a booking
+     * the wallet cannot pay leaves nothing behind: no delivery, no used-up quote or external reference, and no webhook
+     * (the relay's triggers write in the same transaction). Paid, or what the wallet would have had to pay.
+     */
+    async bookPaidFromWallet(userId: string, body: BookingBody, origin: BookingOrigin): Promise<{ kind: 'paid'; delivery: DeliveryRow } | { kind: 'insufficient_balance'; amountKobo: number }> {
+      const source = await bookingSourceOf(userId, body);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await transactions.run(async (transaction) => {
+            const booked = await insertBooking(transaction, userId, body, origin, source);
+            if (!booked) throw QUOTE_UNUSABLE;
+            const at = new Date();
+            const trackingId = generateTrackingId();
+            const outcome =
+              booked.codReserveKobo !== null
+                ? await payCodBookingIn(transaction, userId, booked, trackingId, at).catch((error: unknown) => {
+                    if (error === NOT_COVERED) return { kind: 'insufficient_balance' as const };
+                    throw error;
+                  })
+                : await payPlainIn(transaction, userId, booked, trackingId, at);
+            if (outcome.kind === 'insufficient_balance') throw new NotCovered(booked.totalKobo + (booked.codReserveKobo ?? 0));
+            if (outcome.kind !== 'paid') throw new AppError('PRICE_EXPIRED');
+            return { kind: 'paid' as const, delivery: outcome.delivery };
+          });
+        } catch (error) {
+          if (error instanceof NotCovered) return { kind: 'insufficient_balance', amountKobo: error.amountKobo };
+          if (error === QUOTE_UNUSABLE) return quotes.whyUnusable(userId, body.quoteId!);
+          // The (astronomically rare) tracking id collision: the whole booking again, with another one.
+          if (attempt < 5 && isUniqueViolation(error, TRACKING_ID_CONSTRAINT)) continue;
+          throw error;
+        }
+      }
+    },
+
+    async createBooking(userId: string, body: BookingBody, origin: BookingOrigin = WEB_BOOKING) {
       return toDelivery(await this.book(userId, body, origin));
     },
 

@@ -6,8 +6,6 @@ import type { QuoteBody } from '../../../shared/schemas/quotes.js';
 import type { DeliveriesService } from '../deliveries/deliveries-service.js';
 import type { MerchantDeliveries, MerchantScope } from '../deliveries/merchant-deliveries.js';
 import { toV1Delivery } from '../deliveries/delivery-view.js';
-import { formatDeliveryId } from '../../../shared/ids.js';
-import type { PaymentsService } from '../payments/payments-service.js';
 import type { QuotesService } from '../quotes/quotes-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 
@@ -15,9 +13,8 @@ const EXTERNAL_REFERENCE_CONSTRAINT = 'deliveries_external_reference_key';
 
 interface Deps {
   quotes: Pick<QuotesService, 'quote'>;
-  deliveries: Pick<DeliveriesService, 'book' | 'cancelDelivery'>;
+  deliveries: Pick<DeliveriesService, 'bookPaidFromWallet' | 'cancelDelivery'>;
   merchantDeliveries: MerchantDeliveries;
-  payments: Pick<PaymentsService, 'payFromWallet'>;
   wallet: Pick<WalletService, 'findBalance' | 'payableOutKobo'>;
 }
 
@@ -27,7 +24,7 @@ export const scopeOf = (caller: ApiKeyCaller): MerchantScope => ({ userId: calle
  * The merchant API's bookings (issue 23): the web's services, called with the key owner's account. A test key's
  * deliveries are test-mode ones, paid with the wallet's sandbox money only.
  */
-export function createMerchantApiService({ quotes, deliveries, merchantDeliveries, payments, wallet }: Deps) {
+export function createMerchantApiService({ quotes, deliveries, merchantDeliveries, wallet }: Deps) {
   /** What this mode may spend: all of the balance (live), or its sandbox part only (test). */
   async function spendableKobo(scope: MerchantScope): Promise<number> {
     const [balance, payableOut] = await Promise.all([wallet.findBalance(scope.userId), wallet.payableOutKobo(scope.userId)]);
@@ -40,17 +37,16 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
     },
 
     /**
-     * Books at the quote's price and pays from the wallet. When the wallet cannot pay, the booking is cancelled at
-     * once (nothing was paid, nothing is refunded) and the answer is 402 with the shortfall; the quote is used up,
-     * so the merchant tops up and asks a new one. Pay on delivery is for live keys (403 LIVE_MODE_ONLY otherwise).
+     * Books at the quote's price and pays from the wallet, in one transaction. When the wallet cannot pay, nothing
+     * stays (no delivery, no webhook; the quote and the external reference are still free) and the answer is 402
+     * with the shortfall: the merchant tops up and books again. Pay on delivery is for live keys (403 LIVE_MODE_ONLY otherwise).
      */
     async book(caller: ApiKeyCaller, body: V1DeliveryBody): Promise<V1Delivery> {
       const scope = scopeOf(caller);
       // Its payment (fee and return reserve in one posting) does not yet keep to sandbox money, as test mode must.
       if (body.collectOnDelivery && !scope.livemode) throw new AppError('LIVE_MODE_ONLY');
-      let booked;
       try {
-        booked = await deliveries.book(
+        const outcome = await deliveries.bookPaidFromWallet(
           caller.userId,
           {
             quoteId: body.quoteId,
@@ -62,22 +58,16 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
           },
           { livemode: scope.livemode, externalReference: body.externalReference ?? null },
         );
+        // Answered from the paid row: nothing is read again.
+        if (outcome.kind === 'paid') return toV1Delivery(outcome.delivery);
+        // What the booking costs: the delivery fee and, for pay on delivery, its return reserve.
+        const shortfallKobo = Math.max(1, outcome.amountKobo - (await spendableKobo(scope)));
+        throw new AppError('INSUFFICIENT_BALANCE', { params: { shortfallKobo, amountKobo: outcome.amountKobo } });
       } catch (error) {
         if (isUniqueViolation(error, EXTERNAL_REFERENCE_CONSTRAINT)) {
           throw new AppError('EXTERNAL_REFERENCE_TAKEN', { params: { externalReference: body.externalReference ?? '' } });
         }
         throw error;
-      }
-      try {
-        // Answered from the paid row: nothing is read again.
-        return toV1Delivery(await payments.payFromWallet(caller.userId, booked));
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
-        await deliveries.cancelDelivery(caller.userId, formatDeliveryId(booked.number));
-        // What the booking costs now: the delivery fee and, for pay on delivery, its return reserve.
-        const amountKobo = booked.totalKobo + (booked.codReserveKobo ?? 0);
-        const shortfallKobo = Math.max(1, amountKobo - (await spendableKobo(scope)));
-        throw new AppError('INSUFFICIENT_BALANCE', { params: { shortfallKobo, amountKobo } });
       }
     },
 

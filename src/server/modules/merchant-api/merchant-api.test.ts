@@ -262,17 +262,42 @@ describe('POST /api/v1/deliveries', () => {
     expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000 - first.json().price.total);
   });
 
-  it('answers 402 with the shortfall when the wallet cannot pay, and leaves nothing to pay', async () => {
+  it('answers 402 with the shortfall when the wallet cannot pay and leaves nothing behind: after a top-up the same quote and reference book', async () => {
     const merchant = await createSignedInUser(t.deps);
     await fundWallet(t.deps.db, merchant.user.id, 1_000);
     const { key } = await createKey(merchant, 'live');
-    const q = await quote(key);
-    const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short' });
-    expect(res.statusCode).toBe(402);
-    expect(res.json().error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', params: { shortfallKobo: q.price.total - 1_000, amountKobo: q.price.total } });
-    const listed = (await v1('GET', '/deliveries?externalReference=short-1', key)).json().items;
-    expect(listed.map((d: { status: string }) => d.status)).toEqual(['cancelled']);
-    expect((await funds(merchant.user.id)).balanceKobo).toBe(1_000);
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhook-endpoints',
+        headers: merchant.headers,
+        payload: { url: receiver.url, events: WEBHOOK_EVENT_TYPES, mode: 'live' },
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(201);
+      const q = await quote(key);
+      const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short' });
+      expect(res.statusCode).toBe(402);
+      expect(res.json().error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', params: { shortfallKobo: q.price.total - 1_000, amountKobo: q.price.total } });
+      expect((await v1('GET', '/deliveries?externalReference=short-1', key)).json().items).toEqual([]);
+      expect((await v1('GET', '/deliveries', key)).json().items).toEqual([]);
+      expect((await funds(merchant.user.id)).balanceKobo).toBe(1_000);
+      await t.jobs.webhooks.relayOnce();
+      await t.jobs.webhooks.deliverDue();
+      expect(receiver.received).toEqual([]);
+
+      await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+      const retried = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short-again' });
+      expect(retried.statusCode, retried.body).toBe(201);
+      expect(retried.json()).toMatchObject({ externalReference: 'short-1', status: 'pending' });
+      const received = await receiver.waitFor(2);
+      expect(received.map((r) => [r.json.sequence, r.json.type, r.json.data.id])).toEqual([
+        [1, 'delivery.created', retried.json().id],
+        [2, 'delivery.paid', retried.json().id],
+      ]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('keeps a reference unique per merchant and mode (409), and another merchant may use it', async () => {

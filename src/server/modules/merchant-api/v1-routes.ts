@@ -146,7 +146,7 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
           tags,
           security,
           summary:
-            'Book a quote and pay it from the wallet (a test key: its sandbox money only). Idempotency-Key is required; 402 INSUFFICIENT_BALANCE carries params.shortfallKobo',
+            'Book a quote and pay it from the wallet (a test key: its sandbox money only). Idempotency-Key is required; 402 INSUFFICIENT_BALANCE carries params.shortfallKobo and leaves nothing behind (the quote and externalReference stay free)',
           headers: z.object({ 'idempotency-key': z.string().max(255).optional().meta({ description: 'Required: a retry with the same key and body gets the first answer' }) }),
           body: v1DeliveryBodySchema,
           response: { 201: v1DeliverySchema, 402: v1ErrorSchema, ...errorResponses },
