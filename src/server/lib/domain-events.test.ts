@@ -46,7 +46,7 @@ describe('domain events', () => {
     const seen: Record<string, unknown> = {};
     one.onPublisher('delivery.status_changed', (e) => void (seen.publisher = e.publisherOnly));
     two.onEveryInstance('delivery.status_changed', (e) => void (seen.other = e));
-    const receiver = { receiverPhone: '+2348031234567', receiverLanguage: 'yo', driverName: 'Musa Ibrahim' };
+    const receiver = { receiverPhone: '+2348031234567', receiverLanguage: 'yo', driverName: 'Musa Ibrahim', livemode: true };
     await one.publish([{ ...paid, type: 'delivery.status_changed', status: 'out_for_delivery', publisherOnly: { receiver } }]);
     expect(seen.publisher).toEqual({ receiver });
     expect(seen.other).toMatchObject({ type: 'delivery.status_changed', deliveryId: 'd1', status: 'out_for_delivery' });

@@ -22,6 +22,8 @@ export interface ReceiverFacts {
   receiverPhone: string;
   receiverLanguage: string;
   driverName: string | null;
+  /** A test delivery's receiver is never messaged (decision 056). */
+  livemode: boolean;
 }
 
 /** Where a driver's job goes from and to, as the delivery describes them, for the driver's messages. */

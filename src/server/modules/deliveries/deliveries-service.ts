@@ -128,7 +128,7 @@ export function factsOf(row: DeliveryRow): DeliveryFacts {
 
 /** A status change, with the receiver's contact for the publisher's subscribers (their messages) only. */
 function statusChanged(row: DeliveryRow): DomainEvent {
-  const receiver = { receiverPhone: row.receiverPhone, receiverLanguage: row.receiverLanguage, driverName: row.driverName };
+  const receiver = { receiverPhone: row.receiverPhone, receiverLanguage: row.receiverLanguage, driverName: row.driverName, livemode: row.livemode };
   return { type: 'delivery.status_changed', ...factsOf(row), publisherOnly: { receiver } };
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, deliveries, ledgerEntries, postingLines, postings, wallets } from '../../db/schema/index.js';
+import { apiKeys, deliveries, ledgerEntries, outboxMessages, postingLines, postings, wallets } from '../../db/schema/index.js';
 import { createSignedInUser, createUser, fundWallet, uniqueSuffix } from '../../test/factories.js';
 import { createTestApp, startAnotherInstance, type App, type TestApp } from '../../test/test-app.js';
 import { isRedisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
@@ -443,12 +443,16 @@ describe('test mode', () => {
     const { key } = await createKey(merchant, 'test');
     const advance = (id: string, to: string) => v1('POST', `/test/deliveries/${id}/advance`, key, { to });
 
-    const returned = await bookVia(key);
+    // The receiver is a real person who ordered nothing: no move of a test delivery texts them, a re-attempt included.
+    const receiverPhone = `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const returned = await bookVia(key, { receiver: { name: 'Ada Obi', phone: receiverPhone, language: 'en-US' } });
     for (const to of ['picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'out_for_delivery', 'failed_attempt', 'returning', 'returned']) {
       const res = await advance(returned.id, to);
       expect(res.statusCode, `${to}: ${res.body}`).toBe(200);
       expect(res.json()).toMatchObject({ status: to, livemode: false });
     }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, receiverPhone))).toEqual([]);
     const skip = await bookVia(key);
     const refused = await advance(skip.id, 'delivered');
     expect(refused.statusCode).toBe(409);

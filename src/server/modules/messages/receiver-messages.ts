@@ -132,6 +132,8 @@ export interface ReceiverDelivery {
   driverName: string | null;
   /** When it should arrive; only the first message says it. */
   estimatedDelivery?: { from: Date; to: Date } | null;
+  /** False for a merchant API test delivery, whose receiver is never messaged. */
+  livemode: boolean;
 }
 
 /** Where a shipper is reached: their account's phone, else its email, in the account's language. */
@@ -161,8 +163,13 @@ export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nu
     return messages.map(() => true);
   });
 
-  /** The receiver's SMS of this kind, or null when there is nowhere to send it (no valid phone, no tracking id). */
+  /**
+   * The receiver's SMS of this kind, or null when there is nowhere to send it (no valid phone, no tracking id) or
+   * nothing to say: a test delivery's receiver is a real person who ordered nothing (decision 056), whatever path
+   * moved the delivery.
+   */
   function render(kind: ReceiverMessageKind, delivery: ReceiverDelivery, code: string, values: Partial<ReceiverMessageValues> = {}): NewOutboxMessage | null {
+    if (!delivery.livemode) return null;
     const recipient = normalizePhone(delivery.receiverPhone);
     if (!recipient || !delivery.trackingId) return null;
     const message = renderReceiverMessage(kind, delivery.receiverLanguage, {
