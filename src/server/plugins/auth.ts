@@ -32,7 +32,8 @@ export function registerAuthentication(scope: FastifyInstance, sessions: Session
   scope.decorateRequest('user', null);
   function admit(request: FastifyRequest, user: SignedInUser | null, done: (error?: Error) => void) {
     request.user = user;
-    if (!user && request.routeOptions.config.public !== true) {
+    // A path or method no route has is 404 ROUTE_NOT_FOUND for everyone, never a request to sign in.
+    if (!user && request.routeOptions.config.public !== true && !request.is404) {
       done(new AppError('UNAUTHENTICATED'));
     } else {
       done();

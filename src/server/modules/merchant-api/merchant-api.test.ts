@@ -182,6 +182,20 @@ describe('key authentication: /api/v1 only', () => {
     expect((await v1('GET', '/deliveries', `lf_live_${'x'.repeat(32)}`)).statusCode).toBe(401);
   });
 
+  it('answers a path or method it does not have with 404 ROUTE_NOT_FOUND, as the rest of the API does', async () => {
+    const { key } = await createKey(await createSignedInUser(t.deps), 'live');
+    for (const [method, url] of [
+      ['GET', '/api/v1/nonexistent'],
+      ['GET', '/api/v1/quotes'],
+      ['DELETE', '/api/v1/deliveries/LF010'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bearer(key) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.code).toBe('ROUTE_NOT_FOUND');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/nonexistent' })).statusCode).toBe(401);
+  });
+
   it('allows 120 requests a minute per key, then 429 with Retry-After', async () => {
     const merchant = await createSignedInUser(t.deps);
     const { key } = await createKey(merchant, 'test');
