@@ -62,13 +62,20 @@ export const bookingOptionsShape = {
   deliveryDate: z.iso.date({ error: BOOKING_MESSAGE_KEYS.deliveryDate }),
 };
 
+/**
+ * A receiver's phone as a person writes it: digits with spaces, brackets or hyphens, a leading + at most. Ten to
+ * fifteen digits once those are dropped, so a Nigerian 0803 123 4567 or +234 803 123 4567 and any E.164 number pass
+ * and punctuation alone does not. A digit count, not libphonenumber's metadata, which would weigh on the booking
+ * form's bundle; the SMS side still normalises the number (normalizePhone) before texting it.
+ */
+export function isReceiverPhone(raw: string): boolean {
+  return /^\+?[\d\s()-]+$/.test(raw) && /^\+?\d{10,15}$/.test(raw.replace(/[\s()-]/g, ''));
+}
+
 /** Who receives the parcel, and what it is: the fields a quote does not carry. */
 const receiverShape = {
   receiverName: required(BOOKING_MESSAGE_KEYS.receiverName, 100),
-  receiverPhone: required(BOOKING_MESSAGE_KEYS.receiverPhone, 24).regex(
-    /^\+?[\d\s()-]{7,24}$/,
-    BOOKING_MESSAGE_KEYS.receiverPhoneInvalid,
-  ),
+  receiverPhone: required(BOOKING_MESSAGE_KEYS.receiverPhone, 24).refine(isReceiverPhone, BOOKING_MESSAGE_KEYS.receiverPhoneInvalid),
   description: z.string().trim().max(500, BOOKING_MESSAGE_KEYS.tooLong).optional(),
   /** The language of the receiver's messages and public tracking page; the sender's account language when omitted. */
   receiverLanguage: option(LANGUAGES, BOOKING_MESSAGE_KEYS.receiverLanguage).optional(),

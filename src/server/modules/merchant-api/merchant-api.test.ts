@@ -314,6 +314,21 @@ describe('POST /api/v1/deliveries', () => {
     }
   });
 
+  it('refuses a receiver phone without 10 to 15 digits (400, receiver.phone); a Nigerian or E.164 number books', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    const q = await quote(key);
+    for (const phone of ['-------', '( ) ( ) ( )', '1234567']) {
+      const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, { receiver: { name: 'Ada Obi', phone } }), { 'idempotency-key': `phone-${uniqueSuffix()}` });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', params: { field: 'receiver.phone' } });
+    }
+    for (const phone of ['0803 123 4567', '+44 7911 123456']) {
+      expect((await bookVia(key, { receiver: { name: 'Ada Obi', phone } })).id, phone).toBeTruthy();
+    }
+  });
+
   it('keeps a reference unique per merchant and mode (409), and another merchant may use it', async () => {
     const merchant = await createSignedInUser(t.deps);
     await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
