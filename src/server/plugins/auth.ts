@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { bearerTokenOf } from '../lib/bearer-token.js';
 import { SESSION_COOKIE, type SignedInUser } from '../lib/signed-in-user.js';
 
 /** What authentication needs from the sessions module (wired in composition-root.ts). */
@@ -16,12 +17,12 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
+/** The session's secret: a bearer token, else the session cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const bearer = bearerTokenOf(request.headers.authorization);
   // An API key (`lf_…`) is never a session: it authenticates on /api/v1 only (modules/merchant-api), nowhere here.
-  if (header?.startsWith('Bearer lf_')) return null;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return request.cookies[SESSION_COOKIE] ?? null;
+  if (bearer?.startsWith('lf_')) return null;
+  return bearer ?? request.cookies[SESSION_COOKIE] ?? null;
 }
 
 /**
@@ -41,7 +42,7 @@ export function registerAuthentication(scope: FastifyInstance, sessions: Session
   }
   // Callback style so that a session seen moments ago costs no promise on the hottest reads.
   scope.addHook('onRequest', (request, _reply, done) => {
-    const token = tokenOf(request);
+    const token = sessionTokenOf(request);
     if (!token) return admit(request, null, done);
     const cached = sessions.cachedUser(token);
     if (cached) return admit(request, cached, done);

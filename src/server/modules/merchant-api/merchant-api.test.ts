@@ -138,6 +138,11 @@ describe('API keys (POST, GET, DELETE /api/api-keys)', () => {
     const other = await createSignedInUser(t.deps);
     const created = await createKey(merchant, 'test');
     expect((await v1('GET', '/deliveries', created.key)).statusCode).toBe(200);
+    // The scheme's case does not matter (RFC 9110): an integration sending "bearer" is not refused.
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/deliveries', headers: { authorization: `${scheme} ${created.key}` } });
+      expect(res.statusCode, scheme).toBe(200);
+    }
 
     const byOther = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: other.headers });
     expect(byOther.statusCode).toBe(404);

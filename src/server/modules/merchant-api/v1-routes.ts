@@ -26,6 +26,7 @@ import type { ApiKeysService } from '../api-keys/api-keys-service.js';
 import type { MerchantDeliveries } from '../deliveries/merchant-deliveries.js';
 import type { PlacesService } from '../places/places-service.js';
 import { scopeOf, type MerchantApiService } from './merchant-api-service.js';
+import { bearerTokenOf } from '../../lib/bearer-token.js';
 
 const tags = ['merchant API v1'];
 const security = [{ bearerAuth: [] }];
@@ -91,8 +92,7 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const key = bearerTokenOf(request.headers.authorization);
       const caller = key ? await keys.authenticate(key) : null;
       if (!caller) throw new AppError('UNAUTHENTICATED');
       await limiter.consume(caller.keyId);

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto.js';
 import { escapeHtml } from '../../lib/html.js';
-import { SESSION_COOKIE } from '../auth/session-service.js';
+import { sessionTokenOf } from '../../plugins/auth.js';
 import { formatNaira } from '../../../shared/money.js';
 import type { SandboxRepository } from '../../adapters/payments/sandbox-repository.js';
 import { SANDBOX_CHECKOUT_PATH } from '../../adapters/payments/sandbox-gateway.js';
@@ -67,12 +67,6 @@ function sendFormRefused(reply: FastifyReply) {
   );
 }
 
-/** The session's own secret, as the auth plugin reads it: the CSRF token is derived from it. */
-function sessionTokenOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return request.cookies[SESSION_COOKIE] ?? null;
-}
 
 /**
  * Bound to the session and the charge: only a page rendered for this session can approve this charge, and
