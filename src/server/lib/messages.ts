@@ -173,6 +173,7 @@ export const VALIDATION_MESSAGES = {
   'auth.validation.phoneInvalid': 'Please enter a valid phone number',
   'auth.validation.exactlyOneIdentifier': 'Register with exactly one of email, phone or WhatsApp number',
   'auth.validation.passwordTooCommon': 'This password is too common. Please choose another.',
+  'auth.validation.passwordUnchanged': 'Choose a new password that is different from your current one.',
   'auth.validation.identifierInvalid': 'Please enter a valid email address or phone number.',
   'validation.profile.imageUploadOnly': 'To change the profile picture, upload it; here it can only be removed.',
   'validation.profile.currentPasswordRequired': 'Please enter your current password to change your email or phone number.',

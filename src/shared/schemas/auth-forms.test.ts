@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGE_KEYS } from './auth';
 import {
+  changePasswordFormSchema,
   firstInOrder,
   resetPasswordFormSchema,
   SIGN_UP_MESSAGE_ORDER,
@@ -72,5 +73,14 @@ describe('reset password form', () => {
     expect(messageOf('abc', 'abd')).toBe(AUTH_MESSAGE_KEYS.passwordsMismatch);
     expect(messageOf('abc', 'abc')).toBe(AUTH_MESSAGE_KEYS.passwordTooShort);
     expect(messageOf('long-enough-1', 'long-enough-1')).toBeUndefined();
+  });
+});
+
+describe('change password form', () => {
+  it('refuses the current password as the new one, at the new one, before anything is sent', () => {
+    const result = changePasswordFormSchema.safeParse({ currentPassword: 'Tr1cky-Lane-Pass!', password: 'Tr1cky-Lane-Pass!', confirmPassword: 'Tr1cky-Lane-Pass!' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['password', AUTH_MESSAGE_KEYS.passwordUnchanged]]);
+    expect(changePasswordFormSchema.safeParse({ currentPassword: 'Tr1cky-Lane-Pass!', password: 'An0ther-Lane-Pass!', confirmPassword: 'An0ther-Lane-Pass!' }).success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGE_KEYS, changePasswordBodySchema } from './auth.js';
+import { AUTH_MESSAGE_KEYS, changePasswordShape, NEW_PASSWORD_UNCHANGED, newPasswordDiffers } from './auth.js';
 import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../rule-limits.js';
 
 /**
@@ -112,7 +112,8 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** The change-password form: the body, and the new password typed twice. */
-export const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirmPassword: z.string().max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong) })
+export const changePasswordFormSchema = z
+  .object({ ...changePasswordShape, confirmPassword: z.string().max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong) })
+  .refine(newPasswordDiffers, NEW_PASSWORD_UNCHANGED)
   .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGE_KEYS.passwordsMismatch });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

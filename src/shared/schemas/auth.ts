@@ -19,6 +19,7 @@ export const AUTH_MESSAGE_KEYS = {
   exactlyOneIdentifier: 'auth.validation.exactlyOneIdentifier',
   passwordTooCommon: 'auth.validation.passwordTooCommon',
   identifierInvalid: 'auth.validation.identifierInvalid',
+  passwordUnchanged: 'auth.validation.passwordUnchanged',
 } as const;
 
 export const PROFILE_MESSAGE_KEYS = {
@@ -124,10 +125,16 @@ export const resetPasswordBodySchema = z.object({
 export const emptyResultSchema = z.object({}).strict();
 
 /** Settings' change of password: the current one, then the new one under the sign-up rule (decision 052). */
-export const changePasswordBodySchema = z.object({
+export const changePasswordShape = {
   currentPassword: z.string().min(1, AUTH_MESSAGE_KEYS.fillAllFields).max(PASSWORD_MAX, AUTH_MESSAGE_KEYS.passwordTooLong),
   password,
-});
+};
+
+/** A change of password changes it: the new one differs from the current one (said at the new one). */
+export const newPasswordDiffers = (body: { currentPassword: string; password: string }) => body.password !== body.currentPassword;
+export const NEW_PASSWORD_UNCHANGED = { path: ['password'], message: AUTH_MESSAGE_KEYS.passwordUnchanged };
+
+export const changePasswordBodySchema = z.object(changePasswordShape).refine(newPasswordDiffers, NEW_PASSWORD_UNCHANGED);
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** Settings' Delete account: the current password, checked like a sign-in (decision 059). */

@@ -36,6 +36,11 @@ describe('POST /api/change-password', () => {
     expect(short.json().detailKeys).toEqual({ password: ['auth.validation.passwordTooShort'] });
     const empty = await change(u.headers, { currentPassword: '', password: NEW_PASSWORD });
     expect(empty.json().detailKeys).toEqual({ currentPassword: ['auth.validation.fillAllFields'] });
+    // The same password again is refused, said at the new one, and ends no other session.
+    const same = await change(u.headers, { currentPassword: DEFAULT_TEST_PASSWORD, password: DEFAULT_TEST_PASSWORD });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().detailKeys).toEqual({ password: ['auth.validation.passwordUnchanged'] });
+    expect(await profileStatus(otherHeaders)).toBe(200);
 
     const changed = await change(u.headers, { currentPassword: DEFAULT_TEST_PASSWORD, password: NEW_PASSWORD });
     expect(changed.statusCode, changed.body).toBe(200);
