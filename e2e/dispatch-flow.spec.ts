@@ -219,6 +219,8 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     await expect(page.getByTestId('tracking-status')).toHaveText('Delivered');
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await expect(page.getByTestId('driver-rating')).toHaveText('New driver');
+    // The driver signed up by email: no phone on the account, so no empty Phone row.
+    await expect(page.locator('dt', { hasText: /^Phone$/ })).toHaveCount(0);
     await page.getByRole('radio', { name: '1 out of 5 stars' }).focus();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('radio', { name: '4 out of 5 stars' })).toBeChecked();

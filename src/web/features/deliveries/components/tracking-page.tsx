@@ -260,14 +260,17 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                     </span>
                   </dd>
                 </div>
-                <div className="flex justify-between gap-4">
-                  <dt className="text-sm text-muted-foreground">{t('tracking.driver.phone')}</dt>
-                  <dd className="font-medium">
-                    <a href={`tel:${result.driver.phone}`} className="text-primary underline-offset-4 hover:underline">
-                      {result.driver.phone}
-                    </a>
-                  </dd>
-                </div>
+                {/* A driver who signed up by email has no phone on the account: no empty row, no dead tel: link. */}
+                {result.driver.phone && (
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-sm text-muted-foreground">{t('tracking.driver.phone')}</dt>
+                    <dd className="font-medium">
+                      <a href={`tel:${result.driver.phone}`} className="text-primary underline-offset-4 hover:underline">
+                        {result.driver.phone}
+                      </a>
+                    </dd>
+                  </div>
+                )}
               </dl>
             ) : (
               <p className="text-sm text-muted-foreground">{t('tracking.driver.awaiting')}</p>
