@@ -26,7 +26,7 @@ import { toastApiError } from '@/web/lib/toast-api-error';
 import { useCreateApiKey } from './api/create-api-key';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
-import { intlLocales } from '@/shared/i18n';
+import { formatInstant } from '@/web/lib/lagos-time';
 
 /** The new key, shown once with a copy button: the server keeps only its hash. */
 function NewKeyDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
@@ -139,7 +139,7 @@ function KeyItem({ apiKey }: { apiKey: ApiKey }) {
       toastApiError(t, failure, t('developers.keys.revoke'), { alsoWhenUnavailable: true });
     }
   };
-  const createdOn = new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'medium' }).format(Date.parse(apiKey.createdAt));
+  const createdOn = formatInstant(apiKey.createdAt, i18n.language, { dateStyle: 'medium' });
   return (
     <li className="flex min-w-0 flex-wrap items-center justify-between gap-3 py-3" data-testid="api-key">
       <div className="grid min-w-0 gap-1">

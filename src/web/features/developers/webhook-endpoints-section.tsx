@@ -35,13 +35,11 @@ import { useResendWebhookEvent } from './api/resend-webhook-event';
 import { useRotateWebhookSecret } from './api/rotate-webhook-secret';
 import { useSendWebhookTestEvent } from './api/send-webhook-test-event';
 import { useUpdateWebhookEndpoint } from './api/update-webhook-endpoint';
-import { intlLocales } from '@/shared/i18n';
+import { formatInstant } from '@/web/lib/lagos-time';
 
 type FormInput = CreateWebhookEndpointBody;
 
-function formatWhen(iso: string, language: string) {
-  return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso));
-}
+const formatWhen = (iso: string, language: string) => formatInstant(iso, language, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The secret, shown once after it was made (a new endpoint, a rotation), with a copy button. */
 function SecretDialog({ endpoint, onClose }: { endpoint: WebhookEndpointWithSecret | null; onClose: () => void }) {

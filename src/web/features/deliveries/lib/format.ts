@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import { formatNaira } from '@/shared/money';
 import { intlLocales } from '@/shared/i18n';
+import { formatDateTime, formatTime, LAGOS_TIME_ZONE } from '@/web/lib/lagos-time';
 
-export { formatNaira };
+export { formatNaira, formatDateTime, formatTime };
 
 /** "2025-03-14" stays a calendar date: parsed as local midnight so no time zone shifts it a day. */
 export function formatCalendarDate(isoDate: string, language: string): string {
@@ -12,17 +13,6 @@ export function formatCalendarDate(isoDate: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium' }).format(date);
 }
 
-export function formatDateTime(iso: string, language: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-}
-
-export function formatTime(iso: string, language: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(intlLocales(language), { timeStyle: 'short' }).format(time);
-}
 
 /** Today as YYYY-MM-DD in the user's own time zone, for the date input's minimum. */
 export function todayIsoDate(now = new Date()): string {
@@ -34,8 +24,7 @@ export function firstNameOf(name: string | null | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? '';
 }
 
-/** Every delivery time is Lagos time, wherever the reader's device is set. */
-const LAGOS = 'Africa/Lagos';
+const LAGOS = LAGOS_TIME_ZONE;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A window shorter than this that crosses midnight keeps its times; a longer one (interstate) shows days. */
 const DATES_ONLY_FROM_MS = 12 * 60 * 60 * 1000;

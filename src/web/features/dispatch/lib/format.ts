@@ -1,8 +1,2 @@
-import { intlLocales } from '@/shared/i18n';
-
-/** Date and time in the reader's language; the raw value if it is not a date. */
-export function formatDateTime(iso: string, language: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-}
+/** The board's times are Lagos time, as every instant the app shows. */
+export { formatDateTime } from '@/web/lib/lagos-time';

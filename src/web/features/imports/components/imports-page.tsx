@@ -15,7 +15,7 @@ import { useImport } from '../api/get-import';
 import { useImports } from '../api/get-imports';
 import { useUploadImport } from '../api/upload-import';
 import { ImportErrors } from './import-errors';
-import { intlLocales } from '@/shared/i18n';
+import { formatDateTime } from '@/web/lib/lagos-time';
 
 const STATUS_BADGE: Record<ImportStatus, BadgeProps['variant']> = {
   validating: 'info',
@@ -192,7 +192,7 @@ function RecentImports({ onOpen, currentId }: { onOpen: (id: string) => void; cu
               <span className="grid min-w-0 gap-0.5">
                 <span className="font-medium user-text">{item.fileName}</span>
                 <span className="text-sm text-muted-foreground">
-                  {new Date(item.createdAt).toLocaleString(intlLocales(i18n.language))} · {formatNaira(item.totalKobo)}
+                  {formatDateTime(item.createdAt, i18n.language)} · {formatNaira(item.totalKobo)}
                 </span>
               </span>
               <StatusBadge status={item.status} />

@@ -15,7 +15,7 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { useNow } from '@/web/lib/use-now';
 import { relativeTime } from '../lib/relative-time';
 import { splitAroundIds } from '../lib/unbroken-ids';
-import { intlLocales } from '@/shared/i18n';
+import { formatInstant } from '@/web/lib/lagos-time';
 
 const PAGE_SIZE = 20;
 const ICONS = { delivery: Package, wallet: Wallet, promotion: Megaphone, partner: Handshake, developer: Webhook } as const;
@@ -56,7 +56,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
           )}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
-          <time dateTime={notification.createdAt} title={new Date(notification.createdAt).toLocaleString(intlLocales(i18n.language))}>
+          <time dateTime={notification.createdAt} title={formatInstant(notification.createdAt, i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })}>
             {when.justNow ? t('notifications.page.justNow') : when.text}
           </time>
         </p>

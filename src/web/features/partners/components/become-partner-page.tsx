@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { formatPublishedStat, type PublishedStat } from '@/web/lib/published-figures';
 import { useMyApplications } from '../api/get-my-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
-import { intlLocales } from '@/shared/i18n';
+import { formatInstant } from '@/web/lib/lagos-time';
 
 /** The spec's marketing figures (section 9). */
 const STATS = ['partners', 'earnings', 'deliveries', 'support'] as const satisfies readonly PublishedStat[];
@@ -19,7 +19,6 @@ const CHOICES: { type: PartnerType; to: string; icon: typeof Truck; points: stri
 
 function ApplicationsList({ applications }: { applications: PartnerApplication[] }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'medium' });
   return (
     <ul className="grid gap-3" aria-label={t('partners.applications.title')}>
       {applications.map((application) => (
@@ -28,7 +27,7 @@ function ApplicationsList({ applications }: { applications: PartnerApplication[]
             <span className="font-medium">{t(`partners.type.${application.type}`)}</span>
             <ApplicationStatusBadge status={application.status} />
           </div>
-          <p className="text-xs text-muted-foreground">{t('partners.applications.submittedOn', { date: date.format(new Date(application.createdAt)) })}</p>
+          <p className="text-xs text-muted-foreground">{t('partners.applications.submittedOn', { date: formatInstant(application.createdAt, i18n.language, { dateStyle: 'medium' }) })}</p>
           <p className="text-sm">
             {application.status === 'rejected'
               ? t('partners.applications.hint.rejected', { reason: application.rejectionReason ?? '' })

@@ -36,7 +36,7 @@ import { toastApiError } from '@/web/lib/toast-api-error';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
-import { intlLocales } from '@/shared/i18n';
+import { formatDateTime } from '@/web/lib/lagos-time';
 
 const ALL = '';
 const selectClass =
@@ -112,7 +112,6 @@ function labelledDocuments(type: PartnerType, documents: readonly PartnerDocumen
 function ApplicationCard({ application }: { application: OperatorApplication }) {
   const { t, i18n } = useTranslation();
   const decide = useDecideApplication();
-  const date = new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const isOpen = OPEN_APPLICATION_STATUSES.includes(application.status);
 
   const act = async (decision: Decision, successKey: string) => {
@@ -144,7 +143,7 @@ function ApplicationCard({ application }: { application: OperatorApplication }) 
         </div>
         <CardDescription>
           {[application.applicant.email, application.applicant.phone].filter(Boolean).join(' · ')} ·{' '}
-          {t('partners.applications.submittedOn', { date: date.format(new Date(application.createdAt)) })}
+          {t('partners.applications.submittedOn', { date: formatDateTime(application.createdAt, i18n.language) })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

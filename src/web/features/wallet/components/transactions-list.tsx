@@ -8,16 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { cn } from '@/web/lib/cn';
 import type { WalletTransaction } from '@/shared/schemas/wallet-money';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
-import { intlLocales } from '@/shared/i18n';
+import { formatDateTime } from '@/web/lib/lagos-time';
 
 const PAGE_SIZE = 10;
 
-function formatWhen(iso: string, language: string) {
-  const time = Date.parse(iso);
-  return Number.isNaN(time)
-    ? iso
-    : new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-}
 
 /** Money in shows with a plus, money out with a minus; naira with thousands separators either way. */
 export function signedNaira(kobo: number) {
@@ -48,7 +42,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
       </span>
       <p className="col-span-2 col-start-2 text-sm font-medium user-text sm:col-span-1">{description}</p>
       <p className="col-start-2 row-start-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-        <span>{formatWhen(transaction.date, i18n.language)}</span>
+        <span>{formatDateTime(transaction.date, i18n.language)}</span>
         {transaction.status && (
           <Badge variant="outline">
             {t(`wallet.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
