@@ -114,6 +114,7 @@ const DRIVER_HOME = {
   availableForWork: true,
   duty: { onDuty: true, changedAt: null },
   vehicle: { transportMode: 'van', vehicleType: 'van', plateNumber: 'LSR 123 DX' },
+  rating: { average: 4.5, reviews: 12 },
 };
 const OPERATOR_HOME = { unassigned: 7, active: 12, needsDecision: 2, pendingApplications: 1000, pendingWithdrawals: 0 };
 
@@ -160,17 +161,19 @@ test.describe('navigation by role', () => {
     await expect(day.getByTestId('driver-summary-active')).toHaveText('3');
     await expect(day.getByTestId('driver-summary-earned')).toHaveText('₦12,500.00');
     await expect(day.getByTestId('driver-summary-available')).toHaveText('Yes');
+    await expect(day.getByTestId('driver-summary-rating')).toHaveText('4.5 (12 reviews)');
     await expect(day).toContainText('Van · LSR 123 DX');
     await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoHorizontalScroll(page);
 
     // Without a vehicle on record the driver is told they cannot be given work yet.
-    await page.route('**/api/driver/summary', (route) => route.fulfill(ok({ ...DRIVER_HOME, activeJobs: 0, earnedTodayKobo: 0, availableForWork: false, duty: null, vehicle: null })));
+    await page.route('**/api/driver/summary', (route) => route.fulfill(ok({ ...DRIVER_HOME, activeJobs: 0, earnedTodayKobo: 0, availableForWork: false, duty: null, vehicle: null, rating: { average: null, reviews: 0 } })));
     await page.reload();
     await expect(day.getByTestId('driver-summary-active')).toHaveText('0');
     await expect(day.getByTestId('driver-summary-earned')).toHaveText('₦0.00');
     await expect(day.getByTestId('driver-summary-available')).toHaveText('Not yet');
+    await expect(day.getByTestId('driver-summary-rating')).toHaveText('No ratings yet');
     await expect(day).toContainText('No vehicle on record: contact operations.');
     await expectNoHorizontalScroll(page);
 

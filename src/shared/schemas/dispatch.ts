@@ -263,5 +263,7 @@ export const driverHomeSummarySchema = z.object({
   vehicle: z
     .object({ transportMode: z.enum(TRANSPORT_MODES), vehicleType: z.string(), plateNumber: z.string() })
     .nullable(),
+  /** What customers gave them, as customers see it on tracking: the average (one decimal; null before any) and how many. */
+  rating: z.object({ average: z.number().min(1).max(5).nullable(), reviews: z.number().int().min(0) }),
 });
 export type DriverHomeSummary = z.infer<typeof driverHomeSummarySchema>;

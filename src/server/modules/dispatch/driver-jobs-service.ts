@@ -36,7 +36,7 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
      * The driver's home (decision 060): jobs on the road (counted up to HOME_COUNT_CAP), what the wallet was credited
      * for delivered jobs today (the Lagos day), and whether operators can assign them work: a vehicle on record, whose
      * transport mode decides the deliveries they are offered (DriversService.listForTransportMode), and their duty
-     * switch on (decision 063).
+     * switch on (decision 063); and the customers' rating of them.
      */
     async summary(driverId: string, now = new Date()): Promise<DriverHomeSummary> {
       const day = lagosDayOf(now);
@@ -54,6 +54,7 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
         vehicle: driver
           ? { transportMode: driver.transportMode as TransportMode, vehicleType: driver.vehicleType, plateNumber: driver.plateNumber }
           : null,
+        rating: { average: driver?.rating ?? null, reviews: driver?.reviews ?? 0 },
       };
     },
 

@@ -49,7 +49,7 @@ async function paidDelivery() {
   const booked = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
   const paid = await payWithWallet(t, shipper.headers, booked.id);
   expect(paid.statusCode, paid.body).toBe(200);
-  return paid.json().data.delivery as { id: string; price: { baseFare: number; distanceFee: number } };
+  return { ...(paid.json().data.delivery as { id: string; price: { baseFare: number; distanceFee: number } }), shipper };
 }
 
 async function drive(driver: Signed, id: string, steps: readonly string[]) {
@@ -143,7 +143,7 @@ describe("the driver's home", () => {
     const d = await paidDelivery();
     const driver = await assignNewDriver(t, operator.headers, d.id, 'bike');
     const first = await driverSummary(driver);
-    expect(first).toMatchObject({ activeJobs: 1, earnedTodayKobo: 0, day: lagosDayOf(new Date()), availableForWork: true });
+    expect(first).toMatchObject({ activeJobs: 1, earnedTodayKobo: 0, day: lagosDayOf(new Date()), availableForWork: true, rating: { average: null, reviews: 0 } });
     expect(first.vehicle).toMatchObject({ transportMode: 'bike', vehicleType: 'bike' });
     expect(first.vehicle?.plateNumber).toMatch(/^LAG-/);
 
@@ -170,6 +170,11 @@ describe("the driver's home", () => {
     const share = Math.round(((d.price.baseFare + d.price.distanceFee) * Number(t.env.DRIVER_EARNINGS_PERCENT)) / 100);
     expect(after).toMatchObject({ activeJobs: 0, earnedTodayKobo: share, availableForWork: true });
     expect(share).toBeGreaterThan(0);
+
+    // The customer's rating reaches the driver's home, as customers see it on tracking.
+    const rated = await post(`/api/deliveries/${d.id}/rating`, d.shipper.headers, { stars: 4 });
+    expect(rated.statusCode, rated.body).toBe(201);
+    expect((await driverSummary(driver)).rating).toEqual({ average: 4, reviews: 1 });
   });
 
   it('a driver with no vehicle on record is not available for work', async () => {

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BadgeCheck, Banknote, CircleAlert, Truck, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Banknote, CircleAlert, Star, Truck, type LucideIcon } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';
 import { apiErrorText } from '@/web/lib/api-client';
 import { formatHomeCount } from '@/web/lib/home-count';
+import { formatRating } from '@/web/lib/units';
 import type { DriverHomeSummary } from '@/shared/schemas/dispatch';
 import { useDriverSummary } from '../api/get-driver-summary';
 import { DutySwitch } from './duty-switch';
 
 /**
  * The top of the driver's home (decision 060): jobs on the road, what today's deliveries put in the wallet (the
- * Lagos day), and whether operators can assign them work (their vehicle on record and their duty switch, decision
- * 063, which sits underneath). A row each on a phone.
+ * Lagos day), whether operators can assign them work (their vehicle on record and their duty switch, decision
+ * 063, which sits underneath), and the customers' rating of them. A row each on a phone.
  */
 export function DriverSummary() {
   const { t, i18n } = useTranslation();
@@ -33,7 +34,7 @@ export function DriverSummary() {
   const vehicle = data?.vehicle;
   return (
     <section aria-label={t('driverWorkspace.summary.label')} aria-busy={summary.isPending} className="grid gap-3">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Item icon={Truck} label={t('driverWorkspace.summary.activeJobs')} testId="driver-summary-active">
           {data ? formatHomeCount(data.activeJobs, i18n.language) : '—'}
         </Item>
@@ -52,6 +53,13 @@ export function DriverSummary() {
           }
         >
           {data ? t(availabilityKey(data)) : '—'}
+        </Item>
+        <Item icon={Star} label={t('driverWorkspace.summary.rating')} testId="driver-summary-rating">
+          {!data
+            ? '—'
+            : data.rating.average === null
+              ? t('driverWorkspace.summary.noRatings')
+              : t('tracking.driver.ratingValue', { rating: formatRating(data.rating.average, i18n.language), count: data.rating.reviews })}
         </Item>
       </dl>
       {data?.duty && <DutySwitch duty={data.duty} />}
