@@ -214,6 +214,7 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     await expect(toast(jobs, 'Delivered!')).toBeVisible();
     await jobs.getByRole('tab', { name: 'Completed' }).click();
     await expect(jobs.getByRole('article', { name: `Job ${deliveryId}` }).getByTestId('driver-job-status')).toHaveText('Delivered');
+    await expect(jobs.getByRole('article', { name: `Job ${deliveryId}` })).toContainText('You earned');
 
     // The customer sees it delivered, still without a reload, and rates the driver from the keyboard.
     await expect(page.getByTestId('tracking-status')).toHaveText('Delivered');

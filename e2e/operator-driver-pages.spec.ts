@@ -395,7 +395,7 @@ test.describe('dispatch board', () => {
     await dialog.getByLabel('Reason (optional)').fill('Account name does not match');
     await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
     await dialog.getByRole('button', { name: 'Mark failed' }).click();
-    await expect(toast(page, 'Withdrawal Failed')).toContainText("₦5,500.00 returned to the customer's wallet.");
+    await expect(toast(page, 'Withdrawal Failed')).toContainText("₦5,500.00 returned to the wallet of the person who asked for it.");
     await expect(page.getByText('No withdrawal is waiting.')).toBeVisible();
     expect(posted).toEqual([
       { url: `/dispatch/withdrawals/${withdrawal.id}/mark-paid`, body: {} },

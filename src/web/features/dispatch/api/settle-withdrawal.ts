@@ -8,7 +8,7 @@ export type WithdrawalOutcome = { id: string; outcome: 'paid' } | { id: string; 
 
 /**
  * `POST /api/dispatch/withdrawals/{id}/mark-paid` (the transfer was made) or `…/mark-failed` with an optional
- * reason (the held money returns to the customer's wallet).
+ * reason (the held money returns to the wallet of whoever asked for it).
  */
 export function settleWithdrawal(request: WithdrawalOutcome) {
   const path = `/dispatch/withdrawals/${encodeURIComponent(request.id)}/${request.outcome === 'paid' ? 'mark-paid' : 'mark-failed'}`;

@@ -85,7 +85,7 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
             </div>
           )}
           <div className="flex gap-1">
-            <dt className="text-muted-foreground">{t('driverWorkspace.job.earnings')}</dt>
+            <dt className="text-muted-foreground">{t(job.status === 'delivered' ? 'driverWorkspace.job.earned' : 'driverWorkspace.job.earnings')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="driver-job-earnings">
               {formatNaira(job.earningsKobo)}
             </dd>
