@@ -5,6 +5,7 @@ import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { categoryOf } from './message-policy.js';
 import type { UserMessageQueue } from './message-queue.js';
 import { isUpdateStatus, renderDeliveryUpdate } from './delivery-update-templates.js';
+import { preferredRouteOf } from './preferred-route.js';
 
 interface Deps {
   db: Executor;
@@ -24,13 +25,7 @@ export function subscribeCustomerUpdates(events: DomainEvents, { db, queue, getP
     // Most customers leave delivery updates off: ask that before reading the profile to address one.
     if (!isUpdateStatus(event.status) || !(await queue.takesCategory(event.userId, category, db))) return;
     const profile = await getProfile(event.userId);
-    const route = profile.email
-      ? { channel: 'email' as const, recipient: profile.email }
-      : profile.whatsappNumber
-        ? { channel: 'whatsapp' as const, recipient: profile.whatsappNumber }
-        : profile.phone
-          ? { channel: 'sms' as const, recipient: profile.phone }
-          : null;
+    const route = preferredRouteOf(profile);
     if (!route) return;
     const message = renderDeliveryUpdate(event.status, profile.language, formatDeliveryId(event.number));
     const queued = await queue.queueMessage(

@@ -7,6 +7,7 @@ import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { categoryOf } from './message-policy.js';
 import type { UserMessageQueue } from './message-queue.js';
 import type { RenderedMessage } from './message-templates.js';
+import { preferredRouteOf } from './preferred-route.js';
 
 /** A job given to the driver, or taken from them by a reassignment. */
 export const DRIVER_JOB_CHANGES = ['assigned', 'reassigned'] as const;
@@ -44,13 +45,7 @@ export function subscribeDriverJobMessages(events: Pick<DomainEvents, 'onPublish
     const category = categoryOf(`update:driver-job-${change}`);
     if (!(await queue.takesCategory(userId, category, db))) return;
     const profile = await getProfile(userId);
-    const route = profile.email
-      ? { channel: 'email' as const, recipient: profile.email }
-      : profile.whatsappNumber
-        ? { channel: 'whatsapp' as const, recipient: profile.whatsappNumber }
-        : profile.phone
-          ? { channel: 'sms' as const, recipient: profile.phone }
-          : null;
+    const route = preferredRouteOf(profile);
     if (!route) return;
     const queued = await queue.queueMessage({ userId, category, ...route, ...renderDriverJobMessage(change, profile.language, params) }, db);
     if (queued) nudge();
