@@ -222,11 +222,13 @@ describe('POST /api/quotes', () => {
   });
 
   describe('the booked day and slot', () => {
-    // The clock is set to a Lagos hour of today; only Date is faked, so timers and the database run as usual.
+    // The clock is set to a Lagos hour of yesterday, so never ahead of the real one (a session idle for the hours in
+    // between would be signed out); only Date is faked, so timers and the database run as usual.
     const atLagosHour = (hour: number) => {
+      const yesterday = lagosDate(new Date(Date.now() - DAY));
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date(`${lagosDate(new Date())}T${String(hour - 1).padStart(2, '0')}:30:00Z`));
-      return lagosDate(new Date());
+      vi.setSystemTime(new Date(`${yesterday}T${String(hour - 1).padStart(2, '0')}:30:00Z`));
+      return yesterday;
     };
     afterEach(() => {
       vi.useRealTimers();
