@@ -41,8 +41,7 @@ import {
   stepRefusal,
 } from './delivery-lifecycle.js';
 import { generateHandoverCode } from './handover-code.js';
-import { generateTrackingId } from './tracking-id.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { generateTrackingId, withTrackingIdRetry } from './tracking-id.js';
 import { hashShortCode, shortCodeMatches } from '../../lib/crypto.js';
 import {
   REATTEMPT_LIMIT,
@@ -75,9 +74,7 @@ const WEB_BOOKING = { livemode: true, externalReference: null };
 type BookingOrigin = { livemode: boolean; externalReference: string | null };
 type BookingSource = { request: QuoteRequest } | Awaited<ReturnType<QuotesService['usable']>>;
 
-/** The wallet did not cover a payment: thrown inside its transaction so that nothing of it stays. */
-const NOT_COVERED = new Error('not covered');
-/** The wallet did not cover a new booking's payment: the booking rolls back with it. */
+/** The wallet did not cover a payment (of `amountKobo`): thrown inside its transaction so that nothing of it stays. */
 class NotCovered extends Error {
   constructor(readonly amountKobo: number) {
     super('not covered');
@@ -85,7 +82,6 @@ class NotCovered extends Error {
 }
 /** The quote was used or changed since it was read: the booking's transaction ends, and whyUnusable says why. */
 const QUOTE_UNUSABLE = new Error('quote unusable');
-const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
 
 /** How many times an assignment or a hand-over judges the row afresh when it changed between the reading and the write. */
 const REJUDGEMENTS = 3;
@@ -268,7 +264,7 @@ export function createDeliveriesService({
    */
   /**
    * A pay-on-delivery booking's wallet payment in the caller's transaction; what the wallet does not cover, or a
-   * price no longer payable, is thrown (NOT_COVERED, PRICE_EXPIRED) so that nothing of it stays.
+   * price no longer payable, is thrown (NotCovered, PRICE_EXPIRED) so that nothing of it stays.
    */
   async function payCodBookingIn(transaction: Transaction, userId: string, row: DeliveryRow, trackingId: string, at: Date) {
     const { tx, emit } = transaction;
@@ -289,7 +285,7 @@ export function createDeliveriesService({
         { account: ACCOUNTS.codReserve(row.id), amountKobo: row.codReserveKobo! },
       ],
     });
-    if (posted.outcome === 'not_covered') throw NOT_COVERED;
+    if (posted.outcome === 'not_covered') throw new NotCovered(amountKobo);
     if (posted.outcome === 'replayed') return { kind: 'not_payable' as const };
     const paid = await repository.markPaid(
       row.id,
@@ -306,7 +302,7 @@ export function createDeliveriesService({
     try {
       return await transactions.run((transaction) => payCodBookingIn(transaction, userId, row, trackingId, at));
     } catch (error) {
-      if (error === NOT_COVERED) return { kind: 'insufficient_balance' as const };
+      if (error instanceof NotCovered) return { kind: 'insufficient_balance' as const };
       if (error instanceof AppError && error.code === 'PRICE_EXPIRED') return { kind: 'not_payable' as const };
       throw error;
     }
@@ -808,31 +804,27 @@ export function createDeliveriesService({
      */
     async bookPaidFromWallet(userId: string, body: BookingBody, origin: BookingOrigin): Promise<{ kind: 'paid'; delivery: DeliveryRow } | { kind: 'insufficient_balance'; amountKobo: number }> {
       const source = await bookingSourceOf(userId, body);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await transactions.run(async (transaction) => {
+      try {
+        // On a tracking id collision, the whole booking again with another one.
+        return await withTrackingIdRetry(() =>
+          transactions.run(async (transaction) => {
             const booked = await insertBooking(transaction, userId, body, origin, source);
             if (!booked) throw QUOTE_UNUSABLE;
             const at = new Date();
             const trackingId = generateTrackingId();
             const outcome =
               booked.codReserveKobo !== null
-                ? await payCodBookingIn(transaction, userId, booked, trackingId, at).catch((error: unknown) => {
-                    if (error === NOT_COVERED) return { kind: 'insufficient_balance' as const };
-                    throw error;
-                  })
+                ? await payCodBookingIn(transaction, userId, booked, trackingId, at)
                 : await payPlainIn(transaction, userId, booked, trackingId, at);
-            if (outcome.kind === 'insufficient_balance') throw new NotCovered(booked.totalKobo + (booked.codReserveKobo ?? 0));
+            if (outcome.kind === 'insufficient_balance') throw new NotCovered(amountDueOf(booked));
             if (outcome.kind !== 'paid') throw new AppError('PRICE_EXPIRED');
             return { kind: 'paid' as const, delivery: outcome.delivery };
-          });
-        } catch (error) {
-          if (error instanceof NotCovered) return { kind: 'insufficient_balance', amountKobo: error.amountKobo };
-          if (error === QUOTE_UNUSABLE) return quotes.whyUnusable(userId, body.quoteId!);
-          // The (astronomically rare) tracking id collision: the whole booking again, with another one.
-          if (attempt < 5 && isUniqueViolation(error, TRACKING_ID_CONSTRAINT)) continue;
-          throw error;
-        }
+          }),
+        );
+      } catch (error) {
+        if (error instanceof NotCovered) return { kind: 'insufficient_balance', amountKobo: error.amountKobo };
+        if (error === QUOTE_UNUSABLE) return quotes.whyUnusable(userId, body.quoteId!);
+        throw error;
       }
     },
 

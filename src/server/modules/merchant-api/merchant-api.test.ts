@@ -31,6 +31,13 @@ async function createKey(merchant: Merchant, mode: 'test' | 'live', app: App = t
   return res.json().data as { id: string; key: string; last4: string; mode: string; createdAt: string; name: string };
 }
 
+/** A webhook endpoint for every event of one mode, at `url`: its id and signing secret. */
+async function addWebhookEndpoint(merchant: Merchant, url: string, mode: 'test' | 'live') {
+  const res = await t.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: merchant.headers, payload: { url, events: WEBHOOK_EVENT_TYPES, mode } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; secret: string };
+}
+
 const bearer = (key: string): Headers => ({ authorization: `Bearer ${key}` });
 
 function v1(method: 'GET' | 'POST', url: string, key: string, payload?: unknown, headers: Headers = {}, app: App = t) {
@@ -287,13 +294,7 @@ describe('POST /api/v1/deliveries', () => {
     const { key } = await createKey(merchant, 'live');
     const receiver = await startWebhookReceiver();
     try {
-      const endpoint = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhook-endpoints',
-        headers: merchant.headers,
-        payload: { url: receiver.url, events: WEBHOOK_EVENT_TYPES, mode: 'live' },
-      });
-      expect(endpoint.statusCode, endpoint.body).toBe(201);
+      await addWebhookEndpoint(merchant, receiver.url, 'live');
       const q = await quote(key);
       const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short' });
       expect(res.statusCode).toBe(402);
@@ -537,14 +538,7 @@ describe('webhook events: their data is the v1 delivery', () => {
       const merchant = await createSignedInUser(t.deps);
       await fundSandbox(merchant.user.id, 5_000_000);
       const { key } = await createKey(merchant, 'test');
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhook-endpoints',
-        headers: merchant.headers,
-        payload: { url: receiver.url, events: WEBHOOK_EVENT_TYPES, mode: 'test' },
-      });
-      expect(added.statusCode, added.body).toBe(201);
-      const secret = added.json().data.secret as string;
+      const { secret } = await addWebhookEndpoint(merchant, receiver.url, 'test');
       const reference = `hook-${uniqueSuffix()}`;
       const booked = await bookVia(key, { externalReference: reference });
 

@@ -16,7 +16,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { VerifyResult, WebhookEvent } from '../../adapters/payments/payment-gateway.js';
 import type { DeliveriesService, DeliveryRow } from '../deliveries/deliveries-service.js';
 import { amountDueOf, toDelivery } from '../deliveries/delivery-view.js';
-import { generateTrackingId } from '../deliveries/tracking-id.js';
+import { generateTrackingId, withTrackingIdRetry } from '../deliveries/tracking-id.js';
 import { isCodPayable, paymentRefusal } from '../deliveries/delivery-lifecycle.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { openCheckout } from './checkout.js';
@@ -55,19 +55,7 @@ export type ReconcileOutcome = 'settled' | 'failed' | 'pending' | 'expired' | 's
 /** The only currency a payment settles in: every price is naira, and a gateway's amount is in its kobo. */
 const SETTLEMENT_CURRENCY = 'NGN';
 
-const TRACKING_ID_CONSTRAINT = 'deliveries_tracking_id_key';
 const OPEN_CHECKOUT_CONSTRAINT = 'payments_open_checkout_key';
-
-/** Runs a paying transaction again on the (astronomically rare) tracking id collision. */
-async function withTrackingIdRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (attempt >= 5 || !isUniqueViolation(err, TRACKING_ID_CONSTRAINT)) throw err;
-    }
-  }
-}
 
 function assertPayable(row: DeliveryRow, now: Date) {
   const refusal = paymentRefusal(row.status) ?? (row.paidAt ? 'ALREADY_PAID' : null);

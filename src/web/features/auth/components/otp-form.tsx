@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useSingleFlight } from '@/web/lib/use-single-flight';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REGEXP_ONLY_DIGITS } from 'input-otp';
@@ -32,7 +33,7 @@ export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
   const { errors, isSubmitting } = form.formState;
   const otp = useWatch({ control: form.control, name: 'otp' });
   const [isResending, setIsResending] = useState(false);
-  const inFlight = useRef(false);
+  const singleFlight = useSingleFlight();
 
   const handleValid = async (values: OtpFormValues) => {
     // A refused code is cleared so the next one can be typed straight away.
@@ -41,16 +42,8 @@ export function OtpForm({ id, onVerify, onResend, onBack }: OtpFormProps) {
 
   const handleInvalid = (fieldErrors: FieldErrors<OtpFormValues>) => toastValidation(fieldErrors.otp?.message);
 
-  const submit = async () => {
-    // Typing the sixth digit and pressing Enter at once must not send the code twice.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await form.handleSubmit(handleValid, handleInvalid)();
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  // Typing the sixth digit and pressing Enter at once must not send the code twice.
+  const submit = () => singleFlight.run(() => form.handleSubmit(handleValid, handleInvalid)());
 
   const handleResend = async () => {
     setIsResending(true);

@@ -24,11 +24,10 @@ export function firstNameOf(name: string | null | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? '';
 }
 
-const LAGOS = LAGOS_TIME_ZONE;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A window shorter than this that crosses midnight keeps its times; a longer one (interstate) shows days. */
 const DATES_ONLY_FROM_MS = 12 * 60 * 60 * 1000;
-const lagosDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit', day: '2-digit' });
+const lagosDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** YYYY-MM-DD of an instant in Lagos. */
 function lagosDay(at: number): string {
@@ -51,7 +50,7 @@ export function formatDeliveryWindow(window: DeliveryWindowText, language: strin
   const end = Math.max(from, to);
   const otherYear = lagosDay(from).slice(0, 4) !== lagosDay(now).slice(0, 4);
   const dateOptions: Intl.DateTimeFormatOptions = {
-    timeZone: LAGOS,
+    timeZone: LAGOS_TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -65,7 +64,7 @@ export function formatDeliveryWindow(window: DeliveryWindowText, language: strin
     return format.formatRange(from, end);
   }
 
-  const timeFormat = new Intl.DateTimeFormat(intlLocales(language), { timeZone: LAGOS, timeStyle: 'short' });
+  const timeFormat = new Intl.DateTimeFormat(intlLocales(language), { timeZone: LAGOS_TIME_ZONE, timeStyle: 'short' });
   const time = from === end ? timeFormat.format(from) : timeFormat.formatRange(from, end);
   const day = lagosDay(from);
   if (day === lagosDay(now)) return t('deliveries.window.today', { time });

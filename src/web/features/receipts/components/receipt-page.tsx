@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { ApiError, apiErrorText } from '@/web/lib/api-client';
 import { useReceipt } from '../api/receipts';
 import { intlLocales } from '@/shared/i18n';
+import { formatInstant } from '@/web/lib/lagos-time';
 
 /**
  * /dashboard/receipts/{id}: one numbered receipt, in the account's language (the app's), printable: the print
@@ -18,7 +19,6 @@ export function ReceiptPage() {
   const { t, i18n } = useTranslation();
   const query = useReceipt(id);
   const percent = (value: number) => new Intl.NumberFormat(intlLocales(i18n.language), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-  const when = (iso: string) => new Intl.DateTimeFormat(intlLocales(i18n.language), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
 
   if (query.isPending) {
     return (
@@ -42,7 +42,7 @@ export function ReceiptPage() {
   const receipt = query.data;
   const rows: [string, string][] = [
     [t('receipts.fields.number'), receipt.number],
-    [t('receipts.fields.date'), when(receipt.createdAt)],
+    [t('receipts.fields.date'), formatInstant(receipt.createdAt, i18n.language, { dateStyle: 'long', timeStyle: 'short' })],
     [t('receipts.fields.kind'), t(`receipts.kinds.${receipt.kind}`)],
     [t('receipts.fields.customer'), [receipt.customer.name, receipt.customer.email ?? receipt.customer.phone].filter(Boolean).join(' · ')],
     ...(receipt.deliveryId ? [[t('receipts.fields.delivery'), [receipt.deliveryId, receipt.trackingId].filter(Boolean).join(' · ')] as [string, string]] : []),

@@ -7,9 +7,8 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
 import { useReceipts } from '../api/receipts';
-import { intlLocales } from '@/shared/i18n';
+import { formatDateTime } from '@/web/lib/lagos-time';
 
-const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(intlLocales(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
 
 /** /dashboard/receipts: every numbered receipt of the account, newest first (decision 057). */
 export function ReceiptsPage() {
@@ -55,7 +54,7 @@ export function ReceiptsPage() {
                           {receipt.number} · {t(`receipts.kinds.${receipt.kind}`)}
                           {receipt.deliveryId ? ` · ${receipt.deliveryId}` : ''}
                         </span>
-                        <span className="text-sm text-muted-foreground">{dateOf(receipt.createdAt, i18n.language)}</span>
+                        <span className="text-sm text-muted-foreground">{formatDateTime(receipt.createdAt, i18n.language)}</span>
                       </span>
                     </span>
                     <span className="font-semibold tabular-nums">{formatNaira(receipt.amountKobo)}</span>
