@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
 import { modeUnavailability, priceTrip, tripOf, type RateCard } from '../src/shared/pricing.js';
 import type { Place } from '../src/shared/schemas/places.js';
 import { signUpInBrowser } from './accounts.js';
+import { chooseOption, tabTo } from './keyboard.js';
 import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, trackConsoleErrors } from './page-checks.js';
 
 /**
@@ -10,32 +11,6 @@ import { CLIENT_ERROR_RESPONSE, SHARED_TOASTER, expectNoAxeViolations, trackCons
  * see the distance and the price the shared tariff gives, book, pay from the wallet, and read the estimated
  * delivery window on the success page and on the public tracking page.
  */
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
-  for (let presses = 0; presses < max; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Opens a select with Enter, walks its options with ArrowDown and takes one with Enter. */
-async function chooseWithKeyboard(page: Page, label: string, option: string) {
-  const trigger = page.getByRole('combobox', { name: label, exact: true });
-  await tabTo(page, trigger);
-  await page.keyboard.press('Enter');
-  // Any space may be Intl's thin or narrow one (a time range: "12:00 – 6:00 PM").
-  const wanted = page.getByRole('option', { name: new RegExp(`^${option.replace(/[()+]/g, '\\$&').replace(/ /g, '\\s')}`) });
-  await expect(wanted).toBeVisible();
-  for (let presses = 0; presses < 10; presses += 1) {
-    if (await wanted.evaluate((element) => element === document.activeElement)) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(wanted).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(trigger).toHaveText(option);
-}
 
 /** Types into a place picker, waits for the place among the options, then ArrowDown + Enter (it is the first). */
 async function pickPlace(page: Page, label: string, text: string, placeName: string) {
@@ -136,11 +111,11 @@ test.describe('booking with the place pickers', () => {
     await expect(page.getByTestId('trip-distance')).toHaveText(distance);
     await expect(page.getByTestId('trip-interstate')).toHaveCount(0);
 
-    await chooseWithKeyboard(page, 'Package Type', 'Documents');
-    await chooseWithKeyboard(page, 'Package Weight', 'Light (0-5kg)');
-    await chooseWithKeyboard(page, 'Mode of Transportation', 'Bike');
-    await chooseWithKeyboard(page, 'Delivery Type', 'Standard');
-    await chooseWithKeyboard(page, 'Delivery Time', 'Afternoon (12:00 – 6:00 PM)');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Package Type', exact: true }), 'Documents');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Package Weight', exact: true }), 'Light (0-5kg)');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Mode of Transportation', exact: true }), 'Bike');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Delivery Type', exact: true }), 'Standard');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Delivery Time', exact: true }), 'Afternoon (12:00 – 6:00 PM)');
     await expect(page.getByTestId('price-estimate')).toHaveText(total);
     await expect(page.getByTestId('price-total')).toHaveText(total);
     for (const row of ['Base Fare', 'Distance Fee', 'Service Fee']) await expect(page.locator('form').getByText(row, { exact: true })).toBeVisible();

@@ -104,12 +104,23 @@ export async function chooseSuggestion(page: Page, box: Locator, search: string,
 }
 
 /**
+ * Radix moves a radio group's focus in a timer after the key (roving focus), so the next press waits for this one
+ * to land: pressing on would step from a stale radio and could leave the focus one past the wanted one.
+ */
+async function arrowToNextRadio(page: Page) {
+  const before = await page.evaluateHandle(() => document.activeElement);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => page.evaluate((element) => document.activeElement !== element, before)).toBe(true);
+  await before.dispose();
+}
+
+/**
  * A radio group: Tab into it (the focus lands on the checked radio, or the first), then arrows to `radio`
  * and Space, which checks it where the arrow has not already.
  */
 export async function chooseRadio(page: Page, group: Locator, radio: Locator) {
   await tabTo(page, group.getByRole('radio'));
-  for (let presses = 0; presses < 12 && !(await isFocused(radio)); presses += 1) await page.keyboard.press('ArrowDown');
+  for (let presses = 0; presses < 12 && !(await isFocused(radio)); presses += 1) await arrowToNextRadio(page);
   if (!(await isFocused(radio))) throw new Error(`the arrows never reached ${radio.toString()}; the focus is on ${await describeFocus(page)}`);
   await page.keyboard.press('Space');
   await expect(radio).toBeChecked();
