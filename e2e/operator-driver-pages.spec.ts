@@ -369,6 +369,7 @@ test.describe('dispatch board', () => {
       payoutGateway: 'manual',
       reference: 'WD-7KQ2M9XD',
       failureReason: null,
+      accountNumberKept: true,
     };
     let pending = [withdrawal, { ...withdrawal, id: '6f1d3c2b-4a5e-4f60-8b7c-9d0e1f2a3b4c', amountKobo: -550_000, accountName: 'Tunde Bakare' }];
     const posted: { url: string; body: unknown }[] = [];

@@ -50,7 +50,7 @@ import { createWalletHistory } from './modules/wallet/wallet-history.js';
 import { createTopUpService } from './modules/payments/top-up-service.js';
 import { topUpRoutes } from './modules/payments/top-up-routes.js';
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
-import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
+import { createWithdrawalsService, DEVELOPMENT_PAYOUT_ACCOUNTS_KEY } from './modules/withdrawals/withdrawals-service.js';
 import {
   operatorWithdrawalsRoutes,
   transferWebhookRoutes,
@@ -98,6 +98,7 @@ import { driverRoutes } from './modules/dispatch/driver-routes.js';
 import { createReceiverMessages } from './modules/messages/receiver-messages.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { createPeriodicJob } from './lib/periodic-job.js';
+import { configuredSecretBox } from './lib/secret-box.js';
 import { loadGazetteer } from './modules/places/gazetteer.js';
 import { createPlacesService } from './modules/places/places-service.js';
 import { placesRoutes } from './modules/places/places-routes.js';
@@ -368,6 +369,8 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     repository: createWithdrawalsRepository(db),
     payouts,
     wallet,
+    accountNumbers: configuredSecretBox(env.PAYOUT_ACCOUNTS_KEY, env.NODE_ENV === 'production', DEVELOPMENT_PAYOUT_ACCOUNTS_KEY),
+    log: api.log,
   });
 
   const readCache = createDeliveryReadCache({ maxAgeMs: env.DELIVERY_READ_CACHE_MS });

@@ -132,6 +132,14 @@ export const envSchema = z.object({
     message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
   }),
   /**
+   * The key the account numbers of withdrawals paid by hand are sealed with until paid or failed (decision 075): 32
+   * bytes, base64. Without it, production refuses withdrawals to be paid by hand (503); elsewhere a development key
+   * written in the code is used, which protects nothing.
+   */
+  PAYOUT_ACCOUNTS_KEY: optionalString.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
+    message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+  }),
+  /**
    * `refuse`: webhooks go only to https URLs on public addresses (production's rule, decision 054); `allow` also lets
    * them reach this machine (loopback, http) for a local receiver. Unset: `refuse` in production, `allow` elsewhere.
    */

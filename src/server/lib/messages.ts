@@ -96,6 +96,8 @@ export const ERROR_MESSAGES = {
   WITHDRAWAL_INSUFFICIENT_BALANCE: "You don't have enough balance for this withdrawal",
   WITHDRAWAL_NOT_FOUND: 'We could not find that withdrawal.',
   WITHDRAWAL_NOT_PENDING: 'This withdrawal has already been completed.',
+  WITHDRAWAL_ACCOUNT_NUMBER_NOT_KEPT: 'The whole account number of this withdrawal was not kept. Mark it failed so the money returns, and the customer can ask again.',
+  PAYOUTS_NOT_CONFIGURED: 'Withdrawals are not set up on this server yet. Please try again later.',
   WITHDRAWAL_SETTLED_BY_GATEWAY: 'This withdrawal is paid by the transfer service; its outcome will arrive from there.',
   REAUTH_REQUIRED: 'For your security, please enter your password again.',
   PASSWORD_INCORRECT: 'That password is not correct.',

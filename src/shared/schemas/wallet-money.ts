@@ -92,7 +92,10 @@ export const operatorWithdrawalSchema = withdrawalSchema.extend({
   payoutGateway: z.enum(['manual', 'paystack']),
   reference: z.string(),
   failureReason: z.string().nullable(),
+  /** Whether the whole account number can be shown (POST …/account-number): pending and paid by hand (decision 075). */
+  accountNumberKept: z.boolean(),
 });
+export const withdrawalAccountNumberSchema = z.object({ accountNumber: z.string() });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalSchema>;
 export const operatorWithdrawalsPageSchema = cursorPageSchema(operatorWithdrawalSchema);
 

@@ -85,8 +85,13 @@ export const withdrawals = pgTable(
       .references(() => users.id),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     bankCode: text('bank_code').notNull(),
-    /** Only the last four digits are kept once the transfer is on its way ("******7890"). */
+    /** The last four digits ("******7890"), all that is shown and all that is kept once the withdrawal ends. */
     accountNumberMasked: text('account_number_masked').notNull(),
+    /**
+     * The whole number, sealed (lib/secret-box), while an operator has to pay it by hand; cleared when the withdrawal
+     * ends, and never kept for a payout gateway, which holds it itself (decision 075).
+     */
+    accountNumberSealed: text('account_number_sealed'),
     accountName: text('account_name').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
     payoutGateway: text('payout_gateway', { enum: ['manual', 'paystack'] }).notNull(),

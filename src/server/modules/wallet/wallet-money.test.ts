@@ -243,6 +243,59 @@ describe('withdrawals', () => {
     ]);
   });
 
+  it('an operator paying by hand sees the whole account number, sealed at rest, until the withdrawal ends (decision 075)', async () => {
+    const u = await customer(100_000);
+    const operator = await createSignedInUser(t.deps, { roles: ['operator'] });
+    const first = (await post('/api/wallet/withdrawals', u.headers, { ...account, accountNumber: '0016 563 228', amountKobo: 20_000 })).json().data;
+    const second = (await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 10_000 })).json().data;
+    const sealedOf = async (id: string) =>
+      (await t.deps.db.select({ sealed: withdrawals.accountNumberSealed }).from(withdrawals).where(eq(withdrawals.id, id)))[0]!.sealed;
+    const sealed = await sealedOf(first.id);
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain('0016563228');
+    expect(first).not.toHaveProperty('accountNumberKept');
+
+    const reveal = (id: string, headers: Headers) => post(`/api/dispatch/withdrawals/${id}/account-number`, headers);
+    expect((await reveal(first.id, u.headers)).statusCode).toBe(403);
+    const listed = (await get('/api/dispatch/withdrawals?status=pending', operator.headers)).json().data.items;
+    expect(listed.find((w: { id: string }) => w.id === first.id)).toMatchObject({ accountNumberMasked: '******3228', accountNumberKept: true });
+    const shown = await reveal(first.id, operator.headers);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data).toEqual({ accountNumber: '0016563228' });
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect((await reveal('00000000-0000-4000-8000-000000000000', operator.headers)).json().code).toBe('WITHDRAWAL_NOT_FOUND');
+
+    // Paid or failed, the whole number is gone: nobody pays an ended withdrawal.
+    expect((await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, operator.headers)).json().data).toMatchObject({ accountNumberKept: false });
+    expect((await post(`/api/dispatch/withdrawals/${second.id}/mark-failed`, operator.headers)).statusCode).toBe(200);
+    expect(await sealedOf(first.id)).toBeNull();
+    expect(await sealedOf(second.id)).toBeNull();
+    const late = await reveal(first.id, operator.headers);
+    expect([late.statusCode, late.json().code]).toEqual([409, 'WITHDRAWAL_NOT_PENDING']);
+
+    // A number not kept (a withdrawal from before sealing) or sealed under another key says so: 409, not a 500.
+    for (const stored of [null, 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA']) {
+      const third = (await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 10_000 })).json().data;
+      await t.deps.db.update(withdrawals).set({ accountNumberSealed: stored }).where(eq(withdrawals.id, third.id));
+      const refused = await reveal(third.id, operator.headers);
+      expect([refused.statusCode, refused.json().code]).toEqual([409, 'WITHDRAWAL_ACCOUNT_NUMBER_NOT_KEPT']);
+    }
+  });
+
+  it('in production, withdrawals paid by hand need PAYOUT_ACCOUNTS_KEY: without it 503, nothing held', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' });
+    try {
+      const u = await createSignedInUser(production.deps, { password: DEFAULT_TEST_PASSWORD });
+      await fundWallet(production.deps.db, u.user.id, 50_000);
+      const response = await production.app.inject({ method: 'POST', url: '/api/wallet/withdrawals', headers: u.headers, payload: { ...account, amountKobo: 10_000 } });
+      expect([response.statusCode, response.json().code]).toEqual([503, 'PAYOUTS_NOT_CONFIGURED']);
+      expect(await production.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id))).toHaveLength(0);
+      expect(await balanceOf(production, u.user.id)).toBe(50_000);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('100 concurrent withdrawals against a balance covering 50: exactly 50 succeed, balance 0', async () => {
     const u = await customer(50 * 10_000);
     const answers = await Promise.all(

@@ -2,7 +2,7 @@ import type { Env } from '../../config/env.js';
 import type { Executor } from '../../db/client.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { createPeriodicJob } from '../../lib/periodic-job.js';
-import { createSecretBox } from './webhook-signing.js';
+import { configuredSecretBox } from '../../lib/secret-box.js';
 import { subscribeWebhookNudges } from './webhook-nudges.js';
 import { createWebhookWorker } from './webhook-worker.js';
 import { createWebhooksRepository } from './webhooks-repository.js';
@@ -23,12 +23,11 @@ export function createWebhooks(
   events: Pick<DomainEvents, 'onPublisher'>,
   deps: Omit<ServiceDeps, 'repository' | 'secrets' | 'policy' | 'onQueued'> & { log: ServiceDeps['log'] & { error(object: object, message: string): void } },
 ) {
-  const key = env.WEBHOOK_SECRETS_KEY ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64') : env.NODE_ENV === 'production' ? null : DEVELOPMENT_SECRETS_KEY;
   const nudge = { worker: () => {} };
   const service = createWebhooksService({
     ...deps,
     repository: createWebhooksRepository(db),
-    secrets: key ? createSecretBox(key) : null,
+    secrets: configuredSecretBox(env.WEBHOOK_SECRETS_KEY, env.NODE_ENV === 'production', DEVELOPMENT_SECRETS_KEY),
     policy: { allowLoopback: env.WEBHOOK_LOCAL_TARGETS === 'allow' },
     onQueued: () => nudge.worker(),
   });

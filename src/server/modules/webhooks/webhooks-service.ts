@@ -27,7 +27,8 @@ import { categoryOf } from '../messages/message-policy.js';
 import type { NotificationsService } from '../notifications/notifications-service.js';
 import { WEBHOOK_EVENT_OF_KIND } from './webhook-event-types.js';
 import { sendWebhook, WEBHOOK_TIMEOUT_MS, type SendOutcome } from './webhook-sender.js';
-import { newWebhookSecret, signatureHeader, type SecretBox } from './webhook-signing.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { newWebhookSecret, signatureHeader } from './webhook-signing.js';
 import { resolveTarget, systemResolver, type Resolver, type TargetPolicy } from './webhook-targets.js';
 import type { WebhookEndpointRow, WebhooksRepository } from './webhooks-repository.js';
 

@@ -8,7 +8,7 @@ import { startWebhookReceiver, verifiesWith } from '../../test/webhook-receiver.
 import { outboxMessages, webhookAttempts, webhookEndpoints, webhookEvents, webhookSends } from '../../db/schema/index.js';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_RETENTION_DAYS } from '../../../shared/schemas/webhooks.js';
 import { DEVELOPMENT_SECRETS_KEY } from './webhooks-module.js';
-import { createSecretBox } from './webhook-signing.js';
+import { createSecretBox } from '../../lib/secret-box.js';
 import type { WebhooksService } from './webhooks-service.js';
 
 let t: TestApp;

@@ -95,10 +95,13 @@ describe('withdrawals through Paystack transfers (local fake)', () => {
     expect(response.json().data).toMatchObject({ status: 'pending', accountName: 'CHIAMAKA EZE' });
     const row = await rowOf(response.json().data.id);
     expect(transfers.at(-1)).toMatchObject({ amount: 30_000, reference: row.reference, recipient: 'RCP_0016563228', source: 'balance' });
-    expect(row).toMatchObject({ payoutGateway: 'paystack', gatewayTransferCode: `TRF_${transfers.length}` });
+    // Paystack holds the account; we keep only its last four digits (decision 075).
+    expect(row).toMatchObject({ payoutGateway: 'paystack', gatewayTransferCode: `TRF_${transfers.length}`, accountNumberSealed: null });
     expect(await balanceOf(t, u.user.id)).toBe(70_000);
 
     const operator = await createSignedInUser(t.deps, { roles: ['operator'] });
+    const shown = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${row.id}/account-number`, headers: operator.headers });
+    expect(shown.json().code).toBe('WITHDRAWAL_ACCOUNT_NUMBER_NOT_KEPT');
     const byHand = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${row.id}/mark-failed`, headers: operator.headers });
     expect(byHand.json().code).toBe('WITHDRAWAL_SETTLED_BY_GATEWAY');
 

@@ -45,11 +45,14 @@ export function createWithdrawalsRepository(db: Executor) {
       return countsOf(await db.execute(this.pendingCountQuery(cap)), ['pending'] as const).pending;
     },
 
-    /** Ends a pending withdrawal once: only one caller (operator, webhook, a retry) sees the row come back. */
+    /**
+     * Ends a pending withdrawal once: only one caller (operator, webhook, a retry) sees the row come back. The whole
+     * account number goes with it: nobody pays an ended withdrawal.
+     */
     async finish(id: string, status: 'paid' | 'failed', at: Date, failureReason: string | null, tx: Executor) {
       const [row] = await tx
         .update(withdrawals)
-        .set({ status, completedAt: at, failureReason })
+        .set({ status, completedAt: at, failureReason, accountNumberSealed: null })
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
         .returning();
       return row ?? null;

@@ -6,6 +6,7 @@ import {
   markFailedBodySchema,
   operatorWithdrawalSchema,
   operatorWithdrawalsPageSchema,
+  withdrawalAccountNumberSchema,
   withdrawalBodySchema,
   withdrawalIdParamsSchema,
   withdrawalListQuerySchema,
@@ -78,6 +79,25 @@ export function operatorWithdrawalsRoutes(service: WithdrawalsService): FastifyP
         },
       },
       async (request) => ok(await service.list(request.query)),
+    );
+
+    app.post(
+      '/dispatch/withdrawals/:id/account-number',
+      {
+        schema: {
+          tags: ['dispatch'],
+          summary: 'Operators: the whole account number of a pending withdrawal to pay by hand (each showing is logged)',
+          params: withdrawalIdParamsSchema,
+          body: z.unknown().optional(),
+          response: { 200: envelope(withdrawalAccountNumberSchema) },
+        },
+      },
+      async (request, reply) => {
+        const shown = await service.revealAccountNumber(request.params.id);
+        request.log.info({ withdrawalId: request.params.id, operatorId: requireUser(request).id }, 'withdrawal account number shown');
+        reply.header('cache-control', 'no-store');
+        return ok(shown);
+      },
     );
 
     app.post(

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/schemas/wallet-money.js';
 import type { PayoutGateway, PayoutWebhookEvent } from '../../adapters/payouts/index.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { formatNaira } from '../../../shared/money.js';
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals-repository.js';
 
@@ -20,7 +21,13 @@ interface Deps {
   repository: WithdrawalsRepository;
   payouts: PayoutGateway;
   wallet: Pick<WalletService, 'hold' | 'findBalance' | 'payableOutKobo' | 'releaseHold' | 'settleHold'>;
+  /** Seals the account numbers operators pay by hand (decision 075); null in production without PAYOUT_ACCOUNTS_KEY. */
+  accountNumbers: SecretBox | null;
+  log: { error(object: object, message: string): void };
 }
+
+/** Outside production only: a key anyone can read in the code, so development needs no configuration. */
+export const DEVELOPMENT_PAYOUT_ACCOUNTS_KEY = Buffer.from('lanefreight-dev-payout-accounts!', 'utf8');
 
 const maskAccountNumber = (accountNumber: string) => `******${accountNumber.slice(-4)}`;
 /** The hold's ledger key: one hold per withdrawal. */
@@ -47,6 +54,7 @@ function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
     payoutGateway: row.payoutGateway,
     reference: row.reference,
     failureReason: row.failureReason,
+    accountNumberKept: row.accountNumberSealed !== null,
   };
 }
 
@@ -54,7 +62,7 @@ function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
  * Withdrawals to a bank account (decision 028). The amount leaves the balance at once as a hold (wallet → payouts in
  * transit); it is paid (payouts in transit → the payout gateway's clearing) or failed (back to the wallet), once.
  */
-export function createWithdrawalsService({ transactions, repository, payouts, wallet }: Deps) {
+export function createWithdrawalsService({ transactions, repository, payouts, wallet, accountNumbers, log }: Deps) {
   /** Ends a pending withdrawal and its hold in one transaction; false when something else ended it first. */
   async function finish(row: WithdrawalRow, outcome: 'paid' | 'failed', reason: string | null) {
     return transactions.run(async (transaction) => {
@@ -117,8 +125,16 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
     throw error;
   }
 
+  /** An operator pays by hand, so needs the whole number later: sealed, never stored as typed. */
+  function sealForOperator(accountNumber: string): string | null {
+    if (payouts.settlement !== 'operator') return null;
+    if (!accountNumbers) throw new AppError('PAYOUTS_NOT_CONFIGURED');
+    return accountNumbers.seal(accountNumber);
+  }
+
   return {
     async request(userId: string, body: WithdrawalBody): Promise<Withdrawal> {
+      const accountNumberSealed = sealForOperator(body.accountNumber);
       // An automated gateway resolves the account at the bank first: a refusal writes nothing.
       const recipient =
         payouts.settlement === 'webhook'
@@ -136,6 +152,7 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
               amountKobo: body.amountKobo,
               bankCode: body.bankCode,
               accountNumberMasked: maskAccountNumber(body.accountNumber),
+              accountNumberSealed,
               accountName: recipient?.resolvedAccountName ?? body.accountName,
               payoutGateway: payouts.name,
               reference: `lfw_${randomBytes(12).toString('hex')}`,
@@ -165,6 +182,19 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
 
     /** How many withdrawals wait to be paid, counted up to `cap` (decision 060). */
     countPending: (cap: number) => repository.countPending(cap),
+
+    /** The whole account number of a pending withdrawal an operator pays by hand (decision 075). */
+    async revealAccountNumber(id: string): Promise<{ accountNumber: string }> {
+      const row = await findPending(id);
+      if (row.accountNumberSealed === null || !accountNumbers) throw new AppError('WITHDRAWAL_ACCOUNT_NUMBER_NOT_KEPT');
+      try {
+        return { accountNumber: accountNumbers.open(row.accountNumberSealed) };
+      } catch (error) {
+        // Sealed under another key (PAYOUT_ACCOUNTS_KEY changed): the number is lost, as if never kept.
+        log.error({ err: error, withdrawalId: id }, 'a withdrawal account number could not be unsealed');
+        throw new AppError('WITHDRAWAL_ACCOUNT_NUMBER_NOT_KEPT');
+      }
+    },
 
     markPaid: (id: string) => operatorFinish(id, 'paid', null),
     markFailed: (id: string, reason: string | null) => operatorFinish(id, 'failed', reason),

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Check, Loader2, X } from 'lucide-react';
+import { Check, Eye, EyeOff, Loader2, X } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { markFailedBodySchema, WITHDRAWAL_STATUSES, type OperatorWithdrawal, type WithdrawalStatus } from '@/shared/schemas/wallet-money';
@@ -28,6 +28,7 @@ import { fieldErrorText } from '@/web/lib/form-errors';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { useRevealAccountNumber } from '../api/reveal-account-number';
 import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
 import { formatDateTime } from '../lib/format';
 
@@ -128,11 +129,12 @@ const STATUS_VARIANT = { pending: 'warning', paid: 'success', failed: 'secondary
 function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
   const { t, i18n } = useTranslation();
   const { run, isPending } = useSettle();
+  const accountNumber = useShownAccountNumber(withdrawal.id);
   // Money out is stored negative; the queue shows what is to be transferred.
   const amount = formatNaira(Math.abs(withdrawal.amountKobo));
   const rows: (readonly [string, string])[] = [
     ['accountName', withdrawal.accountName],
-    ['bank', `${withdrawal.bankName} · ${withdrawal.accountNumberMasked}`],
+    ['bank', `${withdrawal.bankName} · ${accountNumber.shown ?? withdrawal.accountNumberMasked}`],
     ['reference', withdrawal.reference],
     ['requested', formatDateTime(withdrawal.createdAt, i18n.language)],
     ...(withdrawal.completedAt ? [['completed', formatDateTime(withdrawal.completedAt, i18n.language)] as const] : []),
@@ -160,6 +162,19 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
           <p className="text-sm text-muted-foreground">{t('operatorWithdrawals.byGateway')}</p>
         ) : (
           <div className="flex flex-wrap gap-2">
+            {withdrawal.accountNumberKept && (
+              <Button
+                variant="outline"
+                disabled={accountNumber.isPending}
+                onClick={accountNumber.toggle}
+                aria-label={t(accountNumber.shown ? 'operatorWithdrawals.hideAccountNumberFor' : 'operatorWithdrawals.showAccountNumberFor', {
+                  name: withdrawal.accountName,
+                })}
+              >
+                {accountNumber.shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                {t(accountNumber.shown ? 'operatorWithdrawals.hideAccountNumber' : 'operatorWithdrawals.showAccountNumber')}
+              </Button>
+            )}
             <Button
               disabled={isPending}
               onClick={() => run({ id: withdrawal.id, outcome: 'paid' }, amount)}
@@ -174,6 +189,21 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The whole account number, asked of the server only when the operator is about to pay (decision 075). */
+function useShownAccountNumber(id: string) {
+  const { t } = useTranslation();
+  const reveal = useRevealAccountNumber();
+  const [shown, setShown] = useState<string | null>(null);
+  const toggle = () => {
+    if (shown !== null) return setShown(null);
+    reveal.mutate(id, {
+      onSuccess: ({ accountNumber }) => setShown(accountNumber),
+      onError: (error) => toastApiError(t, error, t('operatorWithdrawals.toasts.accountNumberNotShown')),
+    });
+  };
+  return { shown, toggle, isPending: reveal.isPending };
 }
 
 function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdrawal; amount: string }) {

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "account_number_sealed" text;
