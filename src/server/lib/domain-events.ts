@@ -62,7 +62,17 @@ export type DomainEvent =
   | ({ type: 'delivery.rated'; stars: number } & DeliveryFacts)
   | ({ type: 'wallet.credited' } & WalletMovementFacts)
   | ({ type: 'wallet.debited' } & WalletMovementFacts)
-  | { type: 'withdrawal.finished'; userId: string; withdrawalId: string; status: 'paid' | 'failed' }
+  | {
+      type: 'withdrawal.finished';
+      userId: string;
+      withdrawalId: string;
+      status: 'paid' | 'failed';
+      amountKobo: number;
+      bankName: string;
+      accountNumberMasked: string;
+      /** Why it failed, in an operator's words to the customer; a payout gateway's reason is for operators only. */
+      customerReason: string | null;
+    }
   /** The owner deleted the account (decision 059): what instances keep of it in memory goes too. */
   | { type: 'user.deleted'; userId: string }
   /** A driver went on or off duty (decision 063): the operators' assign dialogs ask for their drivers again. */

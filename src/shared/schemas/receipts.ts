@@ -11,6 +11,8 @@ export const RECEIPT_KIND_RULES = {
   payment: { taxable: true },
   'top-up': { taxable: false },
   withdrawal: { taxable: false },
+  // A withdrawal that could not be paid: its money back in the wallet, with an operator's reason (decision 078).
+  'withdrawal-returned': { taxable: false },
   refund: { taxable: true },
   // Pay on delivery settled to the shipper at the hand-over: the goods money is theirs, the fee kept from it ours.
   'cod-settlement': { taxable: 'fee' },
@@ -54,6 +56,8 @@ export const receiptSchema = receiptSummarySchema.extend({
    * the other kinds.
    */
   cod: z.object({ collectedKobo: z.number().int(), feeKobo: z.number().int(), reserveKobo: z.number().int() }).nullable(),
+  /** Why a withdrawal was returned, in the operator's words; null when none was given and for the other kinds. */
+  reason: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -71,6 +71,7 @@ describe('which messages preferences can stop', () => {
       'receipt:payment': 'essential',
       'receipt:top-up': 'essential',
       'receipt:withdrawal': 'essential',
+      'receipt:withdrawal-returned': 'essential',
       'receipt:refund': 'essential',
       // What a receiver paid on delivery, settled to the shipper (decision 053).
       'receipt:cod-settlement': 'essential',

@@ -47,6 +47,7 @@ export const MESSAGE_CATEGORIES = {
   'receipt:payment': 'essential',
   'receipt:top-up': 'essential',
   'receipt:withdrawal': 'essential',
+  'receipt:withdrawal-returned': 'essential',
   'receipt:refund': 'essential',
   'receipt:cod-settlement': 'essential',
   'decision:approved': 'essential',

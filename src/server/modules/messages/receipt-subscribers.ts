@@ -43,7 +43,7 @@ export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind;
 
 /**
  * Receipts by email, written once the money has moved (the domain events are published after commit, on the
- * instance that made the change): a delivery paid from the wallet or by card, a top-up, a withdrawal asked for
+ * instance that made the change): a delivery paid from the wallet or by card, a top-up, a withdrawal asked for or returned
  * (its hold leaves the balance at once), a refund to the wallet and a pay-on-delivery settlement. An account without an email gets none: the
  * wallet's history and notifications already tell it, and an SMS receipt would cost more than the message is
  * worth. Receipts are essential messages (decision 030), so preferences do not stop them.
@@ -66,6 +66,13 @@ export function subscribeReceipts(
     );
     if (queued) nudge();
   };
+
+  // A withdrawal that could not be paid: its money is back (the hold's release), said once, with the operator's reason.
+  events.onPublisher('withdrawal.finished', async (e) => {
+    if (e.status !== 'failed') return;
+    const reason = e.customerReason ?? undefined;
+    await send(e.userId, 'withdrawal-returned', { amountKobo: e.amountKobo, ...(reason ? { reason } : {}) }, { sourceKey: `withdrawal-returned:${e.withdrawalId}`, reason });
+  });
 
   events.onPublisher('delivery.paid', (e) => {
     const deliveryId = formatDeliveryId(e.number);

@@ -5,8 +5,8 @@ import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
 import type { RenderedMessage } from './message-templates.js';
 
 /**
- * What a receipt is for (shared/schemas/receipts.ts): a delivery paid, a top-up, a withdrawal asked for, a refund, a
- * pay-on-delivery settlement.
+ * What a receipt is for (shared/schemas/receipts.ts): a delivery paid, a top-up, a withdrawal asked for or returned, a
+ * refund, a pay-on-delivery settlement.
  */
 export { RECEIPT_KINDS, type ReceiptKind } from '../../../shared/schemas/receipts.js';
 
@@ -14,6 +14,7 @@ const SECTION_KEY: Record<ReceiptKind, string> = {
   payment: 'payment',
   'top-up': 'topUp',
   withdrawal: 'withdrawal',
+  'withdrawal-returned': 'withdrawalReturned',
   refund: 'refund',
   'cod-settlement': 'codSettlement',
 };
@@ -23,6 +24,7 @@ const RECEIPT_KEYS = [
   'methods.wallet',
   'methods.card',
   'numbered',
+  'reason',
   'footer',
 ];
 
@@ -30,7 +32,7 @@ const RECEIPT_KEYS = [
  * `messages.receipts` in the catalogue, read at boot (decision 044): `{{amount}}` and `{{balance}}` are naira,
  * `{{date}}` the moment in Lagos time written the reader's way, `{{id}}`/`{{trackingId}}` the delivery's numbers,
  * `{{method}}` the payment method in words (`methods.*`); a pay-on-delivery settlement's `{{collected}}`, `{{fee}}` and
- * `{{reserve}}` its lines, in naira.
+ * `{{reserve}}` its lines, in naira; `reason` a returned withdrawal's reason line, when the operator gave one.
  */
 const TEXTS = loadLocaleSection('messages.receipts', { required: RECEIPT_KEYS });
 
@@ -46,6 +48,8 @@ export interface ReceiptFacts {
   receipt?: { number: string; link: string };
   /** A pay-on-delivery settlement: collected from the receiver, the fee kept (VAT included), the reserve back. */
   cod?: { collectedKobo: number; feeKobo: number; reserveKobo: number };
+  /** Why a withdrawal was returned, in the operator's words. */
+  reason?: string;
 }
 
 /** Receipts are dated in Nigeria's time, whatever the server's zone. */
@@ -76,7 +80,11 @@ export function renderReceipt(kind: ReceiptKind, language: string, facts: Receip
   const name = SECTION_KEY[kind];
   return {
     subject: t(`${name}.subject`, params),
-    body: [t(`${name}.body`, params), ...(facts.receipt ? [t('numbered', facts.receipt)] : []), t('footer')].join('\n\n'),
+    body: [
+      facts.reason ? `${t(`${name}.body`, params)}\n${t('reason', { reason: facts.reason })}` : t(`${name}.body`, params),
+      ...(facts.receipt ? [t('numbered', facts.receipt)] : []),
+      t('footer'),
+    ].join('\n\n'),
     holdsSecret: false,
   };
 }

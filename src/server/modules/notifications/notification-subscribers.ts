@@ -128,9 +128,9 @@ export function subscribeNotifications(
 }
 
 /**
- * Money that arrived (a top-up, a failed withdrawal's hold coming back, a refund no other notification tells of, a
- * driver's earnings)
- * and money withdrawn. A withdrawal is a `hold` debit (wallet-service.ts): it leaves the balance when asked for.
+ * Money that arrived (a top-up, a refund no other notification tells of, a driver's earnings) and money withdrawn. A
+ * withdrawal is a `hold` debit (wallet-service.ts): it leaves the balance when asked for; its end says whether it
+ * was paid or failed (with an operator's reason), and a failed one's money coming back is told there.
  */
 function subscribeWalletNotifications(
   events: Pick<DomainEvents, 'onPublisher'>,
@@ -138,7 +138,7 @@ function subscribeWalletNotifications(
 ) {
   events.onPublisher('wallet.credited', async (e) => {
     const told = e.kind === 'refund' && e.cause !== null;
-    if (told || !['topup', 'refund', 'hold_release', 'earning'].includes(e.kind)) return;
+    if (told || !['topup', 'refund', 'earning'].includes(e.kind)) return;
     await notifications.insertNotification({
       userId: e.userId,
       type: 'wallet',
@@ -154,6 +154,16 @@ function subscribeWalletNotifications(
       type: 'wallet',
       messageKey: 'walletWithdrawn',
       params: { amount: formatNaira(e.amountKobo), amountKobo: e.amountKobo },
+    });
+  });
+
+  events.onPublisher('withdrawal.finished', async (e) => {
+    const money = { amount: formatNaira(e.amountKobo), amountKobo: e.amountKobo, bank: e.bankName, account: e.accountNumberMasked };
+    await notifications.insertNotification({
+      userId: e.userId,
+      type: 'wallet',
+      messageKey: e.status === 'paid' ? 'withdrawalPaid' : e.customerReason ? 'withdrawalFailedWithReason' : 'withdrawalFailed',
+      params: e.customerReason ? { ...money, reason: e.customerReason } : money,
     });
   });
 }

@@ -26,6 +26,8 @@ export interface ReceiptDraft {
   balanceAfterKobo?: number | null;
   /** A pay-on-delivery settlement's lines: what was collected, the fee kept (the only part with VAT), the reserve back. */
   cod?: CodSettlementLines | null;
+  /** A returned withdrawal's reason, in the operator's words. */
+  reason?: string | null;
 }
 
 export interface CodSettlementLines {
@@ -82,6 +84,7 @@ export function createReceiptsService(deps: {
       if (draft.trackingId) details.trackingId = draft.trackingId;
       if (draft.method) details.method = draft.method;
       if (draft.balanceAfterKobo !== undefined && draft.balanceAfterKobo !== null) details.balanceAfterKobo = draft.balanceAfterKobo;
+      if (draft.reason) details.reason = draft.reason;
       if (draft.cod) {
         details.codCollectedKobo = draft.cod.collectedKobo;
         details.codFeeKobo = draft.cod.feeKobo;
@@ -120,6 +123,7 @@ export function createReceiptsService(deps: {
         balanceAfterKobo: typeof details.balanceAfterKobo === 'number' ? details.balanceAfterKobo : null,
         customer: await deps.getCustomer(userId),
         cod: codLinesOf(details),
+        reason: typeof details.reason === 'string' ? details.reason : null,
       };
     },
   };

@@ -4,6 +4,8 @@ import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { createTransactions } from '../../db/transactions.js';
 import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
 import { openEventStream } from '../../test/event-stream-client.js';
+import { eq } from 'drizzle-orm';
+import { outboxMessages } from '../../db/schema/index.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { createWalletService } from './wallet-service.js';
 
@@ -48,22 +50,49 @@ describe('wallet notifications', () => {
     stream.close();
   });
 
-  it('a withdrawal (a hold) says "withdrawn"; a failed one coming back says "credited"; a settled one says nothing more', async () => {
+  it('a withdrawal says "withdrawn", then "paid" or "could not be paid" with the operator\'s reason and a receipt for the money back', async () => {
     const u = await createSignedInUser(t.deps);
     await fundWallet(t.deps.db, u.user.id, 1_000_000);
-    const hold = (key: string) =>
-      transactions.run((tx) =>
-        wallet.hold(tx, { userId: u.user.id, amountKobo: 300_000, description: 'Withdrawal', key }),
-      );
-    await hold(`w1:${u.user.id}`);
-    await hold(`w2:${u.user.id}`);
-    await transactions.run((tx) => wallet.releaseHold(tx, `w1:${u.user.id}`));
-    await transactions.run((tx) => wallet.settleHold(tx, `w2:${u.user.id}`, 'manual'));
-    expect((await notificationsOf(u.headers)).map((n) => [n.messageKey, n.params.amount])).toEqual([
-      ['walletWithdrawn', '₦3,000.00'],
-      ['walletWithdrawn', '₦3,000.00'],
-      ['walletCredited', '₦3,000.00'],
+    const operator = await createSignedInUser(t.deps, { roles: ['operator'] });
+    const withdraw = async () => {
+      const payload = { bankCode: '058', accountNumber: '0016563228', accountName: 'Chiamaka Eze', amountKobo: 300_000 };
+      const response = await t.app.inject({ method: 'POST', url: '/api/wallet/withdrawals', headers: u.headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.id as string;
+    };
+    const settle = async (id: string, outcome: 'paid' | 'failed', payload?: object) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${id}/mark-${outcome}`, headers: operator.headers, payload: payload ?? {} });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const [paid, failedWithReason, failed] = [await withdraw(), await withdraw(), await withdraw()];
+    await settle(paid, 'paid');
+    await settle(failedWithReason, 'failed', { reason: 'The account name does not match' });
+    await settle(failed, 'failed');
+
+    const account = { amount: '₦3,000.00', amountKobo: 300_000, bank: 'Guaranty Trust Bank', account: '******3228' };
+    expect((await notificationsOf(u.headers)).map((n) => [n.messageKey, n.params])).toEqual([
+      ['walletWithdrawn', { amount: '₦3,000.00', amountKobo: 300_000 }],
+      ['walletWithdrawn', { amount: '₦3,000.00', amountKobo: 300_000 }],
+      ['walletWithdrawn', { amount: '₦3,000.00', amountKobo: 300_000 }],
+      ['withdrawalPaid', account],
+      ['withdrawalFailedWithReason', { ...account, reason: 'The account name does not match' }],
+      ['withdrawalFailed', account],
     ]);
+
+    // Three withdrawal receipts when asked for; one "returned" receipt for each failed one, with the reason given.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/receipts?limit=10', headers: u.headers })).json().data.items as { id: string; kind: string }[];
+    expect(listed.map((r) => r.kind)).toEqual(['withdrawal-returned', 'withdrawal-returned', 'withdrawal', 'withdrawal', 'withdrawal']);
+    const returned = await Promise.all(
+      listed.slice(0, 2).map(async (r) => (await t.app.inject({ method: 'GET', url: `/api/receipts/${r.id}`, headers: u.headers })).json().data),
+    );
+    expect(returned.map((r) => [r.amountKobo, r.vatKobo, r.reason])).toEqual([
+      [300_000, 0, null],
+      [300_000, 0, 'The account name does not match'],
+    ]);
+    const mail = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, u.user.email!));
+    const returnedMail = mail.filter((m) => m.subject === 'Lanefreight receipt: withdrawal of ₦3,000.00 returned to your wallet');
+    expect(returnedMail).toHaveLength(2);
+    expect(returnedMail.map((m) => m.body.includes('Reason: The account name does not match')).sort()).toEqual([false, true]);
   });
 
   it('an operator paying out a withdrawal reaches the customer live', async () => {

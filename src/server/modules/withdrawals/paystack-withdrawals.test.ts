@@ -133,6 +133,11 @@ describe('withdrawals through Paystack transfers (local fake)', () => {
     const refused = await withdraw(10_000);
     expect(refused.response.json().data.status).toBe('failed');
     expect(await balanceOf(t, refused.u.user.id)).toBe(100_000);
+    // Paystack's words ("Your balance is not enough…") are about our balance: for operators, never the customer.
+    expect((await rowOf(refused.response.json().data.id)).failureReason).toContain('Your balance is not enough');
+    const told = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: refused.u.headers })).json().data.items;
+    expect(told.map((n: { messageKey: string }) => n.messageKey)).toContain('withdrawalFailed');
+    expect(JSON.stringify(told)).not.toContain('balance is not enough');
   });
 
   it('an account the bank cannot resolve is refused before anything is held', async () => {

@@ -29,6 +29,8 @@ interface Deps {
 /** Outside production only: a key anyone can read in the code, so development needs no configuration. */
 export const DEVELOPMENT_PAYOUT_ACCOUNTS_KEY = Buffer.from('lanefreight-dev-payout-accounts!', 'utf8');
 
+/** The bank as people name it; its code when the list no longer has it. */
+const bankNameOf = (code: string) => findBank(code)?.name ?? code;
 const maskAccountNumber = (accountNumber: string) => `******${accountNumber.slice(-4)}`;
 /** The hold's ledger key: one hold per withdrawal. */
 const holdKey = (id: string) => `withdrawal:${id}`;
@@ -38,7 +40,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     id: row.id,
     amountKobo: row.amountKobo,
     bankCode: row.bankCode,
-    bankName: findBank(row.bankCode)?.name ?? row.bankCode,
+    bankName: bankNameOf(row.bankCode),
     accountNumberMasked: row.accountNumberMasked,
     accountName: row.accountName,
     status: row.status,
@@ -63,12 +65,24 @@ function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
  * transit); it is paid (payouts in transit → the payout gateway's clearing) or failed (back to the wallet), once.
  */
 export function createWithdrawalsService({ transactions, repository, payouts, wallet, accountNumbers, log }: Deps) {
-  /** Ends a pending withdrawal and its hold in one transaction; false when something else ended it first. */
-  async function finish(row: WithdrawalRow, outcome: 'paid' | 'failed', reason: string | null) {
+  /**
+   * Ends a pending withdrawal and its hold in one transaction; null when something else ended it first. The customer
+   * is told the reason only when an operator wrote it (`fromOperator`): a gateway's words are for operators.
+   */
+  async function finish(row: WithdrawalRow, outcome: 'paid' | 'failed', reason: string | null, { fromOperator = false } = {}) {
     return transactions.run(async (transaction) => {
       const finished = await repository.finish(row.id, outcome, new Date(), reason, transaction.tx);
       if (!finished) return null;
-      transaction.emit({ type: 'withdrawal.finished', userId: row.userId, withdrawalId: row.id, status: outcome });
+      transaction.emit({
+        type: 'withdrawal.finished',
+        userId: row.userId,
+        withdrawalId: row.id,
+        status: outcome,
+        amountKobo: Math.abs(row.amountKobo),
+        bankName: bankNameOf(row.bankCode),
+        accountNumberMasked: row.accountNumberMasked,
+        customerReason: fromOperator ? reason : null,
+      });
       if (outcome === 'paid') await wallet.settleHold(transaction, holdKey(row.id), row.payoutGateway);
       else await wallet.releaseHold(transaction, holdKey(row.id));
       return finished;
@@ -106,7 +120,7 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
     if (payouts.settlement === 'webhook' && row.payoutGateway === 'paystack') {
       throw new AppError('WITHDRAWAL_SETTLED_BY_GATEWAY');
     }
-    const finished = await finish(row, outcome, reason);
+    const finished = await finish(row, outcome, reason, { fromOperator: true });
     if (!finished) throw new AppError('WITHDRAWAL_NOT_PENDING');
     return toOperatorWithdrawal(finished);
   }
@@ -162,7 +176,7 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
           const held = await wallet.hold(transaction, {
             userId,
             amountKobo: body.amountKobo,
-            description: `Withdrawal to ${findBank(body.bankCode)?.name ?? body.bankCode} ${inserted.accountNumberMasked}`,
+            description: `Withdrawal to ${bankNameOf(body.bankCode)} ${inserted.accountNumberMasked}`,
             key: holdKey(inserted.id),
           });
           // Thrown inside the transaction, so the withdrawal row goes too: nothing half-written.
