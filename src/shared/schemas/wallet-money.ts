@@ -22,21 +22,17 @@ export const WALLET_MONEY_MESSAGES = {
 } as const;
 
 /**
- * Integer kobo within [min, max]. Not a number, not a whole number of kobo, zero, negative or beyond any sane
- * amount: "Invalid Amount". A sane amount outside the limits names the limit: a custom issue's `params` are its
- * message's parameters, sent beside the key (`detailParams`).
+ * Integer kobo within [min, max]. Not a number, not a whole number of kobo, zero or negative: "Invalid Amount". A
+ * whole amount outside the limits names the limit, however far outside (a typo of six zeros is still a number the
+ * person meant): a custom issue's `params` are its message's parameters, sent beside the key (`detailParams`).
  */
 export function amountKoboSchema(minKobo: number, maxKobo: number) {
   return z
     .number({ error: WALLET_MONEY_MESSAGES.invalidAmount })
-    .int({ error: WALLET_MONEY_MESSAGES.invalidAmount })
-    .positive({ error: WALLET_MONEY_MESSAGES.invalidAmount })
-    .max(Number.MAX_SAFE_INTEGER, { error: WALLET_MONEY_MESSAGES.invalidAmount })
+    .refine(Number.isInteger, { error: WALLET_MONEY_MESSAGES.invalidAmount, abort: true })
+    .refine((amount) => amount > 0, { error: WALLET_MONEY_MESSAGES.invalidAmount, abort: true })
     .superRefine((amount, ctx) => {
-      // Already "Invalid Amount" above: one message per amount.
-      if (!Number.isSafeInteger(amount) || amount <= 0) return;
-      if (amount > maxKobo * 1000) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.invalidAmount });
-      else if (amount < minKobo) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.belowMinimum, params: { amount: formatNaira(minKobo) } });
+      if (amount < minKobo) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.belowMinimum, params: { amount: formatNaira(minKobo) } });
       else if (amount > maxKobo) ctx.addIssue({ code: 'custom', message: WALLET_MONEY_MESSAGES.aboveMaximum, params: { amount: formatNaira(maxKobo) } });
     });
 }

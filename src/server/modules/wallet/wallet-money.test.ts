@@ -77,7 +77,7 @@ describe('top-ups', () => {
     ['zero', 0, WALLET_MONEY_MESSAGES.invalidAmount],
     ['negative', -10_000, WALLET_MONEY_MESSAGES.invalidAmount],
     ['sub-kobo', 10_000.5, WALLET_MONEY_MESSAGES.invalidAmount],
-    ['absurdly large', 1e20, WALLET_MONEY_MESSAGES.invalidAmount],
+    ['absurdly large', 1e20, WALLET_MONEY_MESSAGES.aboveMaximum],
     ['below the minimum', 9_999, WALLET_MONEY_MESSAGES.belowMinimum],
     ['above the maximum', 500_000_001, WALLET_MONEY_MESSAGES.aboveMaximum],
   ])('refuses a %s amount with 400 and its message key, writing nothing', async (_name, amountKobo, message) => {

@@ -17,6 +17,9 @@ describe('nairaAmountField', () => {
     expect(problem('0')).toBe('invalid');
     expect(problem('50')).toBe('belowMinimum');
     expect(problem(String(WALLET_LIMITS.topUpMaxKobo / 100 + 1))).toBe('aboveMaximum');
+    // However far beyond: the limit, with its amount, not "Invalid Amount".
+    const absurd = amount.safeParse('99,999,999,999,999,999').error?.issues[0];
+    expect([amountProblemOf(absurd?.message), (absurd as { params?: object } | undefined)?.params]).toEqual(['aboveMaximum', { amount: '₦5,000,000.00' }]);
   });
 
   it('names the problem of each amount message, and of nothing else', () => {

@@ -20,6 +20,8 @@ export function nairaAmountField(amountKobo: z.ZodType<number, number>) {
     .transform((text, ctx) => {
       const parsed = parseNairaToKobo(text);
       if (parsed.ok) return parsed.kobo;
+      // Beyond any limit: the amount schema then names its maximum, as it would for any amount above it.
+      if (parsed.problem === 'tooLarge') return Number.MAX_SAFE_INTEGER;
       ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES.invalid });
       return z.NEVER;
     })

@@ -1,4 +1,4 @@
-import { parseNairaToKobo, type NairaParse } from '@/web/lib/naira';
+import { parseNairaToKobo } from '@/web/lib/naira';
 
 export { parseNairaToKobo };
 
@@ -11,21 +11,3 @@ export const AMOUNT_MESSAGES = {
 } as const;
 
 export type AmountProblem = keyof typeof AMOUNT_MESSAGES;
-export type AmountResult = NairaParse | { ok: false; problem: AmountProblem };
-
-export interface AmountRules {
-  minKobo: number;
-  maxKobo: number;
-  /** A withdrawal cannot exceed the balance. */
-  balanceKobo?: number;
-}
-
-/** The spec's order: a valid amount first, then the limits, then the balance. */
-export function checkAmount(input: string, rules: AmountRules): AmountResult {
-  const parsed = parseNairaToKobo(input);
-  if (!parsed.ok) return parsed;
-  if (parsed.kobo < rules.minKobo) return { ok: false, problem: 'belowMinimum' };
-  if (parsed.kobo > rules.maxKobo) return { ok: false, problem: 'aboveMaximum' };
-  if (rules.balanceKobo !== undefined && parsed.kobo > rules.balanceKobo) return { ok: false, problem: 'insufficient' };
-  return parsed;
-}
