@@ -40,7 +40,10 @@ async function fillBooking(
   await choose(page, 'Delivery Type', deliveryType);
   await choose(page, 'Delivery Time', 'Afternoon (12:00 – 6:00 PM)');
   await page.getByLabel('Delivery Date').fill(tomorrow());
-  await page.getByLabel('Package Description (optional)').fill('Two boxes, handle with care');
+  const description = page.getByLabel('Package Description (optional)');
+  await expect(description).toHaveAccessibleDescription('0 of 500 characters');
+  await description.fill('Two boxes, handle with care');
+  await expect(description).toHaveAccessibleDescription('27 of 500 characters');
 }
 
 /** A time window such as "14:05 – 14:50" or "01:40 PM – 06:00 PM". */

@@ -226,6 +226,7 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('radio', { name: '4 out of 5 stars' })).toBeChecked();
     await page.getByLabel('Comment (optional)').fill('On time and careful with the boxes.');
+    await expect(page.getByLabel('Comment (optional)')).toHaveAccessibleDescription('35 of 500 characters');
     await page.getByRole('button', { name: 'Submit Rating' }).click();
     await expect(toast(page, 'Thank You!')).toBeVisible();
     await expect(page.getByTestId('my-rating')).toContainText('4 out of 5 stars');

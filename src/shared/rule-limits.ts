@@ -18,6 +18,8 @@ export const CODE_TTL_MINUTES = 10;
 
 /** Where the weight classes meet, in kilograms: light up to 5, medium from 5 to 20, heavy (surcharged) from 20. */
 export const PACKAGE_WEIGHT_KG = { lightMax: 5, heavyFrom: 20 } as const;
+/** What the sender may write about the package. */
+export const DELIVERY_DESCRIPTION_MAX = 500;
 /** How far ahead a delivery can be booked (and quoted), in days (Lagos days: the form and the server count alike). */
 export const BOOKING_DAYS_AHEAD = 30;
 /** The distance beyond the included part is charged per started step of this many metres (the rates page says so). */

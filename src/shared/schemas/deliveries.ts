@@ -5,6 +5,7 @@ import { LANGUAGES } from '../i18n.js';
 import { RATE_CARD } from '../pricing.js';
 import type { ScheduleProblem } from '../eta.js';
 import { PLACE_MESSAGE_KEYS, locationInputSchema } from './places.js';
+import { DELIVERY_DESCRIPTION_MAX } from '../rule-limits.js';
 
 /** Option values are stable codes; their labels are translated (`booking.options.<field>.<value>`). */
 export const PACKAGE_TYPES = ['documents', 'electronics', 'clothing', 'food', 'other'] as const;
@@ -76,7 +77,7 @@ export function isReceiverPhone(raw: string): boolean {
 const receiverShape = {
   receiverName: required(BOOKING_MESSAGE_KEYS.receiverName, 100),
   receiverPhone: required(BOOKING_MESSAGE_KEYS.receiverPhone, 24).refine(isReceiverPhone, BOOKING_MESSAGE_KEYS.receiverPhoneInvalid),
-  description: z.string().trim().max(500, BOOKING_MESSAGE_KEYS.tooLong).optional(),
+  description: z.string().trim().max(DELIVERY_DESCRIPTION_MAX, BOOKING_MESSAGE_KEYS.tooLong).optional(),
   /** The language of the receiver's messages and public tracking page; the sender's account language when omitted. */
   receiverLanguage: option(LANGUAGES, BOOKING_MESSAGE_KEYS.receiverLanguage).optional(),
 };

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { modeUnavailability, RATE_CARD, type RateCard, type Trip } from '@/shared/pricing';
 import { scheduleProblem } from '@/shared/eta';
+import { DELIVERY_DESCRIPTION_MAX } from '@/shared/rule-limits';
 import {
   DELIVERY_TIMES,
   DELIVERY_TYPES,
@@ -28,6 +29,7 @@ import { UNAVAILABLE_MESSAGE_KEYS } from '@/shared/schemas/quotes';
 import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/shared/i18n';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { CharacterCount } from '@/web/components/character-count';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
@@ -298,10 +300,15 @@ export function BookingForm({ delivery, locations = null }: BookingFormProps) {
           <FormField label={t('booking.fields.deliveryDate')} error={message('deliveryDate')}>
             <Input type="date" min={dateRange.min} max={dateRange.max} {...register('deliveryDate')} />
           </FormField>
-          <FormField label={t('booking.fields.description')} error={message('description')} className="sm:col-span-2">
+          <FormField
+            label={t('booking.fields.description')}
+            error={message('description')}
+            description={<CharacterCount control={control} name="description" max={DELIVERY_DESCRIPTION_MAX} />}
+            className="sm:col-span-2"
+          >
             <Textarea
               rows={3}
-              maxLength={500}
+              maxLength={DELIVERY_DESCRIPTION_MAX}
               placeholder={t('booking.placeholders.description')}
               {...register('description')}
             />

@@ -9,6 +9,7 @@ import type { DeliveryRating } from '@/shared/schemas/deliveries';
 import { rateDeliveryBodySchema } from '@/shared/schemas/dispatch';
 import { RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN } from '@/shared/rule-limits';
 import { Button } from '@/web/components/ui/button';
+import { CharacterCount } from '@/web/components/character-count';
 import { FormField } from '@/web/components/ui/form-field';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toastApiError } from '@/web/lib/toast-api-error';
@@ -124,7 +125,11 @@ export function RateDriverForm({ deliveryId, trackingId, driverName }: { deliver
           </p>
         )}
       </fieldset>
-      <FormField label={t('tracking.rating.commentLabel')} error={commentError && t(commentError)}>
+      <FormField
+        label={t('tracking.rating.commentLabel')}
+        error={commentError && t(commentError)}
+        description={<CharacterCount control={control} name="comment" max={RATING_COMMENT_MAX} />}
+      >
         <Textarea id="rating-comment" maxLength={RATING_COMMENT_MAX} placeholder={t('tracking.rating.commentPlaceholder')} {...register('comment')} />
       </FormField>
       <Button type="submit" className="justify-self-start" disabled={rate.isPending}>
