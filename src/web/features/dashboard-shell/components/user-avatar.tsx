@@ -1,19 +1,15 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@/web/components/ui/avatar';
+import { UserRound } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
+import { initialsOf } from '@/web/lib/initials';
 import type { ShellUser } from '../types';
-
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((word) => Array.from(word ?? '')[0]?.toUpperCase() ?? '').join('');
-}
 
 /** Decorative next to the visible name, so the image has empty alt text. */
 export function UserAvatar({ user, className }: { user: ShellUser; className?: string }) {
   return (
     <Avatar className={cn('size-9', className)}>
       {user.profileImage && <AvatarImage src={user.profileImage} alt="" />}
-      <AvatarFallback aria-hidden="true">{initialsOf(user.name)}</AvatarFallback>
+      <AvatarFallback aria-hidden="true">{initialsOf(user.name) || <UserRound className="size-4" />}</AvatarFallback>
     </Avatar>
   );
 }

@@ -1,24 +1,16 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Camera, Loader2 } from 'lucide-react';
+import { Camera, Loader2, UserRound } from 'lucide-react';
 import type { UserProfile } from '@/shared/schemas/auth';
 import { Avatar, AvatarFallback, AvatarImage } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
+import { initialsOf } from '@/web/lib/initials';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { AVATAR_TYPES, avatarFileProblem } from '../lib/avatar-file';
-
-const initials = (name: string) =>
-  name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
-    .join('');
 
 /** Profile picture: JPEG, PNG or WebP up to 2 MB, checked here first and by its bytes on the server. */
 export function AvatarSection({ profile }: { profile: UserProfile }) {
@@ -59,7 +51,7 @@ export function AvatarSection({ profile }: { profile: UserProfile }) {
       <CardContent className="flex flex-wrap items-center gap-4">
         <Avatar className="size-20 text-lg">
           {profile.profileImage && <AvatarImage src={profile.profileImage} alt={t('settings.avatar.alt')} data-testid="settings-avatar-image" />}
-          <AvatarFallback aria-hidden="true">{initials(profile.name)}</AvatarFallback>
+          <AvatarFallback aria-hidden="true">{initialsOf(profile.name) || <UserRound className="size-6" />}</AvatarFallback>
         </Avatar>
         <div className="grid gap-2">
           <input
