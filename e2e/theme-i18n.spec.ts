@@ -84,3 +84,15 @@ test.describe('a Hausa reader whose browser speaks French', () => {
     await expect(page.getByText(/₦\s?200,000\+/)).toBeVisible();
   });
 });
+
+test('a screen in another language (?lng=fr) says the messages keep the account’s, and makes them one', async ({ page, request, context }) => {
+  await signUpInBrowser(request, context, 'Chidi Okafor', 'Onitsha-Bridge-Head-9', 'lng');
+  await page.goto('/dashboard/settings?lng=fr');
+  const note = page.getByTestId('messages-language');
+  await expect(note).toContainText('Les e-mails, SMS et reçus vous sont envoyés en English (US).');
+  await note.getByRole('button', { name: 'Les envoyer en Français' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Les messages seront envoyés en Français.' })).toBeVisible();
+  await expect(note).toHaveCount(0);
+  const profile = await page.request.get('/api/user-profile');
+  expect(((await profile.json()) as { data: { language: string } }).data.language).toBe('fr');
+});

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loader2 } from 'lucide-react';
+import { isLanguage, LANGUAGE_NAMES } from '@/shared/i18n';
 import type { UserProfile } from '@/shared/schemas/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -272,7 +273,10 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect, onAccountDele
               </CardTitle>
               <CardDescription>{t('settings.language.hint')}</CardDescription>
             </CardHeader>
-            <CardContent>{languageSelect}</CardContent>
+            <CardContent className="grid gap-3">
+              {languageSelect}
+              <MessagesLanguage saved={profile.language} />
+            </CardContent>
           </Card>
 
           <div className="flex flex-wrap justify-end gap-2">
@@ -289,6 +293,34 @@ function SettingsForms({ profile, renderCodeEntry, languageSelect, onAccountDele
 
       <ChangePasswordSection />
       <DeleteAccountSection onDeleted={onAccountDeleted} />
+    </div>
+  );
+}
+
+/**
+ * The screen's language can come from the address (`?lng=fr`) without being the account's: then the messages we
+ * send (codes, receipts, updates) are still in the saved one. Say so, and offer to make them one.
+ */
+function MessagesLanguage({ saved }: { saved: string }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateProfile();
+  const screen = i18n.resolvedLanguage ?? i18n.language;
+  if (!isLanguage(saved) || !isLanguage(screen) || saved === screen) return null;
+  const sendMessagesInScreenLanguage = () =>
+    update.mutate(
+      { language: screen },
+      {
+        onSuccess: () => toast.success(t('settings.language.messagesChanged', { language: LANGUAGE_NAMES[screen] })),
+        onError: (error) => toastApiError(t, error, t('settings.toasts.saveFailed')),
+      },
+    );
+  return (
+    <div className="grid justify-items-start gap-2 rounded-md border border-border p-3 text-sm" data-testid="messages-language">
+      <p>{t('settings.language.messagesIn', { language: LANGUAGE_NAMES[saved] })}</p>
+      <Button type="button" variant="outline" size="sm" disabled={update.isPending} onClick={sendMessagesInScreenLanguage}>
+        {update.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+        {t('settings.language.useForMessages', { language: LANGUAGE_NAMES[screen] })}
+      </Button>
     </div>
   );
 }
