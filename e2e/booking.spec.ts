@@ -142,6 +142,8 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByTestId('price-estimate')).toHaveText(edited);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/delivery-preview\\?delivery=${deliveryId}$`));
+    // The address changes before the form leaves the screen (its Package Type also says "Documents").
+    await expect(mainHeading(page, 'Delivery Preview')).toBeVisible();
     await expect(page.getByText('Documents')).toBeVisible();
     await expect(page.getByTestId('price-total')).toHaveText(edited);
 
