@@ -60,6 +60,8 @@ test.describe('booking and paying for a delivery', () => {
     context,
     baseURL,
   }) => {
+    // Two bookings, a card payment, a refund and a wallet payment in one journey.
+    test.setTimeout(120_000);
     // A 4xx the page expects (402, 404) is not a bug.
     const errors = trackConsoleErrors(page, { allow: CLIENT_ERROR_RESPONSE });
     await signUp(request, context, 'Adaeze Okafor');

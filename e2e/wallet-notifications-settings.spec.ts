@@ -28,6 +28,8 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     context,
     request,
   }) => {
+    // Three people (a customer in two tabs, a funded customer, an operator) in one journey.
+    test.setTimeout(120_000);
     await signUp(request, context, 'Funmi Adeyemi');
     await page.goto('/dashboard/wallet');
     await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
