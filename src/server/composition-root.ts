@@ -413,6 +413,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       if (!row || row.codAmountKobo === null) return null;
       return { collectedKobo: row.codAmountKobo, feeKobo: row.codFeeKobo ?? 0, reserveKobo: row.codReserveKobo ?? 0, trackingId: row.trackingId };
     },
+    isLiveDelivery: async (deliveryId) => (await deliveries.findById(deliveryId))?.livemode ?? true,
   });
   subscribeApplicationDecisionMessages(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeLiveEvents(events, live);

@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'QUOTE_NOT_FOUND',
   'QUOTE_EXPIRED',
   'QUOTE_USED',
+  // A merchant API quote books in its key's mode only (docs/decisions/076).
+  'QUOTE_MODE_MISMATCH',
   // Keyset paging (docs/decisions/049).
   'INVALID_CURSOR',
   // The merchant API: keys, required idempotency keys, test mode, strict bodies (issue 23).

@@ -21,6 +21,7 @@ const paid: DomainEvent = {
   number: 1,
   trackingId: 'LF-1',
   status: 'pending',
+  livemode: true,
 };
 
 describe('domain events', () => {

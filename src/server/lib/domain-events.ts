@@ -15,6 +15,8 @@ export interface DeliveryFacts {
   trackingId: string | null;
   /** The delivery's status once the change committed, so no subscriber reads the row back for it. */
   status: DeliveryStatus;
+  /** False for a merchant API test key's delivery (decision 056): no receipt, no total (decision 076). */
+  livemode: boolean;
 }
 
 /** Whom the package goes to, for the receiver's messages (modules/messages). */

@@ -125,6 +125,7 @@ export const ERROR_MESSAGES = {
   QUOTE_NOT_FOUND: 'We could not find this price quote.',
   QUOTE_EXPIRED: 'This price quote has expired. Please get a fresh price.',
   QUOTE_USED: 'This price quote has already been used for a booking.',
+  QUOTE_MODE_MISMATCH: 'This price quote was made in the other mode: a test key\'s quote (lf_test_…) books only with a test key, and a live key\'s quote (lf_live_…) only with a live key.',
   API_KEY_NOT_FOUND: 'We could not find this API key.',
   API_KEY_LIMIT: 'You already have {{limit, number}} API keys. Revoke one before creating another.',
   API_KEY_NOT_ALLOWED: 'API keys are for shipper accounts. Operator accounts cannot create them.',

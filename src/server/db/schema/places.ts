@@ -58,6 +58,8 @@ export const quotes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set once, by the booking that used it. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** False for a merchant API test key's quote: it books test deliveries only, and a live quote live ones only. */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (t) => [
     index('quotes_expires_idx').on(t.expiresAt),

@@ -1008,6 +1008,8 @@ export function createDeliveriesRepository(db: Executor) {
             codAwaiting: sql<number>`coalesce(sum(${deliveries.codAmountKobo}) filter (where ${deliveries.codPaidAt} is not null and ${deliveries.status} not in ('delivered', 'returned', 'cancelled')), 0)::bigint`.as('counted_cod_awaiting'),
           })
           .from(deliveries)
+          // Test-mode deliveries count in no total (decision 076).
+          .where(eq(deliveries.livemode, true))
           .groupBy(deliveries.userId),
       );
       // (A CTE's computed columns are named apart from the totals' own: Drizzle writes them unqualified.)

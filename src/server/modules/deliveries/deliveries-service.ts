@@ -119,7 +119,7 @@ function statusHistory(events: readonly { status: string; note: string | null; c
 
 /** What every delivery event carries, so subscribers need no query. */
 export function factsOf(row: DeliveryRow): DeliveryFacts {
-  return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId, status: row.status };
+  return { userId: row.userId, deliveryId: row.id, number: row.number, trackingId: row.trackingId, status: row.status, livemode: row.livemode };
 }
 
 /** A status change, with the receiver's contact for the publisher's subscribers (their messages) only. */
@@ -331,10 +331,10 @@ export function createDeliveriesService({
     return outcome;
   }
 
-  /** What a booking is priced by: the form's trip, priced here, or the customer's quote (read before any transaction). */
-  async function bookingSourceOf(userId: string, body: BookingBody): Promise<BookingSource> {
+  /** What a booking is priced by: the form's trip, priced here, or the customer's quote of the booking's mode (read before any transaction). */
+  async function bookingSourceOf(userId: string, body: BookingBody, livemode: boolean): Promise<BookingSource> {
     const request = await quoteRequestOf(userId, body);
-    return request ? { request } : await quotes.usable(userId, body.quoteId!);
+    return request ? { request } : await quotes.usable(userId, body.quoteId!, livemode);
   }
 
   /**
@@ -791,10 +791,10 @@ export function createDeliveriesService({
      * `origin`: a merchant API booking's mode and reference (a web booking is live, without a reference).
      */
     async book(userId: string, body: BookingBody, origin: BookingOrigin = WEB_BOOKING): Promise<DeliveryRow> {
-      const source = await bookingSourceOf(userId, body);
+      const source = await bookingSourceOf(userId, body, origin.livemode);
       // The history (delivery_events) starts at payment; the booking itself is dated by created_at.
       const inserted = await transactions.single((transaction) => insertBooking(transaction, userId, body, origin, source));
-      return inserted ?? (await quotes.whyUnusable(userId, body.quoteId!));
+      return inserted ?? (await quotes.whyUnusable(userId, body.quoteId!, origin.livemode));
     },
 
     /**
@@ -803,7 +803,7 @@ export function createDeliveriesService({
      * (the relay's triggers write in the same transaction). Paid, or what the wallet would have had to pay.
      */
     async bookPaidFromWallet(userId: string, body: BookingBody, origin: BookingOrigin): Promise<{ kind: 'paid'; delivery: DeliveryRow } | { kind: 'insufficient_balance'; amountKobo: number }> {
-      const source = await bookingSourceOf(userId, body);
+      const source = await bookingSourceOf(userId, body, origin.livemode);
       try {
         // On a tracking id collision, the whole booking again with another one.
         return await withTrackingIdRetry(() =>
@@ -823,7 +823,7 @@ export function createDeliveriesService({
         );
       } catch (error) {
         if (error instanceof NotCovered) return { kind: 'insufficient_balance', amountKobo: error.amountKobo };
-        if (error === QUOTE_UNUSABLE) return quotes.whyUnusable(userId, body.quoteId!);
+        if (error === QUOTE_UNUSABLE) return quotes.whyUnusable(userId, body.quoteId!, origin.livemode);
         throw error;
       }
     },
@@ -847,7 +847,7 @@ export function createDeliveriesService({
             return updated;
           })
         : await transactions.run(async ({ tx, emit }) => {
-            const updated = await update(await quotes.claim(userId, body.quoteId!, tx), tx);
+            const updated = await update(await quotes.claim(userId, body.quoteId!, existing.livemode, tx), tx);
             if (updated) emit({ type: 'delivery.updated', ...factsOf(updated) });
             return updated;
           });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, completeAsOperator, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
+import { fundSandbox, merchantApiClient } from '../../test/merchant-api-helpers.js';
 import { deliveries, deliveryTotals } from '../../db/schema/index.js';
 import { createDeliveriesRepository } from './deliveries-repository.js';
 
@@ -85,6 +86,37 @@ describe('the dashboard totals kept with every change', () => {
       },
     ]);
     await t.deps.db.update(deliveryTotals).set({ delivered: 0 }).where(eq(deliveryTotals.userId, customer.user.id));
+  });
+
+  it('a test-mode delivery (merchant API test key) counts in no total nor in the wallet\'s spending; a live one does, and the recount agrees', async () => {
+    const { createKey, v1, bookVia, advance } = merchantApiClient(() => t);
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    await fundSandbox(t.deps.db, merchant.user.id, 5_000_000);
+    const { key: testKey } = await createKey(merchant, 'test');
+    await advance(testKey, (await bookVia(testKey)).id, 'picked_up');
+    await advance(testKey, (await bookVia(testKey)).id, 'picked_up', 'in_transit', 'out_for_delivery', 'delivered');
+    const cancelled = await bookVia(testKey);
+    expect((await v1('POST', `/deliveries/${cancelled.id}/cancel`, testKey)).statusCode).toBe(200);
+    await bookVia(testKey);
+
+    const totals = async () => {
+      const summary = await summaryOf(merchant.headers);
+      const wallet = (await t.app.inject({ method: 'GET', url: '/api/wallet', headers: merchant.headers })).json().data;
+      return {
+        activeDeliveries: summary.activeDeliveries,
+        totalDelivered: summary.totalDelivered,
+        totalSpent: summary.totalSpent,
+        thisMonthSpentKobo: wallet.thisMonthSpentKobo,
+        monthlyAverageSpentKobo: wallet.monthlyAverageSpentKobo,
+      };
+    };
+    expect(await totals()).toEqual({ activeDeliveries: 0, totalDelivered: 0, totalSpent: 0, thisMonthSpentKobo: 0, monthlyAverageSpentKobo: 0 });
+
+    const live = await bookVia((await createKey(merchant, 'live')).key);
+    const spent = live.price.total;
+    expect(await totals()).toEqual({ activeDeliveries: 0, totalDelivered: 0, totalSpent: spent, thisMonthSpentKobo: spent, monthlyAverageSpentKobo: spent });
+    expect(await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount()).toEqual([]);
   });
 
   it('a change in an open transaction counts only once it commits, and not at all if it rolls back', async () => {

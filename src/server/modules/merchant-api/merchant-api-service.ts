@@ -33,7 +33,8 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
 
   return {
     async quote(caller: ApiKeyCaller, body: QuoteBody): Promise<V1Quote> {
-      return { object: 'quote', ...(await quotes.quote(caller.userId, body)), livemode: caller.mode === 'live' };
+      const { livemode } = scopeOf(caller);
+      return { object: 'quote', ...(await quotes.quote(caller.userId, body, livemode)), livemode };
     },
 
     /**

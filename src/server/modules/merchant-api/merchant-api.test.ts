@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, deliveries, ledgerEntries, outboxMessages, postingLines, postings, wallets } from '../../db/schema/index.js';
+import { apiKeys, deliveries, outboxMessages, wallets } from '../../db/schema/index.js';
 import { createSignedInUser, createUser, fundWallet, uniqueSuffix } from '../../test/factories.js';
-import { createTestApp, startAnotherInstance, type App, type TestApp } from '../../test/test-app.js';
+import { createTestApp, startAnotherInstance, type TestApp } from '../../test/test-app.js';
 import { isRedisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
 import { awaitRoomInWindow } from '../../test/rate-limit-window.js';
-import { lagosDate } from '../deliveries/delivery-view.js';
+import { fundSandbox as fundSandboxOf, merchantApiClient, type Merchant } from '../../test/merchant-api-helpers.js';
 import { startWebhookReceiver, verifiesWith, type ReceivedWebhook } from '../../test/webhook-receiver.js';
 import { API_KEY_PATTERN } from '../../../shared/schemas/api-keys.js';
 import { v1DeliverySchema } from '../../../shared/schemas/merchant-api.js';
@@ -22,15 +22,6 @@ afterAll(async () => {
   await t.close();
 });
 
-type Headers = Record<string, string>;
-type Merchant = Awaited<ReturnType<typeof createSignedInUser>>;
-
-async function createKey(merchant: Merchant, mode: 'test' | 'live', app: App = t) {
-  const res = await app.app.inject({ method: 'POST', url: '/api/api-keys', headers: merchant.headers, payload: { name: `${mode} key`, mode } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; key: string; last4: string; mode: string; createdAt: string; name: string };
-}
-
 /** A webhook endpoint for every event of one mode, at `url`: its id and signing secret. */
 async function addWebhookEndpoint(merchant: Merchant, url: string, mode: 'test' | 'live') {
   const res = await t.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: merchant.headers, payload: { url, events: WEBHOOK_EVENT_TYPES, mode } });
@@ -38,78 +29,17 @@ async function addWebhookEndpoint(merchant: Merchant, url: string, mode: 'test' 
   return res.json().data as { id: string; secret: string };
 }
 
-const bearer = (key: string): Headers => ({ authorization: `Bearer ${key}` });
+const { createKey, bearer, v1, quoteBody, quote, deliveryBody, bookVia } = merchantApiClient(() => t);
+const fundSandbox = (userId: string, amountKobo: number) => fundSandboxOf(t.deps.db, userId, amountKobo);
 
-function v1(method: 'GET' | 'POST', url: string, key: string, payload?: unknown, headers: Headers = {}, app: App = t) {
-  return app.app.inject({ method, url: `/api/v1${url}`, headers: { ...bearer(key), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
-
-const tomorrow = () => lagosDate(new Date(Date.now() + 24 * 60 * 60 * 1000));
-
-let places: { ikeja: string; lekki: string } | undefined;
-async function quoteBody() {
-  if (!places) {
-    const key = (await createKey(await createSignedInUser(t.deps), 'test')).key;
-    const idOf = async (q: string) => ((await v1('GET', `/places?q=${encodeURIComponent(q)}`, key)).json() as { items: { id: string }[] }).items[0]!.id;
-    places = { ikeja: await idOf('ikeja city mall'), lekki: await idOf('lekki phase 1') };
-  }
-  return {
-    pickup: { placeId: places.ikeja, line: '194 Obafemi Awolowo Way' },
-    dropoff: { placeId: places.lekki, line: '12 Admiralty Way' },
-    packageType: 'documents',
-    packageWeight: 'light',
-    transportMode: 'bike',
-    deliveryType: 'standard',
-    deliveryTime: 'morning',
-    deliveryDate: tomorrow(),
-  };
-}
-
-async function quote(key: string) {
-  const res = await v1('POST', '/quotes', key, await quoteBody());
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; price: { total: number }; livemode: boolean; object: string };
-}
-
-const deliveryBody = (quoteId: string, extra: Record<string, unknown> = {}) => ({
-  quoteId,
-  receiver: { name: 'Ada Obi', phone: '+2348031234567', language: 'ig' },
-  notes: 'Call on arrival',
-  ...extra,
-});
-
-async function bookVia(key: string, extra: Record<string, unknown> = {}) {
-  const q = await quote(key);
-  const res = await v1('POST', '/deliveries', key, deliveryBody(q.id, extra), { 'idempotency-key': `book-${uniqueSuffix()}` });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; status: string; livemode: boolean; externalReference: string | null; price: { total: number } };
-}
-
-/** Sandbox (test) money in a wallet, with its ledger entry marked as sandbox, as a sandbox card top-up leaves it. */
-async function fundSandbox(userId: string, amountKobo: number) {
-  await t.deps.db.transaction(async (tx) => {
-    const [wallet] = await tx
-      .insert(wallets)
-      .values({ userId, balanceKobo: amountKobo, sandboxKobo: amountKobo })
-      .onConflictDoUpdate({
-        target: wallets.userId,
-        set: { balanceKobo: sql`${wallets.balanceKobo} + ${amountKobo}`, sandboxKobo: sql`${wallets.sandboxKobo} + ${amountKobo}` },
-      })
-      .returning();
-    const idempotencyKey = `sandbox-topup:${uniqueSuffix()}`;
-    const [posting] = await tx.insert(postings).values({ kind: 'topup', idempotencyKey }).returning({ id: postings.id });
-    await tx.insert(postingLines).values({ postingId: posting!.id, accountType: 'adjustments', amountKobo: -amountKobo });
-    await tx.insert(ledgerEntries).values({
-      postingId: posting!.id,
-      userId,
-      amountKobo,
-      sandboxKobo: amountKobo,
-      balanceAfterKobo: wallet!.balanceKobo,
-      kind: 'topup',
-      description: 'Sandbox top-up',
-      idempotencyKey,
-    });
-  });
+/** A merchant with real and sandbox money and a key of each mode. */
+async function merchantWithBothKeys() {
+  const merchant = await createSignedInUser(t.deps);
+  await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+  await fundSandbox(merchant.user.id, 5_000_000);
+  const { key: liveKey } = await createKey(merchant, 'live');
+  const { key: testKey } = await createKey(merchant, 'test');
+  return { merchant, liveKey, testKey };
 }
 
 async function funds(userId: string) {
@@ -252,6 +182,44 @@ describe('POST /api/v1/quotes and GET /api/v1/places', () => {
     const missing = await v1('POST', '/deliveries', key, { receiver: { name: 'Ada', phone: '+2348031234567' } }, { 'idempotency-key': 'missing' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatchObject({ code: 'VALIDATION_FAILED', params: { field: 'quoteId' } });
+  });
+
+  it('refuses an unknown field inside a quote\'s pickup or dropoff as it does at the top', async () => {
+    const { key } = await createKey(await createSignedInUser(t.deps), 'test');
+    const body = await quoteBody();
+    for (const [side, extra] of [['pickup', { floor: 3 }], ['dropoff', { gate: 'B' }]] as const) {
+      const res = await v1('POST', '/quotes', key, { ...body, [side]: { ...body[side], ...extra } });
+      const field = `${side}.${Object.keys(extra)[0]}`;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'UNKNOWN_FIELD', message: `The field ${field} is not part of this request.`, params: { field } } });
+    }
+  });
+
+  it('documents every object of every /api/v1 request body as closed (additionalProperties: false)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      components?: { schemas?: Record<string, unknown> };
+    };
+    const open: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}[${i}]`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (typeof schema.$ref === 'string') return visit(doc.components?.schemas?.[schema.$ref.split('/').at(-1)!], `${at}→${schema.$ref}`);
+      if (schema.type === 'object' && schema.additionalProperties !== false) open.push(at);
+      for (const [key, value] of Object.entries(schema)) if (key !== 'examples') visit(value, `${at}.${key}`);
+    };
+    let bodies = 0;
+    for (const [path, operations] of Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/'))) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const content of Object.values(operation.requestBody?.content ?? {})) {
+          bodies += 1;
+          visit(content.schema, `${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+    expect(bodies).toBeGreaterThanOrEqual(3);
+    expect(open).toEqual([]);
   });
 });
 
@@ -503,11 +471,7 @@ describe('test mode', () => {
   });
 
   it('a live key gets 403 on the test route; a key of one mode cannot see or touch the other mode\'s deliveries (404)', async () => {
-    const merchant = await createSignedInUser(t.deps);
-    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
-    await fundSandbox(merchant.user.id, 5_000_000);
-    const { key: liveKey } = await createKey(merchant, 'live');
-    const { key: testKey } = await createKey(merchant, 'test');
+    const { liveKey, testKey } = await merchantWithBothKeys();
     const live = await bookVia(liveKey);
     const test = await bookVia(testKey);
     const forbidden = await v1('POST', `/test/deliveries/${live.id}/advance`, liveKey, { to: 'picked_up' });
@@ -521,6 +485,42 @@ describe('test mode', () => {
     // And another merchant's delivery is not found either.
     const { key: strangerKey } = await createKey(await createSignedInUser(t.deps), 'live');
     expect((await v1('GET', `/deliveries/${live.id}`, strangerKey)).statusCode).toBe(404);
+  });
+});
+
+describe('a quote keeps its mode (decision 076)', () => {
+  it('a quote books only in the mode it was made in (409 QUOTE_MODE_MISMATCH, the quote still free); the web books live quotes only', async () => {
+    const { merchant, liveKey, testKey } = await merchantWithBothKeys();
+    for (const [quoteKey, bookKey, quoteMode, keyMode] of [
+      [testKey, liveKey, 'test', 'live'],
+      [liveKey, testKey, 'live', 'test'],
+    ] as const) {
+      const q = await quote(quoteKey);
+      const refused = await v1('POST', '/deliveries', bookKey, deliveryBody(q.id), { 'idempotency-key': `mode-${uniqueSuffix()}` });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'QUOTE_MODE_MISMATCH',
+          message: 'This price quote was made in the other mode: a test key\'s quote (lf_test_…) books only with a test key, and a live key\'s quote (lf_live_…) only with a live key.',
+          params: { quoteMode, keyMode },
+        },
+      });
+      const booked = await v1('POST', '/deliveries', quoteKey, deliveryBody(q.id), { 'idempotency-key': `mode-${uniqueSuffix()}` });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json().livemode).toBe(quoteMode === 'live');
+    }
+    expect((await v1('GET', '/deliveries', liveKey)).json().items).toHaveLength(1);
+    expect((await v1('GET', '/deliveries', testKey)).json().items).toHaveLength(1);
+
+    const testQuote = await quote(testKey);
+    const web = await t.app.inject({
+      method: 'POST',
+      url: '/api/book-delivery',
+      headers: merchant.headers,
+      payload: { quoteId: testQuote.id, receiverName: 'Ada Obi', receiverPhone: '+2348031234567' },
+    });
+    expect(web.statusCode, web.body).toBe(409);
+    expect(web.json().code).toBe('QUOTE_MODE_MISMATCH');
   });
 });
 

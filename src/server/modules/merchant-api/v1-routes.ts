@@ -130,7 +130,8 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
         schema: {
           tags,
           security,
-          summary: 'Price a trip, as the web does (integer kobo), held for 15 minutes: book it with POST /api/v1/deliveries',
+          summary:
+            'Price a trip, as the web does (integer kobo), held for 15 minutes: book it with POST /api/v1/deliveries and a key of the same mode (a test key\'s quote books test deliveries only, a live key\'s live ones only)',
           body: v1QuoteBodySchema,
           response: { 201: v1QuoteSchema, ...errorResponses },
         },
@@ -146,7 +147,7 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
           tags,
           security,
           summary:
-            'Book a quote and pay it from the wallet (a test key: its sandbox money only). Idempotency-Key is required; 402 INSUFFICIENT_BALANCE carries params.shortfallKobo and leaves nothing behind (the quote and externalReference stay free)',
+            'Book a quote and pay it from the wallet (a test key: its sandbox money only; a test delivery gets no receipt and counts in no dashboard total). Idempotency-Key is required; 402 INSUFFICIENT_BALANCE carries params.shortfallKobo and leaves nothing behind (the quote and externalReference stay free); a quote made with a key of the other mode is 409 QUOTE_MODE_MISMATCH',
           headers: z.object({ 'idempotency-key': z.string().max(255).optional().meta({ description: 'Required: a retry with the same key and body gets the first answer' }) }),
           body: v1DeliveryBodySchema,
           response: { 201: v1DeliverySchema, 402: v1ErrorSchema, ...errorResponses },

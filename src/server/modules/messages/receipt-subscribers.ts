@@ -23,6 +23,8 @@ interface Deps {
    * the wallet event carries only the sum credited. Null when the delivery is not pay on delivery.
    */
   findCodSettlement: (deliveryId: string) => Promise<(CodSettlementLines & { trackingId: string | null }) | null>;
+  /** Whether a delivery (by its row id) is a live one, read after the commit: a wallet event does not say. */
+  isLiveDelivery: (deliveryId: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -47,10 +49,13 @@ export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind;
  * (its hold leaves the balance at once), a refund to the wallet and a pay-on-delivery settlement. An account without an email gets none: the
  * wallet's history and notifications already tell it, and an SMS receipt would cost more than the message is
  * worth. Receipts are essential messages (decision 030), so preferences do not stop them.
+ *
+ * A receipt is a tax document for real money: a test-mode delivery's payment and refund get none, and take no number
+ * from the series (decision 076).
  */
 export function subscribeReceipts(
   events: Pick<DomainEvents, 'onPublisher'>,
-  { db, queue, getProfile, nudge, issueReceipt, publicUrl, findCodSettlement, now = () => new Date() }: Deps,
+  { db, queue, getProfile, nudge, issueReceipt, publicUrl, findCodSettlement, isLiveDelivery, now = () => new Date() }: Deps,
 ) {
   /** Every account gets the numbered receipt (in the app); one with an email also gets it by email, once. */
   const send = async (userId: string, kind: ReceiptKind, facts: Omit<ReceiptFacts, 'at' | 'receipt'>, draft: Omit<ReceiptDraft, 'userId' | 'kind' | 'amountKobo'>) => {
@@ -75,6 +80,7 @@ export function subscribeReceipts(
   });
 
   events.onPublisher('delivery.paid', (e) => {
+    if (!e.livemode) return;
     const deliveryId = formatDeliveryId(e.number);
     return send(
       e.userId,
@@ -109,6 +115,8 @@ export function subscribeReceipts(
         );
         return;
       }
+      // A test delivery's refund (pay on delivery, above, is live only).
+      if (e.deliveryId && !(await isLiveDelivery(e.deliveryId))) return;
       await send(
         e.userId,
         rule.kind,

@@ -34,12 +34,12 @@ export function createQuotesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Marks the user's quote used if it is still unused and unexpired at `now`: the row, or null otherwise. */
-    async markUsed(userId: string, id: string, now: Date, tx: Executor = db): Promise<QuoteRow | null> {
+    /** Marks the user's quote of this mode used if it is still unused and unexpired at `now`: the row, or null otherwise. */
+    async markUsed(userId: string, id: string, livemode: boolean, now: Date, tx: Executor = db): Promise<QuoteRow | null> {
       const [row] = await tx
         .update(quotes)
         .set({ usedAt: now })
-        .where(and(eq(quotes.id, id), eq(quotes.userId, userId), isNull(quotes.usedAt), gt(quotes.expiresAt, now)))
+        .where(and(eq(quotes.id, id), eq(quotes.userId, userId), eq(quotes.livemode, livemode), isNull(quotes.usedAt), gt(quotes.expiresAt, now)))
         .returning();
       return row ?? null;
     },

@@ -20,7 +20,8 @@ export function quotesRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
           response: { 201: envelope(quoteSchema) },
         },
       },
-      async (request, reply) => reply.status(201).send(ok(await quotes.quote(requireUser(request).id, request.body), SUCCESS_MESSAGES.quoted)),
+      // The web books live deliveries only, so its quotes are live ones.
+      async (request, reply) => reply.status(201).send(ok(await quotes.quote(requireUser(request).id, request.body, true), SUCCESS_MESSAGES.quoted)),
     );
 
     app.get(

@@ -26,7 +26,7 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const lagosDay = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 
 /** A trip priced and held until `expiresAt`: a stored quote (with its id), or one a booking made for itself (none). */
-export type PricedTrip = Omit<QuoteRow, 'id' | 'userId' | 'usedAt' | 'rateCardVersion'> & { id: string | null };
+export type PricedTrip = Omit<QuoteRow, 'id' | 'userId' | 'usedAt' | 'rateCardVersion' | 'livemode'> & { id: string | null };
 
 /** Where and what: a trip to price, its two ends already found. */
 export interface QuoteRequest {
@@ -76,9 +76,14 @@ export function toQuote(row: QuoteRow, rateCard: RateCard, startAt: Date, collec
 /** Quotes kept in memory after they are made (each about 1 KB): a quarter of an hour's at 10 a second. */
 const RECENT_QUOTES = 10_000;
 
-/** A quote a booking may use at `at`: the user's own, not used yet, not expired. */
-function assertUsable(row: QuoteRow | null, userId: string, at: Date): asserts row is QuoteRow {
+const modeName = (livemode: boolean) => (livemode ? 'live' : 'test');
+
+/** A quote a booking may use at `at`: the user's own, of the booking's mode, not used yet, not expired. */
+function assertUsable(row: QuoteRow | null, userId: string, livemode: boolean, at: Date): asserts row is QuoteRow {
   if (!row || row.userId !== userId) throw new AppError('QUOTE_NOT_FOUND');
+  if (row.livemode !== livemode) {
+    throw new AppError('QUOTE_MODE_MISMATCH', { params: { quoteMode: modeName(row.livemode), keyMode: modeName(livemode) } });
+  }
   if (row.usedAt) throw new AppError('QUOTE_USED');
   if (row.expiresAt <= at) throw new AppError('QUOTE_EXPIRED');
 }
@@ -187,10 +192,10 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
    */
   const recent = new Map<string, QuoteRow>();
 
-  /** Prices the trip and stores the quote, for a booking to use once before it expires. */
-  async function createQuote(userId: string, request: QuoteRequest): Promise<QuoteRow> {
+  /** Prices the trip and stores the quote, for a booking of the same mode to use once before it expires. */
+  async function createQuote(userId: string, request: QuoteRequest, livemode: boolean): Promise<QuoteRow> {
     const { id: _unsaved, ...priced } = priceRequest(request);
-    const row = await repository.insert({ ...priced, userId, rateCardVersion: rateCard.version });
+    const row = await repository.insert({ ...priced, userId, rateCardVersion: rateCard.version, livemode });
     if (recent.size >= RECENT_QUOTES) recent.delete(recent.keys().next().value!);
     recent.set(row.id, row);
     return row;
@@ -203,8 +208,8 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
     /** A booking that brings no quote is priced the same way, at once, with nothing stored: it is its own quote. */
     priceRequest,
 
-    /** POST /api/quotes. */
-    async quote(userId: string, body: QuoteBody): Promise<Quote> {
+    /** POST /api/quotes (live) and POST /api/v1/quotes (the key's mode): the quote books in that mode only. */
+    async quote(userId: string, body: QuoteBody, livemode: boolean): Promise<Quote> {
       if (sameLocationInput(body.pickup, body.dropoff)) {
         throw new AppError('SAME_PICKUP_AND_DROPOFF', { fields: { dropoff: [PLACE_MESSAGE_KEYS.samePlace] } });
       }
@@ -214,34 +219,35 @@ export function createQuotesService({ repository, places, addresses, rateCard, n
       ]);
       const { collectOnDelivery, ...options } = body;
       const cod = checkCollectOnDelivery(collectOnDelivery);
-      const row = await createQuote(userId, { ...options, pickup, dropoff });
+      const row = await createQuote(userId, { ...options, pickup, dropoff }, livemode);
       return toQuote(row, rateCard, row.createdAt, cod);
     },
 
     /**
-     * The user's quote, if a booking may use it now: the instant judged goes with it, for the booking's statement to
-     * use the quote up at (quoteClaimCte). Another user's quote is not found (it would reveal that it exists).
+     * The user's quote, if a booking of this mode may use it now: the instant judged goes with it, for the booking's
+     * statement to use the quote up at (quoteClaimCte); a quote's mode never changes, so that statement need not
+     * judge it again. Another user's quote is not found (it would reveal that it exists).
      */
-    async usable(userId: string, quoteId: string): Promise<{ quote: QuoteRow; at: Date }> {
+    async usable(userId: string, quoteId: string, livemode: boolean): Promise<{ quote: QuoteRow; at: Date }> {
       const at = now();
       const quote = recent.get(quoteId) ?? (await repository.find(quoteId));
-      assertUsable(quote, userId, at);
+      assertUsable(quote, userId, livemode, at);
       recent.delete(quoteId);
       return { quote, at };
     },
 
     /** Why a quote judged usable was not used up after all (another booking took it first, or it just expired). */
-    async whyUnusable(userId: string, quoteId: string): Promise<never> {
-      assertUsable(await repository.find(quoteId), userId, now());
+    async whyUnusable(userId: string, quoteId: string, livemode: boolean): Promise<never> {
+      assertUsable(await repository.find(quoteId), userId, livemode, now());
       throw new AppError('QUOTE_EXPIRED');
     },
 
-    /** Uses the user's quote for a booking, in the booking's transaction: once only, and before it expires. */
-    async claim(userId: string, quoteId: string, tx?: Executor): Promise<QuoteRow> {
+    /** Uses the user's quote for a booking of its mode, in the booking's transaction: once only, and before it expires. */
+    async claim(userId: string, quoteId: string, livemode: boolean, tx?: Executor): Promise<QuoteRow> {
       const at = now();
-      const claimed = await repository.markUsed(userId, quoteId, at, tx);
+      const claimed = await repository.markUsed(userId, quoteId, livemode, at, tx);
       if (claimed) return claimed;
-      assertUsable(await repository.find(quoteId, tx), userId, at);
+      assertUsable(await repository.find(quoteId, tx), userId, livemode, at);
       throw new AppError('QUOTE_EXPIRED');
     },
 

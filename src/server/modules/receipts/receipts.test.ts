@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { book, payWithWallet } from '../../test/delivery-test-helpers.js';
 import { decideSandboxCheckout } from '../../test/payment-test-helpers.js';
+import { fundSandbox, merchantApiClient } from '../../test/merchant-api-helpers.js';
 import { outboxMessages, receipts } from '../../db/schema/index.js';
 import { formatReceiptNumber, vatIncludedKobo } from '../../../shared/schemas/receipts.js';
 import { createReceiptsRepository } from './receipts-repository.js';
@@ -122,6 +123,24 @@ describe('numbered receipts', () => {
     const paymentMail = mail.find((row) => row.subject.includes(delivery.id))!;
     expect(paymentMail.body).toContain(`Receipt ${formatReceiptNumber(byKind.payment!.number)}`);
     expect(paymentMail.body).toContain(`/dashboard/receipts/${byKind.payment!.id}`);
+    await expectGapless();
+  });
+
+  it('a test-mode delivery (merchant API test key) gets no receipt, paid or refunded, and takes no number; a live one gets the next', async () => {
+    const { createKey, v1, bookVia, advance } = merchantApiClient(() => t);
+    const merchant = await createSignedInUser(t.deps);
+    await fundSandbox(t.deps.db, merchant.user.id, 5_000_000);
+    const { key: testKey } = await createKey(merchant, 'test');
+    const cancelled = await bookVia(testKey);
+    expect((await v1('POST', `/deliveries/${cancelled.id}/cancel`, testKey)).statusCode).toBe(200);
+    await advance(testKey, (await bookVia(testKey)).id, 'picked_up', 'in_transit', 'out_for_delivery', 'delivered');
+    expect(await listAll(merchant.headers)).toEqual([]);
+    const mail = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, merchant.user.email!));
+    expect(mail.filter((row) => /Receipt R\d/.test(row.body))).toEqual([]);
+
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const live = await bookVia((await createKey(merchant, 'live')).key);
+    expect(await listAll(merchant.headers)).toMatchObject([{ kind: 'payment', deliveryId: live.id }]);
     await expectGapless();
   });
 

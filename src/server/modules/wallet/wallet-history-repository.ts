@@ -32,18 +32,21 @@ export function createWalletHistoryRepository(db: Executor) {
     /**
      * Spending on deliveries: wallet payments plus succeeded card payments, less refunds of cancelled deliveries
      * (a late card payment credited to the wallet never counted as spending, so its credit is not subtracted).
+     * A test-mode delivery's payment and refund are left out: it is no spending (decision 076; a card never pays one).
      */
     async spending(userId: string, thisMonthStart: Date, lastMonthStart: Date): Promise<SpendingTotals> {
+      const live = sql`not exists (select 1 from deliveries d where d.id = e.delivery_id and not d.livemode)`;
       const [row] = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
           with spend as (
-            select created_at as at, -amount_kobo as kobo from ledger_entries where user_id = ${userId}::uuid and kind = 'payment'
+            select e.created_at as at, -e.amount_kobo as kobo from ledger_entries e
+              where e.user_id = ${userId}::uuid and e.kind = 'payment' and ${live}
             union all
             select completed_at, amount_kobo from payments
               where user_id = ${userId}::uuid and purpose = 'delivery' and status = 'succeeded'
             union all
             select e.created_at, -e.amount_kobo from ledger_entries e join postings p on p.id = e.posting_id
-              where e.user_id = ${userId}::uuid and e.kind = 'refund' and p.payment_id is null
+              where e.user_id = ${userId}::uuid and e.kind = 'refund' and p.payment_id is null and ${live}
           )
           select
             coalesce(sum(kobo) filter (where at >= ${thisMonthStart}::timestamptz), 0) as this_month,
