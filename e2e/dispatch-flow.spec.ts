@@ -234,12 +234,14 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     await expect(page.getByTestId('driver-rating')).toHaveText('4.0 (1 review)');
     await expect(page.getByRole('button', { name: 'Submit Rating' })).toHaveCount(0);
 
-    // The board shows the history with a time for every step.
+    // The board shows the history with a time and the driver for every step on the road.
     await board.getByRole('tab', { name: 'Delivered' }).click();
     const deliveredCard = board.getByRole('article', { name: `Delivery ${deliveryId}` });
     await deliveredCard.getByText(/^History/).click();
     for (const status of ['Picked up', 'In transit', 'Out for delivery', 'Delivered']) {
-      await expect(deliveredCard.getByRole('listitem').filter({ hasText: status }).locator('time')).toHaveCount(1);
+      const step = deliveredCard.getByRole('listitem').filter({ hasText: status });
+      await expect(step.locator('time')).toHaveCount(1);
+      await expect(step).toContainText(`Driver: ${driverName}`);
     }
 
     // 5. The public page, as the receiver's cheap phone would open it: no JavaScript, same timeline, nothing private.

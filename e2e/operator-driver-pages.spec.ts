@@ -45,8 +45,8 @@ const DELIVERY = {
   handoverLocked: false,
   cod: null,
   history: [
-    { status: 'awaiting_payment', note: null as string | null, at: '2026-11-22T08:55:00.000Z' },
-    { status: 'pending', note: 'paid:card' as string | null, at: '2026-11-22T09:00:00.000Z' },
+    { status: 'awaiting_payment', note: null as string | null, driverName: null as string | null, at: '2026-11-22T08:55:00.000Z' },
+    { status: 'pending', note: 'paid:card' as string | null, driverName: null as string | null, at: '2026-11-22T09:00:00.000Z' },
   ],
 };
 
@@ -267,9 +267,11 @@ test.describe('dispatch board', () => {
         const driver = DRIVERS.find((d) => d.userId === body.driverId)!;
         delivery = { ...delivery, driver: { userId: driver.userId, name: driver.name, phone: driver.phone, plateNumber: driver.plateNumber } };
       } else if (url.endsWith('/status')) {
-        delivery = { ...delivery, status: body.status!, displayStatus: 'in_transit', history: [...delivery.history, { status: body.status!, note: null, at: '2026-11-22T09:30:00.000Z' }] };
+        const step = { status: body.status!, note: null, driverName: delivery.driver?.name ?? null, at: '2026-11-22T09:30:00.000Z' };
+        delivery = { ...delivery, status: body.status!, displayStatus: 'in_transit', history: [...delivery.history, step] };
       } else if (url.endsWith('/complete')) {
-        delivery = { ...delivery, status: 'delivered', displayStatus: 'delivered', history: [...delivery.history, { status: 'delivered', note: `handover:operator ${body.note}`, at: '2026-11-22T10:30:00.000Z' }] };
+        const step = { status: 'delivered', note: `handover:operator ${body.note}`, driverName: delivery.driver?.name ?? null, at: '2026-11-22T10:30:00.000Z' };
+        delivery = { ...delivery, status: 'delivered', displayStatus: 'delivered', history: [...delivery.history, step] };
       }
       return route.fulfill(ok(delivery));
     });
@@ -288,6 +290,8 @@ test.describe('dispatch board', () => {
     await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting pickup' })).toContainText('Paid by card');
     await expect(card).not.toContainText('paid:card');
     await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting payment' }).locator('time')).toHaveAttribute('datetime', '2026-11-22T08:55:00.000Z');
+    // No driver yet: no step names one.
+    await expect(card.getByRole('list')).not.toContainText('Driver:');
     await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
 
     // The dialog lists the van drivers with rating (or "New driver") and active jobs; nothing chosen is refused here.
@@ -340,6 +344,10 @@ test.describe('dispatch board', () => {
     await page.getByRole('tab', { name: 'Delivered' }).click();
     await card.getByText(/^History/).click();
     await expect(card).toContainText('Completed by an operator: Receiver confirmed by phone call');
+    // Each step names the driver who made it; the payment, before any, names nobody.
+    await expect(card.getByRole('listitem').filter({ hasText: 'Picked up' })).toContainText('Driver: Musa Bello');
+    await expect(card.getByRole('listitem').filter({ hasText: 'Delivered' })).toContainText('Driver: Musa Bello');
+    await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting pickup' })).not.toContainText('Driver:');
     // Still locked on the server's record, but the hand-over is made: nothing left to warn about.
     await expect(card.getByTestId('dispatch-status')).toHaveText('Delivered');
     await expect(card).not.toContainText('wrong codes');

@@ -318,7 +318,8 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   // Deliveries, money and what follows from them.
   const wallet = createWalletService({ wallet: createWalletRepository(db) });
   const paymentsRepository = createPaymentsRepository(db);
-  // The receiver's SMS (decision 035): the first in the assignment's transaction, the others after status changes.
+  // The receiver's SMS (decision 035): news of the driver in the pickup's or reassignment's statement (decision 077),
+  // the others after status changes.
   const receiverMessages = createReceiverMessages({
     outbox,
     shipperContactOf: (userId) => users.getProfile(userId),
@@ -332,7 +333,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     wallet,
     quotes,
     driverSharePercent: env.DRIVER_EARNINGS_PERCENT,
-    driverAssignedMessage: receiverMessages.driverAssignedMessage,
+    driverNewsMessage: receiverMessages.driverNewsMessage,
     returnCodeMessage: receiverMessages.returnCodeMessage,
     payLinkMessage: receiverMessages.payLinkMessage,
     rateCard: deps.rateCard,

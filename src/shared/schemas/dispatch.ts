@@ -97,8 +97,12 @@ const deliveryJobSchema = z.object({
   cod: z.object({ amountKobo: z.number().int(), paidAt: z.string().nullable() }).nullable(),
 });
 
+/** A step on the board: with the name of the delivery's driver after it; null before one, or when no longer on record. */
+export const boardHistoryEntrySchema = deliveryHistoryEntrySchema.extend({ driverName: z.string().nullable() });
+
 /** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
 export const dispatchDeliverySchema = deliveryJobSchema.extend({
+  history: z.array(boardHistoryEntrySchema),
   displayStatus: z.enum(DISPLAY_STATUSES),
   /** Integer kobo. */
   totalKobo: z.number().int(),
@@ -133,7 +137,7 @@ export const driverSchema = z.object({
 });
 export type DriverSummary = z.infer<typeof driverSchema>;
 
-/** POST /api/dispatch/deliveries/{id}/assign-driver: assign or reassign (a new handover code is sent). */
+/** POST /api/dispatch/deliveries/{id}/assign-driver: assign or reassign (the receiver's code goes with the pickup, decision 077). */
 export const assignDriverBodySchema = z.object({
   driverId: z.uuid({ error: DISPATCH_MESSAGE_KEYS.driverRequired }),
 });

@@ -168,15 +168,18 @@ const p = sql.placeholder;
 /** Each delivery's events in order (callers group them by delivery, so the deliveries' order does not matter). */
 function eventsQuery(deliveryIds: readonly string[]) {
   return sql`
-    select ids.id as delivery_id, e.status, e.note, e.created_at
+    select ids.id as delivery_id, e.status, e.note, e.driver_id, e.created_at
     from unnest(${`{${deliveryIds.join(',')}}`}::uuid[]) as ids(id)
     cross join lateral (
-      select ${deliveryEvents.status}, ${deliveryEvents.note}, ${deliveryEvents.createdAt}
+      select ${deliveryEvents.status}, ${deliveryEvents.note}, ${deliveryEvents.driverId}, ${deliveryEvents.createdAt}
       from ${deliveryEvents}
       where ${deliveryEvents.deliveryId} = ids.id
       order by ${deliveryEvents.createdAt}, ${deliveryEvents.id}
     ) e`;
 }
+
+/** An event as a move's statement returns the history. */
+type MovedEvent = { status: string; note: string | null; driverId: string | null; at: string };
 
 const statusIn = (name: string) => sql`${deliveries.status} = any(${p(name)}::text[])`;
 
@@ -221,7 +224,7 @@ function prepareMove<Extra extends Record<string, SQL>>(
     db
       .select({
         deliveryId: deliveryEvents.deliveryId,
-        events: sql<{ status: string; note: string | null; at: string }[]>`json_agg(json_build_object('status', ${deliveryEvents.status}, 'note', ${deliveryEvents.note}, 'at', ${deliveryEvents.createdAt}) order by ${deliveryEvents.createdAt}, ${deliveryEvents.id})`.as('events'),
+        events: sql<MovedEvent[]>`json_agg(json_build_object('status', ${deliveryEvents.status}, 'note', ${deliveryEvents.note}, 'driverId', ${deliveryEvents.driverId}, 'at', ${deliveryEvents.createdAt}) order by ${deliveryEvents.createdAt}, ${deliveryEvents.id})`.as('events'),
       })
       .from(deliveryEvents)
       .where(inArray(deliveryEvents.deliveryId, db.select({ id: changed.id }).from(changed)))
@@ -269,22 +272,26 @@ const MOVES = {
       )!,
       ['status'],
     ),
-  /** A (re)assignment, with the receiver's message carrying the new code in the same statement. */
+  /** A (re)assignment, with the receiver's message naming the new driver, if any, in the same statement. */
   assign: (db: Executor) =>
     prepareMove(
       db,
       'delivery_assign',
       // The driver as judged, so the one the job was taken from is known for certain.
       and(byId, eq(deliveries.transportMode, sql`${p('transportMode')}::text`), statusIn('from'), sql`${deliveries.driverId} is not distinct from ${p('judgedDriverId')}::uuid`)!,
-      [
-        'driverId',
-        'driverName',
-        'driverPhone',
-        'driverRating',
-        'driverReviews',
-        'handoverCodeHash',
-        'handoverFailedAttempts',
-      ],
+      ['driverId', 'driverName', 'driverPhone', 'driverRating', 'driverReviews'],
+      (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
+    ),
+  /**
+   * The pickup that makes the receiver's code, with the SMS carrying it in the same statement: only with the driver
+   * as judged (the SMS names them) and while the delivery has no code (one code per delivery).
+   */
+  pickUp: (db: Executor) =>
+    prepareMove(
+      db,
+      'delivery_pick_up',
+      and(byId, statusIn('from'), eq(deliveries.driverId, sql`${p('judgedDriverId')}::uuid`), isNull(deliveries.handoverCodeHash))!,
+      ['status', 'handoverCodeHash'],
       (changed) => ({ ctes: [outboxMessageCte(db, changed)] }),
     ),
   /** Out again after a failed attempt, only while the re-attempts are as many as the caller judged. */
@@ -554,14 +561,15 @@ export function createDeliveriesRepository(db: Executor) {
 
   /** Runs one of the moves: the row and its history with the new event last, or null when nothing matched. */
   async function move<Extra>(
-    statement: { execute(values: Record<string, unknown>): Promise<({ row: DeliveryRow; history: { status: string; note: string | null; at: string }[] | null } & Extra)[]> },
+    statement: { execute(values: Record<string, unknown>): Promise<({ row: DeliveryRow; history: MovedEvent[] | null } & Extra)[]> },
     values: Record<string, unknown>,
     event: { status: string; note: string | null; at: Date },
   ) {
     const [moved] = await statement.execute({ ...values, eventStatus: event.status, eventNote: event.note, at: event.at });
     if (!moved) return null;
-    const earlier = (moved.history ?? []).map((e) => ({ status: e.status, note: e.note, createdAt: new Date(e.at) }));
-    return { ...moved, events: [...earlier, { status: event.status, note: event.note, createdAt: event.at }] };
+    const earlier = (moved.history ?? []).map((e) => ({ status: e.status, note: e.note, driverId: e.driverId, createdAt: new Date(e.at) }));
+    // The event records the delivery's driver after the move, as the statement wrote it.
+    return { ...moved, events: [...earlier, { status: event.status, note: event.note, driverId: moved.row.driverId, createdAt: event.at }] };
   }
 
   return {
@@ -746,14 +754,13 @@ export function createDeliveriesRepository(db: Executor) {
     },
 
     /**
-     * Assigns (or reassigns) the driver with a fresh handover code and records it, with the receiver's message
-     * (outboxMessageValues) in the same statement and the history back; null when the delivery is no longer in one
-     * of `statuses` with this transport mode and the driver it was judged with (`judgedDriverId`).
+     * Assigns (or reassigns) the driver and records it, with the receiver's message (outboxMessageValues; none is a
+     * null recipient) in the same statement and the history back; null when the delivery is no longer in one of
+     * `statuses` with this transport mode and the driver it was judged with (`judgedDriverId`).
      */
     async setDriver(
       target: { id: string; transportMode: string; judgedDriverId: string | null },
       driver: AssignedDriver,
-      handoverCodeHash: string,
       statuses: readonly DeliveryStatus[],
       receiverMessage: Record<string, unknown>,
       tx: Executor = db,
@@ -769,11 +776,26 @@ export function createDeliveriesRepository(db: Executor) {
           driverPhone: driver.phone,
           driverRating: driver.ratingTenths,
           driverReviews: driver.reviews,
-          handoverCodeHash,
-          handoverFailedAttempts: 0,
         },
         { status: 'driver_assigned', note: driver.name, at: new Date() },
       );
+    },
+
+    /**
+     * Picked up, with the receiver's new handover code and the SMS carrying it (outboxMessageValues) in the same
+     * statement and the history back; null when the delivery is no longer in `from`, with the driver it was judged
+     * with, and without a code.
+     */
+    async pickUp(
+      judged: { id: string; judgedDriverId: string },
+      from: readonly DeliveryStatus[],
+      to: DeliveryStatus,
+      handoverCodeHash: string,
+      receiverMessage: Record<string, unknown>,
+      note: string | null,
+      tx: Executor = db,
+    ) {
+      return move(moveOn.pickUp(tx), { ...judged, ...receiverMessage, from, status: to, handoverCodeHash }, { status: to, note, at: new Date() });
     },
 
     /** Out for delivery again after a failed attempt, as judged (its re-attempts so far); null when it changed meanwhile. */
@@ -933,6 +955,7 @@ export function createDeliveriesRepository(db: Executor) {
         deliveryId: row.delivery_id as string,
         status: row.status as string,
         note: (row.note as string | null) ?? null,
+        driverId: (row.driver_id as string | null) ?? null,
         createdAt: new Date(row.created_at as string),
       }));
     },

@@ -37,8 +37,10 @@ import {
   isCancellable,
   isEditable,
   isFailable,
+  receiverDriverNews,
   stepOrigin,
   stepRefusal,
+  type ReceiverDriverNews,
 } from './delivery-lifecycle.js';
 import { generateHandoverCode } from './handover-code.js';
 import { generateTrackingId, withTrackingIdRetry } from './tracking-id.js';
@@ -97,8 +99,11 @@ interface Deps {
   quotes: Pick<QuotesService, 'claim' | 'usable' | 'whyUnusable' | 'priceRequest' | 'resolveLocation' | 'resolveText'>;
   /** The percentage of the fare a driver earns on delivery (DRIVER_EARNINGS_PERCENT). */
   driverSharePercent: number;
-  /** The receiver's "driver on the way" message with the code, as values for the assignment's statement (outboxMessageCte). */
-  driverAssignedMessage: (row: DeliveryRow & { estimatedDelivery: DeliveryWindow | null }, code: string) => Record<string, unknown>;
+  /**
+   * What the receiver hears of their driver (receiverDriverNews: the code, or a new driver's name), as values for the
+   * statement making the change (outboxMessageCte); no news writes no message.
+   */
+  driverNewsMessage: (news: ReceiverDriverNews, row: DeliveryRow & { estimatedDelivery: DeliveryWindow | null }, code?: string) => Record<string, unknown>;
   /**
    * The shipper's message with the code of a return's hand-over, as values for the return's own statement
    * (outboxMessageCte), to the phone or email of their account.
@@ -108,13 +113,16 @@ interface Deps {
   payLinkMessage: (row: DeliveryRow, token: string) => Record<string, unknown>;
 }
 
-/** A delivery's status changes, oldest first, as dispatch and drivers see them (the assignment is told by the driver field). */
-export type StatusHistory = { status: DeliveryStatus; note: string | null; at: string }[];
+/**
+ * A delivery's status changes, oldest first, as dispatch and drivers see them (the assignment is told by the driver
+ * field), each with the delivery's driver after it (delivery_events.driver_id; null before one, and before migration 0028).
+ */
+export type StatusHistory = { status: DeliveryStatus; note: string | null; driverId: string | null; at: string }[];
 
-function statusHistory(events: readonly { status: string; note: string | null; createdAt: Date }[]): StatusHistory {
+function statusHistory(events: readonly { status: string; note: string | null; driverId: string | null; createdAt: Date }[]): StatusHistory {
   return events
     .filter((event) => (DELIVERY_STATUSES as readonly string[]).includes(event.status))
-    .map((event) => ({ status: event.status as DeliveryStatus, note: event.note, at: event.createdAt.toISOString() }));
+    .map((event) => ({ status: event.status as DeliveryStatus, note: event.note, driverId: event.driverId, at: event.createdAt.toISOString() }));
 }
 
 /** What every delivery event carries, so subscribers need no query. */
@@ -178,7 +186,7 @@ export function createDeliveriesService({
   wallet,
   quotes,
   driverSharePercent,
-  driverAssignedMessage,
+  driverNewsMessage,
   returnCodeMessage,
   payLinkMessage,
   rateCard,
@@ -227,6 +235,30 @@ export function createDeliveriesService({
   ): Promise<{ row: DeliveryRow; history: StatusHistory } | null> {
     return transactions.single(async ({ tx, emit }) => {
       const moved = await repository.moveStatus(target, [from], to, note ?? null, new Date(), tx);
+      if (!moved) return null;
+      emit(statusChanged(moved.row));
+      return { row: moved.row, history: statusHistory(moved.events) };
+    });
+  }
+
+  /**
+   * A step on the road on the row as read (its status, checked by the caller). The pickup of a delivery without a
+   * code also makes the receiver's code and writes the SMS carrying it, naming the driver (receiverDriverNews), in
+   * the same statement: judged on the driver read, so a reassignment meanwhile writes nothing. Any other step is
+   * moveStatus's, on `target`. Null when the row changed.
+   */
+  async function stepAsRead(
+    row: DeliveryRow,
+    target: Parameters<typeof moveStatus>[0],
+    to: DeliveryStatus,
+    note?: string,
+  ): Promise<{ row: DeliveryRow; history: StatusHistory } | null> {
+    const news = receiverDriverNews({ step: to }, row.handoverCodeHash !== null);
+    if (news !== 'code' || !row.driverId) return moveStatus(target, row.status, to, note);
+    const code = generateHandoverCode();
+    const message = driverNewsMessage(news, { ...row, estimatedDelivery: estimatedDeliveryOf(row) }, code);
+    return transactions.single(async ({ tx, emit }) => {
+      const moved = await repository.pickUp({ id: row.id, judgedDriverId: row.driverId! }, [row.status], to, hashShortCode(code), message, note ?? null, tx);
       if (!moved) return null;
       emit(statusChanged(moved.row));
       return { row: moved.row, history: statusHistory(moved.events) };
@@ -519,10 +551,10 @@ export function createDeliveriesService({
     codSummary: (userId: string) => repository.codTotals(userId),
 
     /**
-     * Assigns or reassigns the driver, whose vehicle must suit the delivery's transport mode. Each assignment makes
-     * a new handover code, stored hashed, with the failed attempts reset; the receiver's message carrying it is
-     * written by the same statement. The code itself never leaves this function otherwise (events travel as JSON).
-     * The delivery is judged as read and written only if still assignable; one that changed meanwhile is judged again.
+     * Assigns or reassigns the driver, whose vehicle must suit the delivery's transport mode. The handover code is
+     * not touched: it is made at pickup, once (stepAsRead). A receiver who holds it is told the new driver's name by
+     * the same statement (receiverDriverNews). The delivery is judged as read (its status and driver) and written only
+     * if still so; one that changed meanwhile is judged again.
      */
     async assignDriver(
       publicId: string,
@@ -535,14 +567,14 @@ export function createDeliveriesService({
         if (!row.livemode) throw new AppError('DELIVERY_NOT_FOUND');
         if (row.transportMode !== vehicleMode) throw new AppError('DRIVER_VEHICLE_UNSUITABLE');
         if (!(DRIVER_ASSIGNABLE_STATUSES as readonly string[]).includes(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
-        const code = generateHandoverCode();
+        const news = receiverDriverNews({ assigned: driver.userId === row.driverId ? 'same' : 'new' }, row.handoverCodeHash !== null);
         const assigned = await transactions.single(async ({ tx, emit }) => {
           const changed = await repository.setDriver(
             { id: row.id, transportMode: vehicleMode, judgedDriverId: row.driverId },
             driver,
-            hashShortCode(code),
-            DRIVER_ASSIGNABLE_STATUSES,
-            driverAssignedMessage({ ...row, driverName: driver.name, estimatedDelivery: estimatedDeliveryOf(row) }, code),
+            // The status as read: a pickup meanwhile (which sends the code) is judged again, so this names the new driver.
+            [row.status],
+            driverNewsMessage(news, { ...row, driverName: driver.name, estimatedDelivery: null }),
             tx,
           );
           if (!changed) return null;
@@ -565,19 +597,26 @@ export function createDeliveriesService({
     async stepStatus(row: DeliveryRow, to: DeliveryStatus, note?: string): Promise<{ row: DeliveryRow; history: StatusHistory }> {
       const refusal = stepRefusal(row.status, to, 'operator', row.driverId !== null);
       if (refusal) throw new AppError(refusal);
-      const moved = await moveStatus({ id: row.id }, row.status, to, note);
+      const moved = await stepAsRead(row, { id: row.id }, to, note);
       if (!moved) throw new AppError('CONFLICT');
       return moved;
     },
 
     /**
      * One step on the road by the driver, on their own job only. The hot path is the move itself (one statement,
-     * from the only status the step can come from); only a refused step reads the job to say why.
+     * from the only status the step can come from); only a refused step reads the job to say why, and the pickup,
+     * whose SMS is rendered from the job.
      */
     async stepDriverJob(driverId: string, publicId: string, to: DeliveryStatus) {
       const number = parseDeliveryId(publicId);
       const from = stepOrigin(to, 'driver');
-      const moved = number === null || !from ? null : await moveStatus({ number, driverId }, from, to);
+      let moved: Awaited<ReturnType<typeof moveStatus>> = null;
+      if (number !== null && from) {
+        // A step that may carry the code reads the job first: its SMS is rendered from it.
+        const row = receiverDriverNews({ step: to }, false) === 'code' ? await findDriverJob(driverId, publicId) : null;
+        if (!row) moved = await moveStatus({ number, driverId }, from, to);
+        else if (row.status === from) moved = await stepAsRead(row, { number, driverId }, to);
+      }
       if (moved) return moved;
       const row = await findDriverJob(driverId, publicId);
       throw new AppError(stepRefusal(row.status, to, 'driver', true) ?? 'CONFLICT');

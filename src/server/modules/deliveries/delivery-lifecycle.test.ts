@@ -21,6 +21,7 @@ import {
   isRefundableOnCancel,
   nextStatus,
   paymentRefusal,
+  receiverDriverNews,
 } from './delivery-lifecycle.js';
 
 /** Written out by hand, independently of MOVES: every allowed (from, to, actor); everything else is refused. */
@@ -155,5 +156,15 @@ describe('status steps on the road (POST …/status by a driver or an operator)'
     expect(DELIVERY_STATUSES.map(handoverTarget).filter(Boolean)).toEqual(['delivered', 'returned']);
     expect(FAILABLE_STATUSES).toEqual(['out_for_delivery']);
     expect(AWAITING_DECISION_STATUSES).toEqual(['failed_attempt']);
+  });
+
+  it('sends the receiver the code once, with the pickup; a driver after that is named, before it nothing', () => {
+    const withCode = DELIVERY_STATUSES.filter((status) => receiverDriverNews({ step: status }, false) === 'code');
+    expect(withCode).toEqual(['picked_up']);
+    // Already sent (a delivery assigned before decision 077 got it with the assignment): never a second.
+    expect(DELIVERY_STATUSES.map((status) => receiverDriverNews({ step: status }, true))).toEqual(DELIVERY_STATUSES.map(() => null));
+    expect(receiverDriverNews({ assigned: 'new' }, false)).toBeNull();
+    expect(receiverDriverNews({ assigned: 'new' }, true)).toBe('new-driver');
+    expect(receiverDriverNews({ assigned: 'same' }, true)).toBeNull();
   });
 });

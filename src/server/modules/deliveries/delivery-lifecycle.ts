@@ -161,3 +161,18 @@ export const HANDOVER_DUE_STATUSES = statusesWhere(isHandoverDue);
 export const FAILABLE_STATUSES = statusesWhere(isFailable);
 export const AWAITING_DECISION_STATUSES = statusesWhere(isAwaitingDecision);
 export const COD_PAYABLE_STATUSES = statusesWhere(isCodPayable);
+
+/** What the receiver is sent about their driver: the code with the driver's name, a new driver's name, or nothing. */
+export type ReceiverDriverNews = 'code' | 'new-driver' | null;
+
+/**
+ * The one rule for what the receiver hears of their driver (decision 077). The code goes once per delivery, with the
+ * step that puts the parcel in the driver's hands (pickup), naming that driver: an assignment says nothing, as the
+ * driver may set off tomorrow or be replaced before. Once the receiver holds a code, a new driver is named to them
+ * (the same driver assigned again is no news) and the code stays: a second code would leave them with two and a
+ * doubt.
+ */
+export function receiverDriverNews(change: { step: DeliveryStatus } | { assigned: 'new' | 'same' }, hasCode: boolean): ReceiverDriverNews {
+  if ('assigned' in change) return change.assigned === 'new' && hasCode ? 'new-driver' : null;
+  return change.step === 'picked_up' && !hasCode ? 'code' : null;
+}

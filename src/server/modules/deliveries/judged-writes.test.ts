@@ -27,13 +27,19 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A paid delivery with a driver, out for delivery: as the hand-over reads it. */
-async function outForDelivery(): Promise<DeliveryRow> {
+/** A paid delivery with a driver, not yet picked up: as the pickup reads it. */
+async function assigned(): Promise<DeliveryRow> {
   const customer = await createSignedInUser(t.deps);
   await fundWallet(t.deps.db, customer.user.id, 10_000_000);
   const { id } = await book(t, customer.headers);
   expect((await payWithWallet(t, customer.headers, id)).statusCode).toBe(200);
   await assignNewDriver(t, operator.headers, id);
+  return (await repository.findByNumber(parseDeliveryId(id)!, null))!;
+}
+
+/** A paid delivery with a driver, out for delivery: as the hand-over reads it. */
+async function outForDelivery(): Promise<DeliveryRow> {
+  const id = formatDeliveryId((await assigned()).number);
   for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) {
     const res = await t.app.inject({ method: 'POST', url: `/api/dispatch/deliveries/${id}/status`, headers: operator.headers, payload: { status } });
     expect(res.statusCode, res.body).toBe(200);
@@ -105,13 +111,12 @@ describe('a hand-over judged on a row that changed meanwhile', () => {
 describe('an assignment judged on a row that changed meanwhile', () => {
   const driver = { userId: '', name: 'Late Driver', phone: '+2348030000999', ratingTenths: 0, reviews: 0 };
   const message = (recipient: string) =>
-    outboxMessageValues({ channel: 'sms', recipient, subject: 'Lanefreight delivery', body: 'Late code 1234', holdsSecret: true });
-  /** The same driver again, with a new code and the receiver's message to this number. */
+    outboxMessageValues({ channel: 'sms', recipient, subject: 'Lanefreight delivery', body: 'Late Driver has it now', holdsSecret: false });
+  /** The same driver again, with the receiver's message to this number. */
   const assignAsJudged = (row: DeliveryRow, recipient: string, judgedDriverId = row.driverId) =>
     repository.setDriver(
       { id: row.id, transportMode: row.transportMode, judgedDriverId },
       { ...driver, userId: row.driverId! },
-      'salt$digest',
       DRIVER_ASSIGNABLE_STATUSES,
       message(recipient),
     );
@@ -138,10 +143,45 @@ describe('an assignment judged on a row that changed meanwhile', () => {
     const row = await outForDelivery();
     const recipient = '+2348030000997';
     const assigned = await assignAsJudged(row, recipient);
-    expect(assigned?.row).toMatchObject({ driverName: 'Late Driver', handoverCodeHash: 'salt$digest', handoverFailedAttempts: 0 });
-    expect(assigned?.events.at(-1)).toMatchObject({ status: 'driver_assigned', note: 'Late Driver' });
+    // The code the receiver holds stays, and so do the attempts made against it.
+    expect(assigned?.row).toMatchObject({ driverName: 'Late Driver', handoverCodeHash: row.handoverCodeHash, handoverFailedAttempts: 0 });
+    expect(assigned?.events.at(-1)).toMatchObject({ status: 'driver_assigned', note: 'Late Driver', driverId: row.driverId });
     expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).toMatchObject([
-      { body: 'Late code 1234', holdsSecret: true, status: 'pending' },
+      { body: 'Late Driver has it now', holdsSecret: false, status: 'pending' },
     ]);
+  });
+});
+
+describe('a pickup judged on a row that changed meanwhile', () => {
+  const message = (recipient: string) =>
+    outboxMessageValues({ channel: 'sms', recipient, subject: 'Lanefreight delivery', body: 'On the way, code 1234', holdsSecret: true });
+  const pickUpAsJudged = (row: DeliveryRow, recipient: string, judgedDriverId = row.driverId!) =>
+    repository.pickUp({ id: row.id, judgedDriverId }, ['pending'], 'picked_up', 'salt$digest', message(recipient), null);
+  const messagesTo = (recipient: string) => t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+
+  it('writes neither the code nor the SMS once another driver was assigned meanwhile (it would name the wrong one)', async () => {
+    const row = await assigned();
+    const recipient = '+2348030000995';
+    expect(await pickUpAsJudged(row, recipient, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await repository.findByNumber(row.number, null)).toMatchObject({ status: 'pending', handoverCodeHash: null });
+    expect(await messagesTo(recipient)).toEqual([]);
+  });
+
+  it('writes nothing once the delivery has a code: one code per delivery', async () => {
+    const row = await assigned();
+    expect(await pickUpAsJudged(row, '+2348030000994')).not.toBeNull();
+    await t.deps.db.update(deliveries).set({ status: 'pending' }).where(eq(deliveries.id, row.id));
+    const recipient = '+2348030000993';
+    expect(await pickUpAsJudged(row, recipient)).toBeNull();
+    expect(await messagesTo(recipient)).toEqual([]);
+  });
+
+  it('as judged, writes the step, the code and the SMS together', async () => {
+    const row = await assigned();
+    const recipient = '+2348030000992';
+    const picked = await pickUpAsJudged(row, recipient);
+    expect(picked?.row).toMatchObject({ status: 'picked_up', handoverCodeHash: 'salt$digest', driverId: row.driverId });
+    expect(picked?.events.at(-1)).toMatchObject({ status: 'picked_up', driverId: row.driverId });
+    expect(await messagesTo(recipient)).toMatchObject([{ body: 'On the way, code 1234', holdsSecret: true, status: 'pending' }]);
   });
 });

@@ -91,7 +91,7 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
         config: { idempotent: true },
         schema: {
           tags,
-          summary: 'Operators: assign or reassign a driver (a new handover code is sent to the receiver)',
+          summary: 'Operators: assign or reassign a driver (the receiver gets the handover code at pickup, decision 077)',
           params: deliveryIdParamsSchema,
           body: assignDriverBodySchema,
           response: { 200: envelope(dispatchDeliverySchema) },

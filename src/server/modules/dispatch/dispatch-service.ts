@@ -44,17 +44,26 @@ interface Deps {
 
 /** Operators move deliveries along; the deliveries module makes the writes, the lifecycle says which moves exist. */
 export function createDispatchService({ deliveries, drivers, search, withdrawals, partners }: Deps) {
+  /** Board cards of rows with their histories: every driver they name, now and at each step, read at once. */
+  async function boardCards(rows: readonly DeliveryRow[], histories: ReadonlyMap<string, StatusHistory>): Promise<DispatchDelivery[]> {
+    const driverIds = new Set<string>();
+    for (const row of rows) {
+      if (row.driverId) driverIds.add(row.driverId);
+      for (const step of histories.get(row.id) ?? []) if (step.driverId) driverIds.add(step.driverId);
+    }
+    const driverById = driverIds.size > 0 ? await drivers.findMany([...driverIds]) : new Map();
+    return rows.map((row) => toDispatchDelivery(row, histories.get(row.id) ?? [], driverById));
+  }
+
   async function boardRow({ row, history }: { row: DeliveryRow; history: StatusHistory }): Promise<DispatchDelivery> {
-    const driver = row.driverId ? await drivers.find(row.driverId) : null;
-    return toDispatchDelivery(row, history, driver ?? undefined);
+    const [card] = await boardCards([row], new Map([[row.id, history]]));
+    return card!;
   }
 
   /** Board cards of rows, with their histories and drivers, each read once for them all. */
   async function boardItems(rows: DeliveryRow[]): Promise<DispatchDelivery[]> {
     if (rows.length === 0) return [];
-    const history = await deliveries.historiesOf(rows);
-    const driverById = await drivers.findMany([...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))]);
-    return rows.map((row) => toDispatchDelivery(row, history.get(row.id) ?? [], row.driverId ? driverById.get(row.driverId) : undefined));
+    return boardCards(rows, await deliveries.historiesOf(rows));
   }
 
   return {
@@ -74,12 +83,7 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
 
     async listDeliveries(query: { status: DispatchBoardFilter } & CursorQuery & DateRange) {
       const { rows, nextCursor, history } = await deliveries.listBoard(query.status, query);
-      const driverIds = [...new Set(rows.flatMap((row) => (row.driverId ? [row.driverId] : [])))];
-      const driverById = await drivers.findMany(driverIds);
-      return {
-        items: rows.map((row) => toDispatchDelivery(row, history.get(row.id) ?? [], row.driverId ? driverById.get(row.driverId) : undefined)),
-        nextCursor,
-      };
+      return { items: await boardCards(rows, history), nextCursor };
     },
 
     /**
@@ -117,8 +121,8 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
     },
 
     /**
-     * Assign or reassign (while not delivered): a new handover code goes to the receiver each time. Only to a driver
-     * on duty (decision 063); one who switches off at the very moment of the assignment keeps it, as if assigned
+     * Assign or reassign (while not delivered); the receiver hears of it only once they hold the code (decision 077).
+     * Only to a driver on duty (decision 063); one who switches off at the very moment of the assignment keeps it, as if assigned
      * just before, and sees it in their jobs.
      */
     async assignDriver(publicId: string, { driverId }: AssignDriverBody) {
@@ -139,7 +143,7 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
         },
         driver.transportMode,
       );
-      return toDispatchDelivery(assigned.row, assigned.history, driver);
+      return boardRow(assigned);
     },
 
     async updateStatus(publicId: string, status: DeliveryStatus, note?: string) {

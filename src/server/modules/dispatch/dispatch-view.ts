@@ -10,8 +10,14 @@ export function codDueOf(row: Pick<DeliveryRow, 'codAmountKobo' | 'codPaidAt'>):
   return row.codAmountKobo === null ? null : { amountKobo: row.codAmountKobo, paidAt: row.codPaidAt?.toISOString() ?? null };
 }
 
-/** A board row: everything about the delivery, its driver (with the plate on record) and its history. */
-export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, driver: Driver | undefined): DispatchDelivery {
+/**
+ * A board row: everything about the delivery, its driver (with the plate on record) and its history, each step with
+ * its driver's name. `driverById`: the drivers module's record of every driver the row names.
+ */
+export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, driverById: ReadonlyMap<string, Driver>): DispatchDelivery {
+  const driver = row.driverId ? driverById.get(row.driverId) : undefined;
+  const nameOf = (driverId: string | null) =>
+    driverId === null ? null : (driverById.get(driverId)?.name ?? (driverId === row.driverId ? row.driverName : null));
   return {
     id: formatDeliveryId(row.number),
     trackingId: row.trackingId,
@@ -38,7 +44,7 @@ export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, dri
       : null,
     handoverLocked: row.handoverFailedAttempts >= HANDOVER_MAX_ATTEMPTS,
     cod: codDueOf(row),
-    history,
+    history: history.map(({ driverId, ...entry }) => ({ ...entry, driverName: nameOf(driverId) })),
   };
 }
 
@@ -61,6 +67,7 @@ export function toDriverJob(row: DeliveryRow, history: StatusHistory, earningsKo
     earningsKobo,
     handoverAttemptsLeft: Math.max(0, HANDOVER_MAX_ATTEMPTS - row.handoverFailedAttempts),
     cod: codDueOf(row),
-    history,
+    // Who drove each step is the operators' business.
+    history: history.map(({ driverId: _driverId, ...entry }) => entry),
   };
 }

@@ -60,11 +60,22 @@ async function handoverCode(phone: string) {
 const driverStep = (driver: Signed, id: string, status: string) => post(`/api/driver/jobs/${id}/status`, driver.headers, { status });
 const deliver = (driver: Signed, id: string, code: string) => post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code });
 
-async function outForDelivery(driver: Signed, id: string) {
-  for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) {
+/** From pending, or from picked up (`from`), out for delivery. */
+async function outForDelivery(driver: Signed, id: string, from: 'pending' | 'picked_up' = 'pending') {
+  const road = ['pending', 'picked_up', 'in_transit', 'out_for_delivery'];
+  for (const status of road.slice(road.indexOf(from) + 1)) {
     const res = await driverStep(driver, id, status);
     expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
   }
+}
+
+/** A paid delivery its first driver (Musa Bello) has picked up, and another driver (Aisha Danjuma) to take it over. */
+async function pickedUpWithAnotherDriver() {
+  const customer = await createSignedInUser(t.deps);
+  const d = await paidDelivery(customer);
+  const first = await assignNewDriver(t, operator.headers, d.id);
+  expect((await driverStep(first, d.id, 'picked_up')).statusCode).toBe(200);
+  return { d, first, second: await createSignedInDriver(t.deps, { name: 'Aisha Danjuma' }) };
 }
 
 async function fundsOf(userId: string) {
@@ -149,7 +160,7 @@ describe('dispatch board', () => {
     const board = async (status: string) => {
       const res = await get(`/api/dispatch/deliveries?status=${status}&limit=100`, operator.headers);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { items: { id: string; driver: unknown; history: { status: string }[] }[]; nextCursor: string | null };
+      return res.json().data as { items: { id: string; driver: unknown; history: { status: string; driverName: string | null }[] }[]; nextCursor: string | null };
     };
     const ids = (page: Awaited<ReturnType<typeof board>>) => page.items.map((item) => item.id);
     expect(ids(await board('unassigned'))).toContain(waiting.id);
@@ -172,7 +183,11 @@ describe('dispatch board', () => {
       // Prepaid: nothing to collect (pay on delivery's row: pay-on-delivery.test.ts).
       cod: null,
     });
-    expect(row.history.map((h) => h.status)).toEqual(['pending', 'picked_up']);
+    // Each step names the delivery's driver after it: nobody at payment, Musa from his pickup on.
+    expect(row.history.map((h) => [h.status, h.driverName])).toEqual([
+      ['pending', null],
+      ['picked_up', 'Musa Bello'],
+    ]);
     expect((await board('delivered')).items.find((item) => item.id === done.id)!.history.map((h) => h.status)).toEqual([
       'pending',
       'picked_up',
@@ -182,6 +197,26 @@ describe('dispatch board', () => {
     ]);
     expect((await get('/api/dispatch/deliveries?status=flying', operator.headers)).statusCode).toBe(400);
     expect((await get('/api/dispatch/deliveries?limit=1000', operator.headers)).statusCode).toBe(400);
+  });
+
+  it("names the driver of each step of a delivery's history, across a reassignment; the driver's own job does not", async () => {
+    const { d, second: aisha } = await pickedUpWithAnotherDriver();
+    const reassigned = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: aisha.user.id });
+    expect(reassigned.statusCode).toBe(200);
+    expect((await driverStep(aisha, d.id, 'in_transit')).statusCode).toBe(200);
+    const expected = [
+      ['pending', null],
+      ['picked_up', 'Musa Bello'],
+      ['in_transit', 'Aisha Danjuma'],
+    ];
+    const stepsOf = (card: { history: { status: string; driverName: string | null }[] }) => card.history.map((h) => [h.status, h.driverName]);
+    const board = (await get('/api/dispatch/deliveries?status=active&limit=100', operator.headers)).json().data;
+    expect(stepsOf(board.items.find((item: { id: string }) => item.id === d.id))).toEqual(expected);
+    // The search and the answer to a move show the same card.
+    expect(stepsOf((await get(`/api/dispatch/deliveries/search?q=${d.id}&status=active`, operator.headers)).json().data.items[0])).toEqual(expected);
+    expect(stepsOf(reassigned.json().data)).toEqual(expected.slice(0, 2));
+    const job = (await get(`/api/driver/jobs/${d.id}`, aisha.headers)).json().data;
+    expect(job.history.map((h: object) => Object.keys(h).sort())).toEqual(expected.map(() => ['at', 'note', 'status']));
   });
 
   it('lists the drivers whose vehicle suits a transport mode, with their real rating and active jobs', async () => {
@@ -210,32 +245,59 @@ describe('dispatch board', () => {
 });
 
 describe('assignment and the handover code', () => {
-  it('each assignment sends the receiver a new code (stored hashed), resets the attempts, and copies the driver', async () => {
+  it('an assignment tells the receiver nothing; the pickup sends the code once, naming the driver who has the parcel', async () => {
     const customer = await createSignedInUser(t.deps);
+    // For tomorrow (bookingBody's date): an assignment today is no "driver on the way".
     const d = await paidDelivery(customer);
     const first = await assignNewDriver(t, operator.headers, d.id);
-    const firstCode = await handoverCode(d.receiverPhone);
     const [afterFirst] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
-    expect(afterFirst!.handoverCodeHash).toBeTruthy();
-    expect(afterFirst!.handoverCodeHash).not.toContain(firstCode);
-    expect(afterFirst).toMatchObject({ driverId: first.user.id, driverName: 'Musa Bello', driverPhone: first.user.phone });
+    expect(afterFirst).toMatchObject({ driverId: first.user.id, driverName: 'Musa Bello', driverPhone: first.user.phone, handoverCodeHash: null });
+    // Replaced before pickup: still nothing to say.
+    const second = await createSignedInDriver(t.deps, { name: 'Aisha Danjuma' });
+    expect((await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: second.user.id })).statusCode).toBe(200);
+    expect(await receiverMessages(d.receiverPhone)).toHaveLength(0);
 
-    // A wrong try, then a reassignment: a fresh code, attempts back to zero, the old code no longer works.
-    await outForDelivery(first, d.id);
-    expect((await deliver(first, d.id, wrongCode(firstCode))).statusCode).toBe(422);
-    const second = await assignNewDriver(t, operator.headers, d.id);
-    const secondCode = await handoverCode(d.receiverPhone);
-    const [afterSecond] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
-    expect(afterSecond).toMatchObject({ driverId: second.user.id, handoverFailedAttempts: 0, status: 'out_for_delivery' });
-    expect(afterSecond!.handoverCodeHash).not.toBe(afterFirst!.handoverCodeHash);
-    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(2);
-    // The first driver lost the job, and is told so.
-    expect((await deliver(first, d.id, secondCode)).json().code).toBe('JOB_NO_LONGER_ASSIGNED');
-    if (secondCode !== firstCode) expect((await deliver(second, d.id, firstCode)).json().code).toBe('HANDOVER_CODE_INVALID');
-    expect((await deliver(second, d.id, secondCode)).statusCode).toBe(200);
+    expect((await driverStep(second, d.id, 'picked_up')).statusCode).toBe(200);
+    const [onTheWay] = await receiverMessages(d.receiverPhone);
+    expect(onTheWay).toMatchObject({ channel: 'sms', holdsSecret: true });
+    expect(onTheWay!.body).toContain('Aisha');
+    const code = await handoverCode(d.receiverPhone);
+    const [afterPickup] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
+    expect(afterPickup!.handoverCodeHash).toBeTruthy();
+    expect(afterPickup!.handoverCodeHash).not.toContain(code);
+    await outForDelivery(second, d.id, 'picked_up');
+    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(1);
+    expect((await deliver(second, d.id, code)).statusCode).toBe(200);
     // Delivered: no more reassignment.
     const again = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: first.user.id });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a new driver after pickup is named to the receiver, without a second code: the code and its attempts stay', async () => {
+    const { d, first, second } = await pickedUpWithAnotherDriver();
+    await outForDelivery(first, d.id, 'picked_up');
+    const code = await handoverCode(d.receiverPhone);
+    expect((await deliver(first, d.id, wrongCode(code))).statusCode).toBe(422);
+    const [before] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
+
+    expect((await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: second.user.id })).statusCode).toBe(200);
+    const [named] = await receiverMessages(d.receiverPhone);
+    expect(named).toMatchObject({ channel: 'sms', holdsSecret: false });
+    expect(named!.body).toContain('Aisha');
+    expect(named!.body).toContain(`https://app.lanefreight.ng/track/${d.trackingId}`);
+    expect(named!.body).not.toMatch(/(?<![\w-])\d{4}(?![\w-])/);
+    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(1);
+    const [after] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
+    expect(after).toMatchObject({ driverId: second.user.id, handoverCodeHash: before!.handoverCodeHash, handoverFailedAttempts: 1, status: 'out_for_delivery' });
+    // The same driver again is no news.
+    const count = (await receiverMessages(d.receiverPhone)).length;
+    expect((await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: second.user.id })).statusCode).toBe(200);
+    expect(await receiverMessages(d.receiverPhone)).toHaveLength(count);
+
+    // The first driver lost the job, and is told so; the receiver's one code works for the new driver.
+    expect((await deliver(first, d.id, code)).json().code).toBe('JOB_NO_LONGER_ASSIGNED');
+    expect((await get(`/api/driver/jobs/${d.id}`, second.headers)).json().data.handoverAttemptsLeft).toBe(HANDOVER_MAX_ATTEMPTS - 1);
+    expect((await deliver(second, d.id, code)).statusCode).toBe(200);
   });
 
   it('refuses a driver whose vehicle does not suit the delivery, and one who is not a driver', async () => {
@@ -263,10 +325,11 @@ describe('assignment and the handover code', () => {
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
     const driver = await assignNewDriver(t, operator.headers, d.id);
+    expect((await driverStep(driver, d.id, 'picked_up')).statusCode).toBe(200);
     const code = await handoverCode(d.receiverPhone);
     // Not yet out for delivery: the code is not asked for.
     expect((await deliver(driver, d.id, code)).json().code).toBe('INVALID_STATUS_TRANSITION');
-    await outForDelivery(driver, d.id);
+    await outForDelivery(driver, d.id, 'picked_up');
     for (let attempt = 1; attempt < HANDOVER_MAX_ATTEMPTS; attempt++) {
       const res = await deliver(driver, d.id, wrongCode(code));
       expect(res.statusCode).toBe(422);
@@ -295,8 +358,8 @@ describe('assignment and the handover code', () => {
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
     const driver = await assignNewDriver(t, operator.headers, d.id);
-    const code = await handoverCode(d.receiverPhone);
     await outForDelivery(driver, d.id);
+    const code = await handoverCode(d.receiverPhone);
     const results = await Promise.all(Array.from({ length: 8 }, () => deliver(driver, d.id, wrongCode(code))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([422, 422, 422, 422, 423, 423, 423, 423]);
     const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
@@ -307,8 +370,8 @@ describe('assignment and the handover code', () => {
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
     const driver = await assignNewDriver(t, operator.headers, d.id);
-    const code = await handoverCode(d.receiverPhone);
     await outForDelivery(driver, d.id);
+    const code = await handoverCode(d.receiverPhone);
     const [byCode, byOperator] = await Promise.all([
       deliver(driver, d.id, code),
       post(`/api/dispatch/deliveries/${d.id}/complete`, operator.headers, { note: 'Receiver showed ID' }),
@@ -406,8 +469,8 @@ describe('the driver workspace', () => {
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
     const driver = await assignNewDriver(t, operator.headers, d.id);
-    const code = await handoverCode(d.receiverPhone);
     await outForDelivery(driver, d.id);
+    const code = await handoverCode(d.receiverPhone);
     const send = (file: Buffer, fields: Record<string, string> = { code }, fileName = 'proof.png') => {
       const boundary = '----lanefreightproof';
       const parts = [
@@ -570,14 +633,15 @@ describe("the receiver's messages", () => {
     const d = await paidDelivery(customer);
     await t.deps.db.update(deliveries).set({ receiverLanguage: 'yo' }).where(eq(deliveries.trackingId, d.trackingId));
     const driver = await assignNewDriver(t, operator.headers, d.id);
-    const [assigned] = await receiverMessages(d.receiverPhone);
-    expect(assigned).toMatchObject({ channel: 'sms', holdsSecret: true });
-    expect(assigned!.body).toContain(`https://app.lanefreight.ng/track/${d.trackingId}`);
-    expect(assigned!.body).toContain('Musa');
-    expect(assigned!.body).toContain('ẹrù');
+    expect(await receiverMessages(d.receiverPhone)).toHaveLength(0);
+    await driverStep(driver, d.id, 'picked_up');
+    const [onTheWay] = await receiverMessages(d.receiverPhone);
+    expect(onTheWay).toMatchObject({ channel: 'sms', holdsSecret: true });
+    expect(onTheWay!.body).toContain(`https://app.lanefreight.ng/track/${d.trackingId}`);
+    expect(onTheWay!.body).toContain('Musa');
+    expect(onTheWay!.body).toContain('ẹrù');
     const code = await handoverCode(d.receiverPhone);
 
-    await driverStep(driver, d.id, 'picked_up');
     await driverStep(driver, d.id, 'in_transit');
     expect(await receiverMessages(d.receiverPhone)).toHaveLength(1);
     await driverStep(driver, d.id, 'out_for_delivery');
@@ -596,7 +660,8 @@ describe("the receiver's messages", () => {
     for (const type of ['delivery.driver_assigned', 'delivery.status_changed'] as const) t.deps.events.onEveryInstance(type, (e) => void seen.push(e));
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
-    await assignNewDriver(t, operator.headers, d.id);
+    const driver = await assignNewDriver(t, operator.headers, d.id);
+    await driverStep(driver, d.id, 'picked_up');
     const code = await handoverCode(d.receiverPhone);
     expect(seen.length).toBeGreaterThan(0);
     const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.trackingId, d.trackingId));
@@ -690,21 +755,18 @@ describe('live updates for the customer', () => {
 describe('idempotent operator and driver writes', () => {
   const withKey = (headers: Headers, key: string) => ({ ...headers, 'idempotency-key': key });
 
-  it('a retried assignment gets the first answer and sends the receiver one code', async () => {
-    const customer = await createSignedInUser(t.deps);
-    const d = await paidDelivery(customer);
-    const driver = await createSignedInDriver(t.deps);
+  it('a retried reassignment gets the first answer and names the new driver to the receiver once', async () => {
+    const { d, second: driver } = await pickedUpWithAnotherDriver();
     const key = `assign-${d.id}-${driver.user.id}`;
-    const first = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, withKey(operator.headers, key), { driverId: driver.user.id });
-    expect(first.statusCode, first.body).toBe(200);
+    const reassigned = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, withKey(operator.headers, key), { driverId: driver.user.id });
+    expect(reassigned.statusCode, reassigned.body).toBe(200);
     const retried = await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, withKey(operator.headers, key), { driverId: driver.user.id });
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBe('true');
-    expect(retried.json()).toEqual(first.json());
-    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(1);
-    // Without the key, the same request is a reassignment: a new code.
-    expect((await post(`/api/dispatch/deliveries/${d.id}/assign-driver`, operator.headers, { driverId: driver.user.id })).statusCode).toBe(200);
-    expect((await receiverMessages(d.receiverPhone)).filter((m) => m.holdsSecret)).toHaveLength(2);
+    expect(retried.json()).toEqual(reassigned.json());
+    const messages = await receiverMessages(d.receiverPhone);
+    expect(messages.filter((m) => m.holdsSecret)).toHaveLength(1);
+    expect(messages.filter((m) => !m.holdsSecret && m.body.includes('Aisha'))).toHaveLength(1);
   });
 
   it('a retried step, hand-over and completion each happen once', async () => {

@@ -62,7 +62,8 @@ describe('which messages preferences can stop', () => {
       'notice:password-changed': 'essential',
       // The goodbye to a deleted account (decision 059).
       'notice:account-deleted': 'essential',
-      'receiver:driver-assigned': 'essential',
+      'receiver:on-the-way': 'essential',
+      'receiver:driver-changed': 'essential',
       'receiver:out-for-delivery': 'essential',
       'receiver:delivered': 'essential',
       'receiver:failed-attempt': 'essential',

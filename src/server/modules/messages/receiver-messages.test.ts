@@ -40,13 +40,15 @@ describe("the receiver's messages", () => {
         expect(message.body, `${language} ${kind}`).toContain(values.link);
         expect(message.body).not.toMatch(/\{\w+\}/);
         expect(message.body.startsWith('Lanefreight')).toBe(true);
-        expect(message.holdsSecret).toBe(kind === 'driver-assigned' || kind === 'return-code' || kind === 'pay-link');
+        expect(message.holdsSecret).toBe(kind === 'on-the-way' || kind === 'return-code' || kind === 'pay-link');
         if (kind === 'pay-link') expect(message.body).toContain('NGN 500,000');
-        if (kind === 'driver-assigned') {
-          expect(message.body).toContain('0427');
-          expect(message.body).toContain('14:05-14:50');
+        if (kind === 'on-the-way' || kind === 'driver-changed') {
           expect(message.body).toContain('Musa');
           expect(message.body).not.toContain('Bello');
+        }
+        if (kind === 'on-the-way') {
+          expect(message.body).toContain('0427');
+          expect(message.body).toContain('14:05-14:50');
         } else if (kind === 'return-code') {
           expect(message.body).toContain('0427');
         } else {
@@ -69,7 +71,7 @@ describe("the receiver's messages", () => {
 
   it("with an even longer address, the driver's name gives way before a third SMS", () => {
     const link = trackingLink('https://dispatch.lanefreight.com.ng', 'LF-7K3M-9QX2');
-    const { body } = renderReceiverMessage('driver-assigned', 'es', { driverName: LONG_NAME, code: '9999', link, eta: LONG_ETA });
+    const { body } = renderReceiverMessage('on-the-way', 'es', { driverName: LONG_NAME, code: '9999', link, eta: LONG_ETA });
     expect(countSmsSegments(body).segments).toBe(2);
     expect(body).toContain('9999');
     expect(body).toContain(link);
@@ -81,7 +83,7 @@ describe("the receiver's messages", () => {
     for (const language of ['yo', 'ig'] as const) {
       expect(countSmsSegments(renderReceiverMessage('out-for-delivery', language, values).body).encoding).toBe('ucs2');
     }
-    expect(countSmsSegments(renderReceiverMessage('driver-assigned', 'ha', values).body).encoding).toBe('ucs2');
+    expect(countSmsSegments(renderReceiverMessage('on-the-way', 'ha', values).body).encoding).toBe('ucs2');
     for (const language of ['en-US', 'de'] as const) {
       for (const kind of RECEIVER_MESSAGE_KINDS) expect(countSmsSegments(renderReceiverMessage(kind, language, values).body).encoding).toBe('gsm7');
     }

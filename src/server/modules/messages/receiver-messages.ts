@@ -7,17 +7,19 @@ import type { NewOutboxMessage, OutboxRepository } from './outbox-repository.js'
 import { createGroupCommit } from '../../lib/group-commit.js';
 import { outboxMessageValues } from './outbox-statements.js';
 import { countSmsSegments, smsText } from './sms-segments.js';
+import { receiverDriverNews, type ReceiverDriverNews } from '../deliveries/delivery-lifecycle.js';
 
 /**
  * The receiver's SMS, in the language the sender chose for them (deliveries.receiver_language): the driver is on
- * the way (with the handover code and the public tracking link), out for delivery, delivered. Each stays within
- * two SMS with the longest realistic values (receiver-messages.test.ts counts them): Yoruba, Hausa, Igbo,
- * Portuguese and Spanish need UCS-2, which leaves 134 units for two parts. The sender ID already says Lanefreight,
- * but the name opens every text for the phones and apps that hide it.
+ * the way (with the handover code and the public tracking link), a new driver has it, out for delivery, delivered.
+ * Each stays within two SMS with the longest realistic values (receiver-messages.test.ts counts them): Yoruba,
+ * Hausa, Igbo, Portuguese and Spanish need UCS-2, which leaves 134 units for two parts. The sender ID already says
+ * Lanefreight, but the name opens every text for the phones and apps that hide it.
  */
-export type ReceiverMessageKind = 'driver-assigned' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'return-code' | 'pay-link';
+export type ReceiverMessageKind = 'on-the-way' | 'driver-changed' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'return-code' | 'pay-link';
 export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = [
-  'driver-assigned',
+  'on-the-way',
+  'driver-changed',
   'out-for-delivery',
   'delivered',
   'failed-attempt',
@@ -25,7 +27,7 @@ export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = [
   'pay-link',
 ];
 
-/** The status changes the receiver is told of (the first message, with the code, goes with the assignment). */
+/** The status changes the receiver is told of after commit (the code goes with the pickup's own statement). */
 const RECEIVER_MESSAGE_OF: Partial<Record<string, ReceiverMessageKind>> = {
   out_for_delivery: 'out-for-delivery',
   delivered: 'delivered',
@@ -34,7 +36,10 @@ const RECEIVER_MESSAGE_OF: Partial<Record<string, ReceiverMessageKind>> = {
 
 /** The message's key under `messages.receiver`. */
 const RECEIVER_KEYS: Record<ReceiverMessageKind, string> = {
-  'driver-assigned': 'driverAssigned',
+  // Sent with the pickup since decision 077; the key keeps its name, and its translations their fingerprints.
+  'on-the-way': 'driverAssigned',
+  // A new driver after pickup: their name, and the code the receiver holds stays.
+  'driver-changed': 'driverChanged',
   'out-for-delivery': 'outForDelivery',
   delivered: 'delivered',
   'failed-attempt': 'failedAttempt',
@@ -118,7 +123,7 @@ export function renderReceiverMessage(kind: ReceiverMessageKind, language: strin
     body = render(driver.join(''));
   }
   // Messages with a code or a pay link: their bodies are blanked once a real transport has sent them.
-  return { subject: SUBJECT, body, holdsSecret: kind === 'driver-assigned' || kind === 'return-code' || kind === 'pay-link' };
+  return { subject: SUBJECT, body, holdsSecret: kind === 'on-the-way' || kind === 'return-code' || kind === 'pay-link' };
 }
 
 /** The languages that have every receiver message of their own. */
@@ -153,8 +158,8 @@ interface Deps {
 
 /**
  * Receiver messages are transactional: they always go (the receiver has no account, hence no preferences).
- * The first is written by the assignment's own statement, as it carries the code; the others follow the committed
- * status change.
+ * What they hear of their driver (receiverDriverNews) is written by the pickup's or the reassignment's own statement,
+ * as the first carries the code; the others follow the committed status change.
  */
 export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nudge }: Deps) {
   // Those that follow a committed change are written together while drivers everywhere move their jobs on.
@@ -184,10 +189,12 @@ export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nu
 
   return {
     /**
-     * The "driver on the way" SMS with the code, as the values of the assignment's own statement (outboxMessageCte):
-     * the code never travels anywhere but there and the receiver's phone.
+     * What the receiver hears of their driver (receiverDriverNews), as the values of the statement that makes the
+     * change: the "driver on the way" SMS with the code (the pickup's), the new driver's name (a reassignment's), or
+     * no message. The code never travels anywhere but there and the receiver's phone.
      */
-    driverAssignedMessage: (delivery: ReceiverDelivery, code: string) => outboxMessageValues(render('driver-assigned', delivery, code)),
+    driverNewsMessage: (news: ReceiverDriverNews, delivery: ReceiverDelivery, code = '') =>
+      outboxMessageValues(news && render(news === 'code' ? 'on-the-way' : 'driver-changed', delivery, code)),
 
     /** The pay link of a pay-on-delivery order, as the values of the statement that stores its token's hash. */
     payLinkMessage: (delivery: ReceiverDelivery & { codAmountKobo: number | null }, token: string) =>
@@ -209,6 +216,8 @@ export function createReceiverMessages({ outbox, shipperContactOf, publicUrl, nu
     subscribe(events: Pick<DomainEvents, 'onPublisher'>) {
       events.onPublisher('delivery.driver_assigned', () => nudge());
       events.onPublisher('delivery.status_changed', async (event) => {
+        // The pickup's statement may have written the code's SMS.
+        if (receiverDriverNews({ step: event.status }, false) === 'code') nudge();
         const kind = RECEIVER_MESSAGE_OF[event.status] ?? null;
         // The publisher always has the receiver's contact (it never travels to other instances).
         const receiver = event.publisherOnly?.receiver;

@@ -3,7 +3,7 @@ import { dispatchDeliverySchema, type AssignDriverBody } from '@/shared/schemas/
 import { apiRequest } from '@/web/lib/api-client';
 import { invalidateDispatch } from './invalidate';
 
-/** `POST /api/dispatch/deliveries/{id}/assign-driver`: assign or reassign; the receiver gets a new handover code. */
+/** `POST /api/dispatch/deliveries/{id}/assign-driver`: assign or reassign (the receiver's code goes with the pickup). */
 export function assignDriver({ deliveryId, driverId }: AssignDriverBody & { deliveryId: string }) {
   return apiRequest(`/dispatch/deliveries/${encodeURIComponent(deliveryId)}/assign-driver`, dispatchDeliverySchema, {
     body: { driverId } satisfies AssignDriverBody,

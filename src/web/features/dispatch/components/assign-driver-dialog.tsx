@@ -36,7 +36,7 @@ const assignDriverFormSchema = (currentDriverId: string | null) =>
     message: DISPATCH_MESSAGE_KEYS.driverRequired,
   });
 
-/** Choose one of the drivers whose vehicle suits the delivery; reassigning sends the receiver a new code. */
+/** Choose one of the drivers whose vehicle suits the delivery. */
 export function AssignDriverDialog({ delivery, mode }: { delivery: DispatchDelivery; mode: 'assign' | 'reassign' }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);

@@ -127,6 +127,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
                 <time dateTime={entry.at} className="text-xs text-muted-foreground">
                   {formatDateTime(entry.at, i18n.language)}
                 </time>
+                {entry.driverName && <span className="text-xs user-text text-muted-foreground">{t('dispatch.card.historyDriver', { name: entry.driverName })}</span>}
                 {entry.note && <span className="text-xs user-text text-muted-foreground">{noteText(entry.note)}</span>}
               </li>
             ))}
