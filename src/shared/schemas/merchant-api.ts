@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../errors.js';
 import { API_KEY_MODES } from './api-keys.js';
 import { DELIVERY_STATUSES, bookingBodySchema, bookingFormSchema, collectOnDeliveryBodySchema, deliverySchema } from './deliveries.js';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
+import { strictLocationInputSchema } from './places.js';
 import { quoteBodySchema, quoteSchema } from './quotes.js';
 
 /**
@@ -26,23 +27,8 @@ export const v1ErrorSchema = z
   });
 export type V1Error = z.infer<typeof v1ErrorSchema>;
 
-/**
- * The schema with every object in it strict, at any depth (inside optional, nullable, defaulted and array parts too),
- * so an unknown field anywhere in a body is refused by name. The web's schemas it is made from stay lenient.
- */
-export function strictAtEveryDepth<T extends z.ZodType>(schema: T): T {
-  const def = schema._zod.def as unknown as Record<string, unknown>;
-  if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictAtEveryDepth(field)]));
-    // safeExtend keeps the object's own refinements (a location's "one way of saying where").
-    return schema.safeExtend(shape).strict() as unknown as T;
-  }
-  if (schema instanceof z.ZodArray) return schema.clone({ ...def, element: strictAtEveryDepth(schema.element as z.ZodType) } as never) as T;
-  if (def.innerType instanceof z.ZodType) return schema.clone({ ...def, innerType: strictAtEveryDepth(def.innerType) } as never) as T;
-  return schema;
-}
-
-export const v1QuoteBodySchema = strictAtEveryDepth(quoteBodySchema).meta({
+/** The web's quote body with every object in it strict: an unknown field anywhere is refused by name. */
+export const v1QuoteBodySchema = z.strictObject({ ...quoteBodySchema.shape, pickup: strictLocationInputSchema, dropoff: strictLocationInputSchema }).meta({
   examples: [
     {
       pickup: { placeId: 'lagos.ikeja.ikeja-city-mall', line: '194 Obafemi Awolowo Way' },
@@ -68,10 +54,10 @@ const externalReferenceSchema = z
   .max(EXTERNAL_REFERENCE_MAX)
   .regex(/^[\x21-\x7e][\x20-\x7e]*$/, 'Printable ASCII only');
 
-export const v1DeliveryBodySchema = strictAtEveryDepth(
-  z.object({
+export const v1DeliveryBodySchema = z
+  .strictObject({
     quoteId: z.uuid(),
-    receiver: z.object({
+    receiver: z.strictObject({
       name: bookingFormSchema.shape.receiverName,
       phone: bookingFormSchema.shape.receiverPhone,
       language: bookingFormSchema.shape.receiverLanguage,
@@ -80,18 +66,18 @@ export const v1DeliveryBodySchema = strictAtEveryDepth(
     collectOnDelivery: collectOnDeliveryBodySchema.optional(),
     externalReference: externalReferenceSchema.optional(),
     notes: bookingBodySchema.shape.description,
-  }),
-).meta({
-  examples: [
-    {
-      quoteId: '3f0c1a52-9a53-4c55-8d3b-6a8c2f1d9e10',
-      receiver: { name: 'Ada Obi', phone: '+2348031234567', language: 'ig' },
-      collectOnDelivery: { amountKobo: 2_000_000 },
-      externalReference: 'order-10293',
-      notes: 'Call on arrival',
-    },
-  ],
-});
+  })
+  .meta({
+    examples: [
+      {
+        quoteId: '3f0c1a52-9a53-4c55-8d3b-6a8c2f1d9e10',
+        receiver: { name: 'Ada Obi', phone: '+2348031234567', language: 'ig' },
+        collectOnDelivery: { amountKobo: 2_000_000 },
+        externalReference: 'order-10293',
+        notes: 'Call on arrival',
+      },
+    ],
+  });
 export type V1DeliveryBody = z.infer<typeof v1DeliveryBodySchema>;
 
 export const v1DeliverySchema = deliverySchema
@@ -125,7 +111,7 @@ export const v1ProofSchema = z.object({
 export type V1Proof = z.infer<typeof v1ProofSchema>;
 
 /** Test mode only: move a test delivery one step along the real lifecycle. */
-export const v1AdvanceBodySchema = strictAtEveryDepth(z.object({ to: z.enum(DELIVERY_STATUSES) })).meta({ examples: [{ to: 'picked_up' }] });
+export const v1AdvanceBodySchema = z.strictObject({ to: z.enum(DELIVERY_STATUSES) }).meta({ examples: [{ to: 'picked_up' }] });
 export type V1AdvanceBody = z.infer<typeof v1AdvanceBodySchema>;
 
 export const v1ModeSchema = z.enum(API_KEY_MODES);

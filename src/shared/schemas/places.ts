@@ -58,36 +58,41 @@ const latitude = z.number({ error: PLACE_MESSAGE_KEYS.coordinates }).min(-90, PL
 const longitude = z.number({ error: PLACE_MESSAGE_KEYS.coordinates }).min(-180, PLACE_MESSAGE_KEYS.coordinates).max(180, PLACE_MESSAGE_KEYS.coordinates);
 const placeId = z.string({ error: PLACE_MESSAGE_KEYS.placeUnknown }).trim().min(1, PLACE_MESSAGE_KEYS.placeUnknown).max(120, PLACE_MESSAGE_KEYS.placeUnknown);
 
+const locationInputShape = {
+  addressId: z.uuid({ error: PLACE_MESSAGE_KEYS.addressUnknown }).optional(),
+  placeId: placeId.optional(),
+  lat: latitude.optional(),
+  lng: longitude.optional(),
+  line: line.optional(),
+  directions: directions.optional(),
+};
+
+/** Exactly one way of saying where, a street unless it is a saved address, and both coordinates or neither. */
+function checkLocation(value: z.output<z.ZodObject<typeof locationInputShape>>, ctx: z.RefinementCtx) {
+  // It runs even when the value is not an object at all (see below); the type error is reported already.
+  if (typeof value !== 'object' || value === null) return;
+  const ways = [value.addressId !== undefined, value.placeId !== undefined, value.lat !== undefined || value.lng !== undefined];
+  if (ways.filter(Boolean).length !== 1) {
+    ctx.addIssue({ code: 'custom', path: [], message: PLACE_MESSAGE_KEYS.location });
+    return;
+  }
+  if (value.addressId === undefined && value.line === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['line'], message: PLACE_MESSAGE_KEYS.line });
+  }
+  if ((value.lat === undefined) !== (value.lng === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [value.lat === undefined ? 'lat' : 'lng'], message: PLACE_MESSAGE_KEYS.coordinates });
+  }
+}
+/** The rule runs even when a field failed (zod skips it then by default), so every message comes at once. */
+const EVEN_AFTER_FIELD_ERRORS = { when: () => true };
+
 /**
  * A pickup or a dropoff: a saved address, a place of the gazetteer plus the street, or a point in Nigeria plus the
  * street. One object whose fields say which (a union's errors would name no field).
  */
-export const locationInputSchema = z
-  .object({
-    addressId: z.uuid({ error: PLACE_MESSAGE_KEYS.addressUnknown }).optional(),
-    placeId: placeId.optional(),
-    lat: latitude.optional(),
-    lng: longitude.optional(),
-    line: line.optional(),
-    directions: directions.optional(),
-  })
-  .superRefine(
-    (value, ctx) => {
-      if (typeof value !== 'object' || value === null) return;
-      const ways = [value.addressId !== undefined, value.placeId !== undefined, value.lat !== undefined || value.lng !== undefined];
-      if (ways.filter(Boolean).length !== 1) {
-        ctx.addIssue({ code: 'custom', path: [], message: PLACE_MESSAGE_KEYS.location });
-        return;
-      }
-      if (value.addressId === undefined && value.line === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['line'], message: PLACE_MESSAGE_KEYS.line });
-      }
-      if ((value.lat === undefined) !== (value.lng === undefined)) {
-        ctx.addIssue({ code: 'custom', path: [value.lat === undefined ? 'lat' : 'lng'], message: PLACE_MESSAGE_KEYS.coordinates });
-      }
-    },
-    { when: () => true } as never,
-  );
+export const locationInputSchema = z.object(locationInputShape).superRefine(checkLocation, EVEN_AFTER_FIELD_ERRORS);
+/** The same for the merchant API, where an unknown field is refused by name. */
+export const strictLocationInputSchema = z.strictObject(locationInputShape).superRefine(checkLocation, EVEN_AFTER_FIELD_ERRORS);
 export type LocationInput = z.infer<typeof locationInputSchema>;
 
 /** Same input twice: one place, not a trip. */

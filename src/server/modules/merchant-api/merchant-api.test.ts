@@ -193,6 +193,11 @@ describe('POST /api/v1/quotes and GET /api/v1/places', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'UNKNOWN_FIELD', message: `The field ${field} is not part of this request.`, params: { field } } });
     }
+    for (const pickup of [null, 'Ikeja', []]) {
+      const res = await v1('POST', '/quotes', key, { ...body, pickup });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', params: { field: 'pickup' } });
+    }
   });
 
   it('documents every object of every /api/v1 request body as closed (additionalProperties: false)', async () => {
