@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { formatNaira } from '../src/shared/money.js';
 import { codTermsOf, RATE_CARD, returnFeeOf } from '../src/shared/pricing.js';
+import { vatIncludedKobo } from '../src/shared/schemas/receipts.js';
 import { registerVerified, signUpInBrowser } from './accounts.js';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { choosePlace, LEKKI_PHASE_1, MARINA, priceOf } from './places.js';
@@ -291,6 +292,14 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await expect(shipper.page.getByTestId('receipt-cod-reserve')).toHaveText(formatNaira(reserveKobo));
     await expect(shipper.page.getByTestId('receipt-total')).toHaveText(formatNaira(490_000 + reserveKobo));
     await expect(shipper.page.getByText('Credited to your wallet', { exact: true })).toBeVisible();
+    // The booking's payment held the reserve as a deposit: VAT on the delivery's price only (decision 080).
+    const priceKobo = (booked.price as { total: number }).total;
+    await shipper.page.goto('/dashboard/receipts');
+    await shipper.page.getByRole('link').filter({ hasText: `Delivery payment · ${id}` }).click();
+    await expect(shipper.page.getByTestId('receipt-reserve')).toHaveText(formatNaira(reserveKobo));
+    await expect(shipper.page.getByTestId('receipt-vat')).toHaveText(formatNaira(vatIncludedKobo(priceKobo, 750)));
+    await expect(shipper.page.getByTestId('receipt-total')).toHaveText(formatNaira(priceKobo + reserveKobo));
+    await expect(shipper.page.getByText('The return reserve is a deposit, not a sale, so it carries no VAT.', { exact: false })).toBeVisible();
     for (const context of [shipper.context, operator.context, driver.context, receiver]) await context.close();
   });
 });

@@ -14,6 +14,10 @@ export const RECEIPT_KIND_RULES = {
   // A withdrawal that could not be paid: its money back in the wallet, with an operator's reason (decision 078).
   'withdrawal-returned': { taxable: false },
   refund: { taxable: true },
+  // A card payment that could not be applied to its delivery (paid otherwise, cancelled, re-priced): never a sale.
+  'card-credited': { taxable: false },
+  // A returned parcel's fee (decision 053), from the pay-on-delivery reserve or the wallet, or paid later when owed.
+  'return-fee': { taxable: true },
   // Pay on delivery settled to the shipper at the hand-over: the goods money is theirs, the fee kept from it ours.
   'cod-settlement': { taxable: 'fee' },
 } as const satisfies Record<string, { taxable: boolean | 'fee' }>;
@@ -58,6 +62,11 @@ export const receiptSchema = receiptSummarySchema.extend({
   cod: z.object({ collectedKobo: z.number().int(), feeKobo: z.number().int(), reserveKobo: z.number().int() }).nullable(),
   /** Why a withdrawal was returned, in the operator's words; null when none was given and for the other kinds. */
   reason: z.string().nullable(),
+  /**
+   * The pay-on-delivery return reserve inside a payment's or a refund's total (integer kobo): a refundable deposit,
+   * not a sale, so the VAT above is the price's only (decision 080). Null when there is none.
+   */
+  reserveKobo: z.number().int().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -381,6 +381,22 @@ describe('what the board, the tracking and the receipts say', () => {
   });
 });
 
+/** The account's return-fee receipts: each a sale with VAT included, keyed to its delivery when it has one. */
+async function expectReturnFeeReceipts(
+  shipper: { headers: Headers; user: { id: string } },
+  expected: { amountKobo: number; deliveryId: string | null; sourceKey: string | null }[],
+) {
+  const listed = (await get('/api/receipts?limit=100', shipper.headers)).json().data.items as { id: string; kind: string }[];
+  const found = listed.filter((item) => item.kind === 'return-fee');
+  expect(found).toHaveLength(expected.length);
+  for (const [i, want] of expected.entries()) {
+    const receipt = (await get(`/api/receipts/${found[i]!.id}`, shipper.headers)).json().data;
+    expect(receipt).toMatchObject({ amountKobo: want.amountKobo, deliveryId: want.deliveryId, vatPercent: 7.5, vatKobo: vatIncludedKobo(want.amountKobo, 750), reserveKobo: null });
+    const [stored] = await t.deps.db.select().from(receipts).where(eq(receipts.id, found[i]!.id));
+    expect(stored!.sourceKey).toBe(want.sourceKey);
+  }
+}
+
 describe('cancellation and returns', () => {
   it('cancelled before pickup: the fee and the reserve come back, and a receiver who paid is refunded; after pickup it only returns', async () => {
     const { shipper, id, link } = await paidCodBooking();
@@ -393,6 +409,23 @@ describe('cancellation and returns', () => {
     expect(await accountBalance('cod_escrow', row.id)).toBe(0);
     const [payment] = await t.deps.db.select().from(payments).where(and(eq(payments.deliveryId, row.id), eq(payments.purpose, 'cod')));
     expect(payment!.status).toBe('refunded');
+
+    // The reserve is a deposit, not a sale: the payment's and the refund's receipts carry the price's VAT only.
+    const listed = (await get('/api/receipts?limit=100', shipper.headers)).json().data.items as { id: string; kind: string; deliveryId: string | null }[];
+    for (const kind of ['payment', 'refund']) {
+      const found = listed.filter((item) => item.deliveryId === id && item.kind === kind);
+      expect(found, kind).toHaveLength(1);
+      expect((await get(`/api/receipts/${found[0]!.id}`, shipper.headers)).json().data).toMatchObject({
+        kind,
+        amountKobo: row.totalKobo + row.codReserveKobo!,
+        reserveKobo: row.codReserveKobo,
+        vatPercent: 7.5,
+        vatKobo: vatIncludedKobo(row.totalKobo, 750),
+      });
+    }
+    const mail = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.email!))).filter((m) => m.subject.includes(`paid for delivery ${id}`));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain(`Of which the return reserve (a deposit, no VAT): ₦${(row.codReserveKobo! / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
 
     const second = await paidCodBooking();
     await outForDelivery(second.id);
@@ -423,6 +456,8 @@ describe('cancellation and returns', () => {
     const returnFee = returnFeeOf(RATE_CARD, row.totalKobo);
     expect((await balanceOf(t, driver.user.id)) - driverBefore).toBe(Math.floor((returnFee * t.deps.env.DRIVER_EARNINGS_PERCENT) / 100));
     await expectLedgerClean();
+    // The reserve paid at booking became the return's fee: a sale now, with its receipt and its VAT, once.
+    await expectReturnFeeReceipts(shipper, [{ amountKobo: returnFee, deliveryId: id, sourceKey: `return-fee:${row.id}` }]);
   });
 
   it('a returned prepaid order takes the fee from the wallet; what it cannot cover is owed and taken from the next top-up', async () => {
@@ -455,6 +490,27 @@ describe('cancellation and returns', () => {
     const history = (await get('/api/wallet/transactions', shipper.headers)).json().data.items as { type: string }[];
     expect(history.map((item) => item.type)).toContain('owed_paid');
     await expectLedgerClean();
+    // The empty wallet paid nothing at the return; the fee's receipt comes when what was owed is paid.
+    await expectReturnFeeReceipts(shipper, [{ amountKobo: fee, deliveryId: null, sourceKey: null }]);
+  });
+
+  it('a returned prepaid order whose wallet covers the fee: its receipt at the return, once', async () => {
+    const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
+    const booked = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
+    await fundWallet(t.deps.db, shipper.user.id, booked.price.total * 2);
+    expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+    const driver = await outForDelivery(booked.id);
+    expect((await post(`/api/driver/jobs/${booked.id}/failed-attempt`, driver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
+    expect((await post(`/api/dispatch/deliveries/${booked.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
+    const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(
+      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
+    )![1]!;
+    expect((await post(`/api/driver/jobs/${booked.id}/deliver`, driver.headers, { code })).statusCode).toBe(200);
+    const row = await rowOf(booked.id);
+    await expectReturnFeeReceipts(shipper, [{ amountKobo: returnFeeOf(RATE_CARD, booked.price.total), deliveryId: booked.id, sourceKey: `return-fee:${row.id}` }]);
+    const mail = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.email!))).filter((m) => m.subject.startsWith('Lanefreight receipt: return fee of'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain('Amount paid (VAT included):');
   });
 });
 

@@ -74,6 +74,8 @@ describe('which messages preferences can stop', () => {
       'receipt:withdrawal': 'essential',
       'receipt:withdrawal-returned': 'essential',
       'receipt:refund': 'essential',
+      'receipt:card-credited': 'essential',
+      'receipt:return-fee': 'essential',
       // What a receiver paid on delivery, settled to the shipper (decision 053).
       'receipt:cod-settlement': 'essential',
       'decision:approved': 'essential',

@@ -50,6 +50,8 @@ export const MESSAGE_CATEGORIES = {
   'receipt:withdrawal': 'essential',
   'receipt:withdrawal-returned': 'essential',
   'receipt:refund': 'essential',
+  'receipt:card-credited': 'essential',
+  'receipt:return-fee': 'essential',
   'receipt:cod-settlement': 'essential',
   'decision:approved': 'essential',
   'decision:rejected': 'essential',

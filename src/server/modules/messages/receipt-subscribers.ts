@@ -41,6 +41,9 @@ export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind;
   withdrawal: { kind: 'withdrawal', direction: 'debited' },
   // What a receiver paid on delivery, less the fee, with the return reserve back, credited at the hand-over (decision 053).
   cod_settlement: { kind: 'cod-settlement', direction: 'credited' },
+  // A returned parcel's fee from the wallet, and later whatever of it was owed (only a return fee is ever owed).
+  return_fee: { kind: 'return-fee', direction: 'debited' },
+  owed_paid: { kind: 'return-fee', direction: 'debited' },
 };
 
 /**
@@ -79,15 +82,34 @@ export function subscribeReceipts(
     await send(e.userId, 'withdrawal-returned', { amountKobo: e.amountKobo, ...(reason ? { reason } : {}) }, { sourceKey: `withdrawal-returned:${e.withdrawalId}`, reason });
   });
 
-  events.onPublisher('delivery.paid', (e) => {
+  /** A pay-on-delivery order's return reserve, read from its terms: inside its payment and its refund, with no VAT. */
+  const reserveOf = async (deliveryId: string) => (await findCodSettlement(deliveryId))?.reserveKobo ?? null;
+
+  events.onPublisher('delivery.paid', async (e) => {
     if (!e.livemode) return;
     const deliveryId = formatDeliveryId(e.number);
-    return send(
+    const reserveKobo = e.payOnDelivery ? await reserveOf(e.deliveryId) : null;
+    await send(
       e.userId,
       'payment',
-      { amountKobo: e.amountKobo, deliveryId, trackingId: e.trackingId ?? '', method: e.method },
+      { amountKobo: e.amountKobo, deliveryId, trackingId: e.trackingId ?? '', method: e.method, ...(reserveKobo ? { reserveKobo } : {}) },
       // A delivery is paid once: its payment has one receipt, whatever publishes it again.
-      { sourceKey: `delivery-paid:${e.deliveryId}`, deliveryId, trackingId: e.trackingId, method: e.method },
+      { sourceKey: `delivery-paid:${e.deliveryId}`, deliveryId, trackingId: e.trackingId, method: e.method, reserveKobo },
+    );
+  });
+
+  // A pay-on-delivery parcel back with its sender: the reserve paid at booking becomes the return's fee, a sale now.
+  // (Without a reserve the fee comes from the wallet, a wallet.debited of kind return_fee, below.)
+  events.onPublisher('delivery.status_changed', async (e) => {
+    if (e.status !== 'returned' || !e.livemode) return;
+    const found = await findCodSettlement(e.deliveryId);
+    if (!found) return;
+    const deliveryId = formatDeliveryId(e.number);
+    await send(
+      e.userId,
+      'return-fee',
+      { amountKobo: found.reserveKobo, deliveryId, ...(e.trackingId ? { trackingId: e.trackingId } : {}) },
+      { sourceKey: `return-fee:${e.deliveryId}`, deliveryId, trackingId: e.trackingId },
     );
   });
 
@@ -115,14 +137,28 @@ export function subscribeReceipts(
         );
         return;
       }
-      // A test delivery's refund (pay on delivery, above, is live only).
+      // A test delivery's refund or return fee (pay on delivery, above, is live only).
       if (e.deliveryId && !(await isLiveDelivery(e.deliveryId))) return;
+      // A card payment its delivery could not take was never a sale: it is credited, not refunded.
+      const kind = rule.kind === 'refund' && e.cause === 'payment_not_applied' ? 'card-credited' : rule.kind;
+      const reserveKobo = kind === 'refund' && e.deliveryId ? await reserveOf(e.deliveryId) : null;
       await send(
         e.userId,
-        rule.kind,
-        { amountKobo: Math.abs(e.amountKobo), balanceAfterKobo: e.balanceAfterKobo, ...(deliveryId ? { deliveryId } : {}) },
-        // Each wallet movement is published once, after its commit; it has no key of its own in the event.
-        { sourceKey: null, deliveryId, balanceAfterKobo: e.balanceAfterKobo },
+        kind,
+        {
+          amountKobo: Math.abs(e.amountKobo),
+          balanceAfterKobo: e.balanceAfterKobo,
+          ...(deliveryId ? { deliveryId } : {}),
+          ...(reserveKobo ? { reserveKobo } : {}),
+        },
+        // Each wallet movement is published once, after its commit; it has no key of its own in the event, but a
+        // delivery's return fee is charged once.
+        {
+          sourceKey: e.kind === 'return_fee' && e.deliveryId ? `return-fee:${e.deliveryId}` : null,
+          deliveryId,
+          balanceAfterKobo: e.balanceAfterKobo,
+          reserveKobo,
+        },
       );
     });
   }

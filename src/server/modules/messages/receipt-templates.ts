@@ -16,6 +16,8 @@ const SECTION_KEY: Record<ReceiptKind, string> = {
   withdrawal: 'withdrawal',
   'withdrawal-returned': 'withdrawalReturned',
   refund: 'refund',
+  'card-credited': 'cardCredited',
+  'return-fee': 'returnFee',
   'cod-settlement': 'codSettlement',
 };
 
@@ -25,6 +27,7 @@ const RECEIPT_KEYS = [
   'methods.card',
   'numbered',
   'reason',
+  'reserve',
   'footer',
 ];
 
@@ -32,7 +35,8 @@ const RECEIPT_KEYS = [
  * `messages.receipts` in the catalogue, read at boot (decision 044): `{{amount}}` and `{{balance}}` are naira,
  * `{{date}}` the moment in Lagos time written the reader's way, `{{id}}`/`{{trackingId}}` the delivery's numbers,
  * `{{method}}` the payment method in words (`methods.*`); a pay-on-delivery settlement's `{{collected}}`, `{{fee}}` and
- * `{{reserve}}` its lines, in naira; `reason` a returned withdrawal's reason line, when the operator gave one.
+ * `{{reserve}}` its lines, in naira; `reason` a returned withdrawal's reason line, when the operator gave one; `reserve` the
+ * line of a pay-on-delivery order's return reserve inside a payment or a refund.
  */
 const TEXTS = loadLocaleSection('messages.receipts', { required: RECEIPT_KEYS });
 
@@ -50,6 +54,8 @@ export interface ReceiptFacts {
   cod?: { collectedKobo: number; feeKobo: number; reserveKobo: number };
   /** Why a withdrawal was returned, in the operator's words. */
   reason?: string;
+  /** A pay-on-delivery order's return reserve inside a payment or a refund: a deposit, with no VAT. */
+  reserveKobo?: number;
 }
 
 /** Receipts are dated in Nigeria's time, whatever the server's zone. */
@@ -81,7 +87,11 @@ export function renderReceipt(kind: ReceiptKind, language: string, facts: Receip
   return {
     subject: t(`${name}.subject`, params),
     body: [
-      facts.reason ? `${t(`${name}.body`, params)}\n${t('reason', { reason: facts.reason })}` : t(`${name}.body`, params),
+      [
+        t(`${name}.body`, params),
+        ...(facts.reserveKobo ? [t('reserve', { reserve: formatNaira(facts.reserveKobo) })] : []),
+        ...(facts.reason ? [t('reason', { reason: facts.reason })] : []),
+      ].join('\n'),
       ...(facts.receipt ? [t('numbered', facts.receipt)] : []),
       t('footer'),
     ].join('\n\n'),

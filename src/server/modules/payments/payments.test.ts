@@ -325,6 +325,11 @@ describe('pay by card on the sandbox gateway', () => {
     expect(payment!.status).toBe('refunded');
     expect((await post(verifyUrl, u.headers)).statusCode).toBe(409);
     expect(await balanceOf(t, u.user.id)).toBe(270_000);
+    // Its receipt says it was credited, not refunded: no delivery took it, so it was never a sale and carries no VAT.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/receipts', headers: u.headers })).json().data.items as { id: string; kind: string }[];
+    expect(listed.map((r) => r.kind).sort()).toEqual(['card-credited', 'payment']);
+    const credited = await t.app.inject({ method: 'GET', url: `/api/receipts/${listed.find((r) => r.kind === 'card-credited')!.id}`, headers: u.headers });
+    expect(credited.json().data).toMatchObject({ kind: 'card-credited', amountKobo: 270_000, vatPercent: 0, vatKobo: 0, deliveryId: d.id });
   });
 
   it('the checkout page escapes what it shows and 404s an unknown reference', async () => {

@@ -28,6 +28,8 @@ export interface ReceiptDraft {
   cod?: CodSettlementLines | null;
   /** A returned withdrawal's reason, in the operator's words. */
   reason?: string | null;
+  /** A pay-on-delivery booking's return reserve inside the amount paid or refunded: a deposit, so no VAT on it. */
+  reserveKobo?: number | null;
 }
 
 export interface CodSettlementLines {
@@ -77,14 +79,16 @@ export function createReceiptsService(deps: {
     async issue(draft: ReceiptDraft) {
       const { taxable } = RECEIPT_KIND_RULES[draft.kind];
       const rate = taxable ? basisPoints : 0;
-      // Only the fee is a sale in a pay-on-delivery settlement; the goods money collected carries none of our VAT.
-      const taxedKobo = taxable === 'fee' ? (draft.cod?.feeKobo ?? 0) : draft.amountKobo;
+      // Only the fee is a sale in a pay-on-delivery settlement; the goods money collected carries none of our VAT. A
+      // return reserve is a deposit until it pays a return fee, which has its own receipt then (decision 080).
+      const taxedKobo = taxable === 'fee' ? (draft.cod?.feeKobo ?? 0) : draft.amountKobo - (draft.reserveKobo ?? 0);
       const details: Record<string, string | number> = {};
       if (draft.deliveryId) details.deliveryId = draft.deliveryId;
       if (draft.trackingId) details.trackingId = draft.trackingId;
       if (draft.method) details.method = draft.method;
       if (draft.balanceAfterKobo !== undefined && draft.balanceAfterKobo !== null) details.balanceAfterKobo = draft.balanceAfterKobo;
       if (draft.reason) details.reason = draft.reason;
+      if (draft.reserveKobo) details.reserveKobo = draft.reserveKobo;
       if (draft.cod) {
         details.codCollectedKobo = draft.cod.collectedKobo;
         details.codFeeKobo = draft.cod.feeKobo;
@@ -124,6 +128,7 @@ export function createReceiptsService(deps: {
         customer: await deps.getCustomer(userId),
         cod: codLinesOf(details),
         reason: typeof details.reason === 'string' ? details.reason : null,
+        reserveKobo: isKobo(details.reserveKobo) ? details.reserveKobo : null,
       };
     },
   };

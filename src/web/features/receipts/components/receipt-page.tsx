@@ -103,9 +103,20 @@ export function ReceiptPage() {
           ) : receipt.vatPercent > 0 ? (
             <>
               <dt className="text-sm text-muted-foreground">{t('receipts.fields.net')}</dt>
-              <dd className="tabular-nums sm:text-right">{formatNaira(receipt.amountKobo - receipt.vatKobo)}</dd>
+              <dd className="tabular-nums sm:text-right">{formatNaira(receipt.amountKobo - (receipt.reserveKobo ?? 0) - receipt.vatKobo)}</dd>
               <dt className="text-sm text-muted-foreground">{t('receipts.fields.vat', { rate: percent(receipt.vatPercent) })}</dt>
-              <dd className="tabular-nums sm:text-right">{formatNaira(receipt.vatKobo)}</dd>
+              <dd className="tabular-nums sm:text-right" data-testid="receipt-vat">
+                {formatNaira(receipt.vatKobo)}
+              </dd>
+              {receipt.reserveKobo !== null && (
+                // A pay-on-delivery order's return reserve: a deposit inside the total, with no VAT (decision 080).
+                <>
+                  <dt className="text-sm text-muted-foreground">{t('receipts.fields.reserve')}</dt>
+                  <dd className="tabular-nums sm:text-right" data-testid="receipt-reserve">
+                    {formatNaira(receipt.reserveKobo)}
+                  </dd>
+                </>
+              )}
             </>
           ) : null}
           <dt className="font-semibold">{receipt.cod ? t('receipts.fields.credited') : t('receipts.fields.amount')}</dt>
@@ -120,7 +131,11 @@ export function ReceiptPage() {
           )}
         </dl>
         <p className="text-sm text-muted-foreground">
-          {receipt.cod ? t('receipts.codVatNote') : receipt.vatPercent > 0 ? t('receipts.totalsNote') : t('receipts.noVat')}
+          {receipt.cod
+            ? t('receipts.codVatNote')
+            : receipt.vatPercent > 0
+              ? t(receipt.reserveKobo !== null ? 'receipts.reserveNote' : 'receipts.totalsNote')
+              : t(receipt.kind === 'card-credited' ? 'receipts.noVatNotApplied' : 'receipts.noVat')}
         </p>
       </article>
     </div>
