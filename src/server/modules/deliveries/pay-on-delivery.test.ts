@@ -78,6 +78,25 @@ async function outForDelivery(id: string) {
   return driver;
 }
 
+/** The newest 4-digit code texted to the shipper: the code to take a returned parcel back. */
+async function returnCodeSentTo(phone: string) {
+  const [message] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone)).orderBy(desc(outboxMessages.createdAt));
+  return /(?<![\w-])(\d{4})(?![\w-])/.exec(message!.body)![1]!;
+}
+
+/** A prepaid order paid from the shipper's wallet, funded with its price and `spareKobo` more, refused and handed back. */
+async function returnedPrepaidOrder(shipper: { headers: Headers; user: { id: string; phone: string | null } }, spareKobo = 0) {
+  const booked = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
+  await fundWallet(t.deps.db, shipper.user.id, booked.price.total + spareKobo);
+  expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+  const driver = await outForDelivery(booked.id);
+  expect((await post(`/api/driver/jobs/${booked.id}/failed-attempt`, driver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
+  expect((await post(`/api/dispatch/deliveries/${booked.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
+  const handed = await post(`/api/driver/jobs/${booked.id}/deliver`, driver.headers, { code: await returnCodeSentTo(shipper.user.phone!) });
+  expect(handed.statusCode, handed.body).toBe(200);
+  return booked;
+}
+
 async function receiverCode(phone: string) {
   const [message] = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone)).orderBy(desc(outboxMessages.createdAt))).filter(
     (m) => m.holdsSecret && !m.body.includes('/pay/'),
@@ -209,16 +228,7 @@ describe('the receiver pays by link', () => {
   it('what the shipper owes is taken from the settlement as it is credited', async () => {
     const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
     // A returned prepaid order with an empty wallet leaves its fee owed.
-    const prepaid = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
-    await fundWallet(t.deps.db, shipper.user.id, prepaid.price.total);
-    expect((await payWithWallet(t, shipper.headers, prepaid.id)).statusCode).toBe(200);
-    const firstDriver = await outForDelivery(prepaid.id);
-    expect((await post(`/api/driver/jobs/${prepaid.id}/failed-attempt`, firstDriver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
-    expect((await post(`/api/dispatch/deliveries/${prepaid.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
-    const returnCode = /(?<![\w-])(\d{4})(?![\w-])/.exec(
-      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
-    )![1]!;
-    expect((await post(`/api/driver/jobs/${prepaid.id}/deliver`, firstDriver.headers, { code: returnCode })).statusCode).toBe(200);
+    const prepaid = await returnedPrepaidOrder(shipper);
     const owed = returnFeeOf(RATE_CARD, prepaid.price.total);
     expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(owed);
 
@@ -445,10 +455,7 @@ describe('cancellation and returns', () => {
     expect(await accountBalance('cod_escrow', row.id)).toBe(0);
     const shipperBefore = await balanceOf(t, shipper.user.id);
     const driverBefore = await balanceOf(t, driver.user.id);
-    const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(
-      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
-    )![1]!;
-    const handed = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code });
+    const handed = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code: await returnCodeSentTo(shipper.user.phone!) });
     expect(handed.statusCode, handed.body).toBe(200);
     expect(handed.json().data.status).toBe('returned');
     expect(await balanceOf(t, shipper.user.id)).toBe(shipperBefore);
@@ -462,17 +469,8 @@ describe('cancellation and returns', () => {
 
   it('a returned prepaid order takes the fee from the wallet; what it cannot cover is owed and taken from the next top-up', async () => {
     const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
-    const booked = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
-    await fundWallet(t.deps.db, shipper.user.id, booked.price.total);
-    expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+    const booked = await returnedPrepaidOrder(shipper);
     expect(await balanceOf(t, shipper.user.id)).toBe(0);
-    const driver = await outForDelivery(booked.id);
-    expect((await post(`/api/driver/jobs/${booked.id}/failed-attempt`, driver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
-    expect((await post(`/api/dispatch/deliveries/${booked.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
-    const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(
-      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
-    )![1]!;
-    expect((await post(`/api/driver/jobs/${booked.id}/deliver`, driver.headers, { code })).statusCode).toBe(200);
     const fee = returnFeeOf(RATE_CARD, booked.price.total);
     expect((await get('/api/wallet', shipper.headers)).json().data.owedKobo).toBe(fee);
     expect(await accountBalance('receivable', shipper.user.id)).toBe(-fee);
@@ -496,16 +494,7 @@ describe('cancellation and returns', () => {
 
   it('a returned prepaid order whose wallet covers the fee: its receipt at the return, once', async () => {
     const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
-    const booked = await book(t, shipper.headers, { receiverPhone: uniquePhone() });
-    await fundWallet(t.deps.db, shipper.user.id, booked.price.total * 2);
-    expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
-    const driver = await outForDelivery(booked.id);
-    expect((await post(`/api/driver/jobs/${booked.id}/failed-attempt`, driver.headers, { reason: 'receiver_unavailable' })).statusCode).toBe(200);
-    expect((await post(`/api/dispatch/deliveries/${booked.id}/after-failure`, operator.headers, { decision: 'return' })).statusCode).toBe(200);
-    const code = /(?<![\w-])(\d{4})(?![\w-])/.exec(
-      (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.phone!)).orderBy(desc(outboxMessages.createdAt)))[0]!.body,
-    )![1]!;
-    expect((await post(`/api/driver/jobs/${booked.id}/deliver`, driver.headers, { code })).statusCode).toBe(200);
+    const booked = await returnedPrepaidOrder(shipper, 1_000_000);
     const row = await rowOf(booked.id);
     await expectReturnFeeReceipts(shipper, [{ amountKobo: returnFeeOf(RATE_CARD, booked.price.total), deliveryId: booked.id, sourceKey: `return-fee:${row.id}` }]);
     const mail = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.email!))).filter((m) => m.subject.startsWith('Lanefreight receipt: return fee of'));
