@@ -409,12 +409,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
     issueReceipt: receipts.issue,
     publicUrl: env.PUBLIC_URL,
     // A settlement's lines are the delivery's pay-on-delivery terms (decision 053).
-    findCodSettlement: async (deliveryId) => {
+    findDeliveryTerms: async (deliveryId) => {
       const row = await deliveries.findById(deliveryId);
-      if (!row || row.codAmountKobo === null) return null;
-      return { collectedKobo: row.codAmountKobo, feeKobo: row.codFeeKobo ?? 0, reserveKobo: row.codReserveKobo ?? 0, trackingId: row.trackingId };
+      if (!row) return null;
+      const cod = row.codAmountKobo === null ? null : { collectedKobo: row.codAmountKobo, feeKobo: row.codFeeKobo ?? 0, reserveKobo: row.codReserveKobo ?? 0 };
+      return { livemode: row.livemode, trackingId: row.trackingId, cod };
     },
-    isLiveDelivery: async (deliveryId) => (await deliveries.findById(deliveryId))?.livemode ?? true,
   });
   subscribeApplicationDecisionMessages(events, { db, queue: userMessages, getProfile: users.getProfile, nudge: () => outboxWorker.nudge() });
   subscribeLiveEvents(events, live);

@@ -8,6 +8,13 @@ import { renderReceipt, type ReceiptFacts } from './receipt-templates.js';
 import type { ReceiptKind } from '../../../shared/schemas/receipts.js';
 import type { CodSettlementLines, ReceiptDraft } from '../receipts/receipts-service.js';
 
+export interface DeliveryTerms {
+  livemode: boolean;
+  trackingId: string | null;
+  /** Pay on delivery: the amount to collect, the fee kept from it, the return reserve paid at booking. */
+  cod: CodSettlementLines | null;
+}
+
 interface Deps {
   db: Executor;
   queue: UserMessageQueue;
@@ -19,12 +26,10 @@ interface Deps {
   /** Where the receipt's page is (PUBLIC_URL). */
   publicUrl: string;
   /**
-   * A settled pay-on-delivery order's lines and tracking id, read from its delivery (by its row id) after the commit:
-   * the wallet event carries only the sum credited. Null when the delivery is not pay on delivery.
+   * What a receipt needs of a delivery (by its row id), read after the commit, as a wallet event does not say it:
+   * whether it is live, its tracking id, and its pay-on-delivery terms (null for a prepaid one). Null for none.
    */
-  findCodSettlement: (deliveryId: string) => Promise<(CodSettlementLines & { trackingId: string | null }) | null>;
-  /** Whether a delivery (by its row id) is a live one, read after the commit: a wallet event does not say. */
-  isLiveDelivery: (deliveryId: string) => Promise<boolean>;
+  findDeliveryTerms: (deliveryId: string) => Promise<DeliveryTerms | null>;
   now?: () => Date;
 }
 
@@ -58,7 +63,7 @@ export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind;
  */
 export function subscribeReceipts(
   events: Pick<DomainEvents, 'onPublisher'>,
-  { db, queue, getProfile, nudge, issueReceipt, publicUrl, findCodSettlement, isLiveDelivery, now = () => new Date() }: Deps,
+  { db, queue, getProfile, nudge, issueReceipt, publicUrl, findDeliveryTerms, now = () => new Date() }: Deps,
 ) {
   /** Every account gets the numbered receipt (in the app); one with an email also gets it by email, once. */
   const send = async (userId: string, kind: ReceiptKind, facts: Omit<ReceiptFacts, 'at' | 'receipt'>, draft: Omit<ReceiptDraft, 'userId' | 'kind' | 'amountKobo'>) => {
@@ -82,13 +87,11 @@ export function subscribeReceipts(
     await send(e.userId, 'withdrawal-returned', { amountKobo: e.amountKobo, ...(reason ? { reason } : {}) }, { sourceKey: `withdrawal-returned:${e.withdrawalId}`, reason });
   });
 
-  /** A pay-on-delivery order's return reserve, read from its terms: inside its payment and its refund, with no VAT. */
-  const reserveOf = async (deliveryId: string) => (await findCodSettlement(deliveryId))?.reserveKobo ?? null;
-
   events.onPublisher('delivery.paid', async (e) => {
     if (!e.livemode) return;
     const deliveryId = formatDeliveryId(e.number);
-    const reserveKobo = e.payOnDelivery ? await reserveOf(e.deliveryId) : null;
+    // A pay-on-delivery order's return reserve is inside its payment, with no VAT on it.
+    const reserveKobo = e.payOnDelivery ? ((await findDeliveryTerms(e.deliveryId))?.cod?.reserveKobo ?? null) : null;
     await send(
       e.userId,
       'payment',
@@ -102,13 +105,13 @@ export function subscribeReceipts(
   // (Without a reserve the fee comes from the wallet, a wallet.debited of kind return_fee, below.)
   events.onPublisher('delivery.status_changed', async (e) => {
     if (e.status !== 'returned' || !e.livemode) return;
-    const found = await findCodSettlement(e.deliveryId);
-    if (!found) return;
+    const cod = (await findDeliveryTerms(e.deliveryId))?.cod;
+    if (!cod) return;
     const deliveryId = formatDeliveryId(e.number);
     await send(
       e.userId,
       'return-fee',
-      { amountKobo: found.reserveKobo, deliveryId, ...(e.trackingId ? { trackingId: e.trackingId } : {}) },
+      { amountKobo: cod.reserveKobo, deliveryId, ...(e.trackingId ? { trackingId: e.trackingId } : {}) },
       { sourceKey: `return-fee:${e.deliveryId}`, deliveryId, trackingId: e.trackingId },
     );
   });
@@ -120,9 +123,10 @@ export function subscribeReceipts(
       const deliveryId = e.deliveryNumber === null ? null : formatDeliveryId(e.deliveryNumber);
       if (rule.kind === 'cod-settlement' && e.deliveryId) {
         // A delivery is settled once: its settlement has one receipt, with its lines, whatever publishes it again.
-        const found = e.codSettlement ?? (await findCodSettlement(e.deliveryId));
-        const lines: CodSettlementLines | null = found && { collectedKobo: found.collectedKobo, feeKobo: found.feeKobo, reserveKobo: found.reserveKobo };
-        const trackingId = found?.trackingId ?? null;
+        const { cod, trackingId } = e.codSettlement
+          ? { cod: e.codSettlement, trackingId: e.codSettlement.trackingId }
+          : ((await findDeliveryTerms(e.deliveryId)) ?? { cod: null, trackingId: null });
+        const lines: CodSettlementLines | null = cod && { collectedKobo: cod.collectedKobo, feeKobo: cod.feeKobo, reserveKobo: cod.reserveKobo };
         await send(
           e.userId,
           rule.kind,
@@ -137,11 +141,13 @@ export function subscribeReceipts(
         );
         return;
       }
+      const terms = e.deliveryId ? await findDeliveryTerms(e.deliveryId) : null;
       // A test delivery's refund or return fee (pay on delivery, above, is live only).
-      if (e.deliveryId && !(await isLiveDelivery(e.deliveryId))) return;
+      if (terms && !terms.livemode) return;
       // A card payment its delivery could not take was never a sale: it is credited, not refunded.
       const kind = rule.kind === 'refund' && e.cause === 'payment_not_applied' ? 'card-credited' : rule.kind;
-      const reserveKobo = kind === 'refund' && e.deliveryId ? await reserveOf(e.deliveryId) : null;
+      // A cancelled pay-on-delivery order's refund gives its return reserve back inside it, with no VAT on it.
+      const reserveKobo = kind === 'refund' ? (terms?.cod?.reserveKobo ?? null) : null;
       await send(
         e.userId,
         kind,
