@@ -54,9 +54,9 @@ export const RECEIPT_OF_LEDGER_KIND: Partial<Record<string, { kind: ReceiptKind;
 /**
  * Receipts by email, written once the money has moved (the domain events are published after commit, on the
  * instance that made the change): a delivery paid from the wallet or by card, a top-up, a withdrawal asked for (its
- * hold leaves the balance at once) or returned, a refund to the wallet and a pay-on-delivery settlement. An account
- * without an email gets none: the wallet's history and notifications already tell it, and an SMS receipt would cost
- * more than the message is worth. Receipts are essential messages (decision 030), so preferences do not stop them.
+ * hold leaves the balance at once) or returned, a refund to the wallet, a card payment credited to it, a return's fee
+ * and a pay-on-delivery settlement (decision 080 says which carry VAT). An account without an email gets none: the
+ * wallet's history and notifications already tell it, and an SMS receipt would cost more than the message is worth. Receipts are essential messages (decision 030), so preferences do not stop them.
  *
  * A receipt is a tax document for real money: a test-mode delivery's payment and refund get none, and take no number
  * from the series (decision 076).
