@@ -432,6 +432,12 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   api.addHook('onClose', async () => webhooks.worker.stop());
   await api.register(webhooksRoutes(webhooks.service));
 
+  const apiKeys = createApiKeysService({
+    repository: createApiKeysRepository(db),
+    transactions,
+    hashKey: createApiKeyHasher(env.API_KEY_PEPPER),
+    invalidationBus: deps.invalidationBus,
+  });
   await api.register(deliveriesRoutes(deliveries, readCache));
   await api.register(
     deliveryToolsRoutes(
@@ -439,6 +445,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
         search: createDeliverySearch(db),
         repository: deliveriesRepository,
         getLanguage: users.languageOf,
+        hasApiKeys: apiKeys.hasKeys,
       }),
     ),
   );
@@ -546,13 +553,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   api.addHook('onReady', async () => undecidedReturns.start());
   api.addHook('onClose', async () => undecidedReturns.stop());
 
-  // The merchant API (issue 23): keys managed with the session, /api/v1 called with them.
-  const apiKeys = createApiKeysService({
-    repository: createApiKeysRepository(db),
-    transactions,
-    hashKey: createApiKeyHasher(env.API_KEY_PEPPER),
-    invalidationBus: deps.invalidationBus,
-  });
+  // The merchant API (issue 23): keys managed with the session (the service made above), /api/v1 called with them.
   await api.register(apiKeysRoutes(apiKeys));
   const merchantDeliveries = createMerchantDeliveries({ db, transactions: moneyTransactions, repository: deliveriesRepository, deliveries });
   await api.register(

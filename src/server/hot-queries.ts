@@ -67,21 +67,33 @@ const sampleRange = (sample: HotQuerySample) => {
 const deliveries = (db: Executor) => createDeliveriesRepository(db);
 
 export const HOT_QUERIES: readonly HotQuery[] = [
-  // My Deliveries: first and deep pages, all and each status group.
-  { name: 'my deliveries, first page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21) }) },
-  { name: 'my deliveries, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, after(s), 21) }) },
-  ...(['pending', 'in_transit', 'delivered', 'cancelled'] as const).flatMap((display) => [
-    { name: `my deliveries, ${display}`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, display, null, 21) }) },
-    {
-      name: `my deliveries, ${display}, deep page`,
-      build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, display, after(s), 21) }),
-    },
-  ]),
+  // My Deliveries, in each mode (decision 079): first and deep pages, all and each status group.
+  ...([true, false] as const).flatMap((livemode) => {
+    const mode = livemode ? 'live' : 'test';
+    return [
+      { name: `my deliveries, ${mode}, first page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, null, null, 21) }) },
+      { name: `my deliveries, ${mode}, deep page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, null, after(s), 21) }) },
+      ...(['pending', 'in_transit', 'delivered', 'cancelled'] as const).flatMap((display) => [
+        {
+          name: `my deliveries, ${mode}, ${display}`,
+          build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, display, null, 21) }),
+        },
+        {
+          name: `my deliveries, ${mode}, ${display}, deep page`,
+          build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, display, after(s), 21) }),
+        },
+      ]),
+    ];
+  }),
+  // Whether My Deliveries offers test mode (decision 079): one probe each.
+  { name: 'my deliveries, has test deliveries', build: (db, s) => ({ query: deliveries(db).hasTestDeliveriesQuery(s.userId) }) },
+  { name: 'my deliveries, has api keys', build: (db, s) => ({ query: createApiKeysRepository(db).hasLiveQuery(s.userId) }) },
   // My Deliveries within a date range (decision 057): the same indexes, a range on created_at.
-  { name: 'my deliveries, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21, sampleRange(s)) }) },
-  { name: 'my deliveries, date range, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, after(s), 21, sampleRange(s)) }) },
-  { name: 'my deliveries, date from only', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, null, null, 21, { fromAt: s.midAt, toAt: 'infinity' }) }) },
-  { name: 'my deliveries, delivered, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, 'delivered', null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, null, null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, date range, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, null, after(s), 21, sampleRange(s)) }) },
+  { name: 'my deliveries, date from only', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, null, null, 21, { fromAt: s.midAt, toAt: 'infinity' }) }) },
+  { name: 'my deliveries, delivered, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, 'delivered', null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, test, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, false, null, null, 21, sampleRange(s)) }) },
   // The dispatch board's tabs, first and later pages.
   ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
     { name: `board, ${tab}`, build: (db: Executor) => ({ query: deliveries(db).findBoardPage(tab, null, 21) }) },
@@ -119,9 +131,10 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   },
   { name: 'api keys of an account', build: (db, s) => ({ query: createApiKeysRepository(db).listLiveQuery(s.userId) }) },
   // Pay on delivery (decision 053): My Deliveries' filter, and the receiver's pay link.
-  { name: 'my deliveries, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, null, 21) }) },
-  { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, after(s), 21) }) },
-  { name: 'my deliveries, pay on delivery, date range', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, null, null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, true, null, null, 21) }) },
+  { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, true, null, after(s), 21) }) },
+  { name: 'my deliveries, pay on delivery, date range', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, true, null, null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, test, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, false, null, null, 21) }) },
   { name: 'pay link lookup', build: (db) => ({ query: deliveries(db).payTokenQuery('0'.repeat(64)) }) },
   // Failed attempts past their decision time (the periodic return).
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },
@@ -152,12 +165,13 @@ export const HOT_QUERIES: readonly HotQuery[] = [
     name: `my deliveries search, ${kind}`,
     build: (db: Executor, s: HotQuerySample) => {
       const text = { number: `LF${String(s.midNumber).padStart(3, '0')}`, 'tracking id': s.trackingId, 'receiver name': 'Chinedu', 'receiver phone': '0803 123 4567' }[kind];
-      return { query: createDeliverySearch(db).searchOwnQuery(s.userId, parseSearchTerm(text)!) };
+      return { query: createDeliverySearch(db).searchOwnQuery(s.userId, true, parseSearchTerm(text)!) };
     },
   })),
+  { name: 'my deliveries search, test, receiver name', build: (db, s) => ({ query: createDeliverySearch(db).searchOwnQuery(s.userId, false, parseSearchTerm('Chinedu')!) }) },
   {
     name: 'my deliveries search, receiver name, date range',
-    build: (db, s) => ({ query: createDeliverySearch(db).searchOwnQuery(s.userId, parseSearchTerm('Chinedu')!, sampleRange(s)) }),
+    build: (db, s) => ({ query: createDeliverySearch(db).searchOwnQuery(s.userId, true, parseSearchTerm('Chinedu')!, sampleRange(s)) }),
   },
   // An account's receipts (decision 057), first and later pages.
   { name: 'receipts, first page', build: (db, s) => ({ query: createReceiptsRepository(db).pageQuery(s.userId, null, 21) }) },

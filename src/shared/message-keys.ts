@@ -1,6 +1,6 @@
 import { API_KEY_MESSAGE_KEYS } from './schemas/api-keys.js';
 import { AUTH_MESSAGE_KEYS, PROFILE_MESSAGE_KEYS } from './schemas/auth.js';
-import { BOOKING_MESSAGE_KEYS } from './schemas/deliveries.js';
+import { BOOKING_MESSAGE_KEYS, DELIVERY_MODE_MESSAGE_KEY } from './schemas/deliveries.js';
 import { DATE_RANGE_MESSAGE_KEYS } from './schemas/date-range.js';
 import { DISPATCH_MESSAGE_KEYS } from './schemas/dispatch.js';
 import { IMPORT_MESSAGE_KEYS } from './schemas/imports.js';
@@ -28,6 +28,7 @@ export type ValidationMessageKey =
   | ValuesOf<typeof AUTH_MESSAGE_KEYS>
   | ValuesOf<typeof PROFILE_MESSAGE_KEYS>
   | ValuesOf<typeof BOOKING_MESSAGE_KEYS>
+  | typeof DELIVERY_MODE_MESSAGE_KEY
   | ValuesOf<typeof PAYMENT_MESSAGE_KEYS>
   | ValuesOf<typeof PLACE_MESSAGE_KEYS>
   | ValuesOf<typeof UNAVAILABLE_MESSAGE_KEYS>

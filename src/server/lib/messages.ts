@@ -241,6 +241,7 @@ export const VALIDATION_MESSAGES = {
   'validation.input.tooDeep': 'Nested more than {{inputDepthMax, number}} levels deep.',
   'validation.dateRange.order': 'The end date must be on or after the start date',
   'validation.dateRange.day': 'Choose a date between {{earliest}} and {{latest}}',
+  'deliveries.validation.mode': 'Choose live or test deliveries',
   'walletMoney.validation.invalidAmount': 'Please enter a valid amount',
   'walletMoney.validation.belowMinimum': 'The minimum amount is {{amount}}',
   'walletMoney.validation.aboveMaximum': 'The maximum amount is {{amount}}',

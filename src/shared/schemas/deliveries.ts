@@ -247,6 +247,8 @@ export const priceSchema = z.object({
 export const deliverySchema = bookingFormSchema.extend({
   /** LF001 … */
   id: z.string(),
+  /** False for a test delivery, booked with a test API key (decision 076): every screen that shows it says "Test". */
+  livemode: z.boolean(),
   trackingId: z.string().nullable(),
   description: z.string().nullable(),
   receiverLanguage: z.enum(LANGUAGES),
@@ -274,9 +276,32 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const deliveryIdParamsSchema = z.object({ id: z.string().trim().max(20) });
 
+/**
+ * Which of an account's deliveries a list shows (decision 079): the live ones, or the test ones booked with a test API
+ * key, never both at once (Stripe's test-mode view). Live unless asked: every list and its search and export follow it.
+ */
+export const DELIVERY_MODES = ['live', 'test'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+export const DELIVERY_MODE_MESSAGE_KEY = 'deliveries.validation.mode';
+export const deliveryModeSchema = z.enum(DELIVERY_MODES, { error: DELIVERY_MODE_MESSAGE_KEY }).default('live');
+/** A mode as the deliveries' `livemode` column holds it, and back. */
+export const livemodeOf = (mode: DeliveryMode): boolean => mode === 'live';
+export const modeOfLivemode = (livemode: boolean): DeliveryMode => (livemode ? 'live' : 'test');
+/** A mode read from a page's address: anything but `test` is the default, live. */
+export const parseDeliveryMode = (value: string | null | undefined): DeliveryMode => (value === 'test' ? 'test' : 'live');
+
+/**
+ * GET /api/deliveries/test-mode: whether My Deliveries offers its test-deliveries switch (decision 079): when the
+ * account has a test delivery, or an unrevoked API key that could book one. Everyone else never sees test mode.
+ */
+export const testModeAvailabilitySchema = z.object({ available: z.boolean() });
+export type TestModeAvailability = z.infer<typeof testModeAvailabilitySchema>;
+
 /** My Deliveries: a status filter, a date range (of booking, decision 057) and a keyset page (decision 049). */
 export const deliveriesQuerySchema = cursorQuerySchema
   .extend({
+    /** Live deliveries, or only the test ones (decision 079). */
+    mode: deliveryModeSchema,
     status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'returned', 'cancelled']).default('all'),
     /** Only pay-on-delivery orders (decision 053). */
     kind: z.enum(['all', 'pay_on_delivery']).default('all'),
@@ -291,6 +316,7 @@ export const deliveriesQuerySchema = cursorQuerySchema
 export const deliveryListItemSchema = deliverySchema
   .pick({
     id: true,
+    livemode: true,
     trackingId: true,
     route: true,
     status: true,
@@ -313,12 +339,14 @@ export const deliveriesPageSchema = cursorPageSchema(deliveryListItemSchema);
  * phone number among the owner's newest deliveries (within the date range, when one is given: decision 057).
  * Bounded: at most 50 matches, no further pages.
  */
-export const deliverySearchQuerySchema = z.object({ q: z.string().trim().min(1).max(60), ...dateRangeShape }).superRefine(refineDateRange);
+export const deliverySearchQuerySchema = z
+  .object({ q: z.string().trim().min(1).max(60), mode: deliveryModeSchema, ...dateRangeShape })
+  .superRefine(refineDateRange);
 export const deliverySearchResultSchema = z.object({ items: z.array(deliveryListItemSchema) });
 
-/** My Deliveries' CSV export: the list's status filter and date range (decision 057). */
+/** My Deliveries' CSV export: the list's mode, status filter and date range (decisions 057, 079). */
 export const deliveriesExportQuerySchema = z
-  .object({ status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'), ...dateRangeShape })
+  .object({ mode: deliveryModeSchema, status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'), ...dateRangeShape })
   .superRefine(refineDateRange);
 export type DeliverySearchResult = z.infer<typeof deliverySearchResultSchema>;
 
@@ -345,6 +373,8 @@ export type DeliveryRating = z.infer<typeof deliveryRatingSchema>;
 export const trackingResultSchema = z.object({
   trackingId: z.string(),
   deliveryId: z.string(),
+  /** False for a test delivery (decision 079): the page says "Test". */
+  livemode: z.boolean(),
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
   /** When it should arrive, or (from = to) when it arrived. */

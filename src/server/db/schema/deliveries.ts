@@ -107,9 +107,9 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_number_key').on(t.number),
     uniqueIndex('deliveries_tracking_id_key').on(t.trackingId),
     // Keyset lists (decision 049): each index serves one list's where and order by, so a page reads only its rows.
-    // My Deliveries: all, and by status group.
-    index('deliveries_user_created_idx').on(t.userId, t.createdAt, t.number),
-    index('deliveries_user_display_idx').on(t.userId, DISPLAY_STATUS_SQL, t.createdAt, t.number),
+    // My Deliveries lists one mode at a time (decision 079): all of it by deliveries_merchant_idx (below, shared with
+    // the merchant API's list), and by status group.
+    index('deliveries_user_mode_display_idx').on(t.userId, t.livemode, DISPLAY_STATUS_SQL, t.createdAt, t.number),
     // The dispatch board's tabs (paid live deliveries only: a test-mode delivery is on no tab).
     index('deliveries_board_unassigned_idx')
       .on(t.paidAt, t.number)
@@ -126,8 +126,8 @@ export const deliveries = pgTable(
     index('deliveries_board_all_idx').on(t.updatedAt, t.number).where(sql`paid_at is not null and livemode`),
     // The receiver's pay link finds its delivery by the token's hash (decision 053).
     uniqueIndex('deliveries_cod_pay_token_key').on(t.codPayTokenHash).where(sql`cod_pay_token_hash is not null`),
-    // My Deliveries' pay-on-delivery filter: the owner's pay-on-delivery orders, newest first.
-    index('deliveries_user_cod_idx').on(t.userId, t.createdAt, t.number).where(sql`cod_amount_kobo is not null`),
+    // My Deliveries' pay-on-delivery filter: the owner's pay-on-delivery orders in one mode, newest first.
+    index('deliveries_user_mode_cod_idx').on(t.userId, t.livemode, t.createdAt, t.number).where(sql`cod_amount_kobo is not null`),
     // A driver's jobs: on the road, the next due first; delivered, the latest first.
     index('deliveries_driver_active_idx')
       .on(t.driverId, t.paidAt, t.number)
@@ -135,8 +135,8 @@ export const deliveries = pgTable(
     index('deliveries_driver_delivered_idx').on(t.driverId, t.updatedAt, t.number).where(sql`status = 'delivered'`),
     index('deliveries_driver_idx').on(t.driverId, t.status),
     index('deliveries_status_idx').on(t.status, t.paidAt),
-    // The merchant API's list (issue 23): by owner and mode, newest first, optionally one status; and the lookup by
-    // the merchant's own reference, unique per merchant and mode.
+    // The merchant API's list (issue 23) and My Deliveries (decision 079): by owner and mode, newest first; the API's
+    // optionally one status; and the lookup by the merchant's own reference, unique per merchant and mode.
     index('deliveries_merchant_idx').on(t.userId, t.livemode, t.createdAt, t.number),
     index('deliveries_merchant_status_idx').on(t.userId, t.livemode, t.status, t.createdAt, t.number),
     uniqueIndex('deliveries_external_reference_key')

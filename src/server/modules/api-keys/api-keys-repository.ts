@@ -49,6 +49,10 @@ export function createApiKeysRepository(db: Executor) {
     listLiveQuery: (userId: string) =>
       db.select(listed).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).orderBy(desc(apiKeys.createdAt)),
 
+    /** Whether the account holds any unrevoked key: one probe of api_keys_user_live_idx. */
+    hasLiveQuery: (userId: string) =>
+      db.select({ one: sql<number>`1` }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).limit(1),
+
     /** Revokes the owner's key: its hash (for the caches to drop), or null when it is not theirs or already revoked. */
     async revoke(userId: string, id: string, at: Date, tx: Executor = db) {
       const [row] = await tx

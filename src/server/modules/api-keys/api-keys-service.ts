@@ -70,6 +70,11 @@ export function createApiKeysService({ repository, transactions, hashKey, invali
       return (await repository.listLiveQuery(userId)).map(toApiKey);
     },
 
+    /** Whether the account holds an unrevoked key, of either mode (My Deliveries then offers test mode, decision 079). */
+    async hasKeys(userId: string): Promise<boolean> {
+      return (await repository.hasLiveQuery(userId)).length > 0;
+    },
+
     /** Revokes the owner's key; API_KEY_NOT_FOUND for another account's key, an unknown one or one already revoked. */
     async revoke(userId: string, id: string): Promise<void> {
       if (!UUID.test(id)) throw new AppError('API_KEY_NOT_FOUND');

@@ -59,6 +59,7 @@ export type BookingValues = Omit<NewBooking, 'receiverLanguage'> & { receiverLan
 /** The columns a list row needs (delivery-view's toDeliveryListItem). */
 export const listColumns = {
   number: deliveries.number,
+  livemode: deliveries.livemode,
   trackingId: deliveries.trackingId,
   pickupLocation: deliveries.pickupLocation,
   dropoffLocation: deliveries.dropoffLocation,
@@ -347,6 +348,8 @@ const MOVES = {
 /** The values of a My Deliveries page: placeholders for its prepared statements, or the values themselves. */
 interface PageValues {
   userId: unknown;
+  /** True for live deliveries, false for test ones (decision 079). */
+  livemode: unknown;
   display: unknown;
   afterAt: unknown;
   afterNumber: unknown;
@@ -357,6 +360,7 @@ interface PageValues {
 }
 const PAGE_PLACEHOLDERS: PageValues = {
   userId: sql.placeholder('userId'),
+  livemode: sql.placeholder('livemode'),
   display: sql.placeholder('display'),
   afterAt: sql.placeholder('afterAt'),
   afterNumber: sql.placeholder('afterNumber'),
@@ -426,11 +430,12 @@ export function createDeliveriesRepository(db: Executor) {
   }
 
   /**
-   * One keyset page of My Deliveries, newest first: by owner (deliveries_user_created_idx) or by owner and status
-   * group (deliveries_user_display_idx, whose expression this must be); the first page, or the one after a key.
+   * One keyset page of My Deliveries in one mode, newest first: by owner and mode (deliveries_merchant_idx) or by
+   * owner, mode and status group (deliveries_user_mode_display_idx, whose expression this must be); the first page, or
+   * the one after a key.
    */
   function pageQuery(filtered: boolean, after: boolean, values: PageValues, ranged = false) {
-    const conditions = [eq(deliveries.userId, values.userId as string)];
+    const conditions = [eq(deliveries.userId, values.userId as string), sql`${deliveries.livemode} = ${values.livemode}::boolean`];
     if (filtered) conditions.push(sql`${DISPLAY_STATUS_SQL} = ${values.display}::text`);
     if (ranged) conditions.push(withinRange(deliveries.createdAt, values.fromAt, values.toAt));
     if (after)
@@ -967,31 +972,64 @@ export function createDeliveriesRepository(db: Executor) {
      * each with its sort key as text (`cursorAt`) for the next cursor. No count: the list never totals a history.
      */
     /** The query findPage runs, with its values (for the plan test's registry). */
-    pageQuery: (userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) =>
-      pageQuery(display !== null, after !== null, { userId, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range }, range !== null),
+    pageQuery: (
+      userId: string,
+      livemode: boolean,
+      display: DisplayStatus | null,
+      after: DeliveryKey | null,
+      limit: number,
+      range: DateRangeInstants | null = null,
+    ) => pageQuery(display !== null, after !== null, { userId, livemode, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range }, range !== null),
 
     /** The tracking lookup's query (for the plan test's registry). */
     trackingQuery: (owned: boolean) => prepareTracking(owned),
 
-    /** `range`: only rows created within it (dateRangeInstants), by the same index. */
-    async findPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) {
+    /** `livemode`: live deliveries, or test ones (decision 079). `range`: only rows created within it (dateRangeInstants), by the same index. */
+    async findPage(
+      userId: string,
+      livemode: boolean,
+      display: DisplayStatus | null,
+      after: DeliveryKey | null,
+      limit: number,
+      range: DateRangeInstants | null = null,
+    ) {
       const key = `${display ? 'status' : 'all'}:${after ? 'after' : 'first'}${range ? ':ranged' : ''}`;
       let statement = pageStatements.get(key);
       if (!statement) pageStatements.set(key, (statement = preparePage(display !== null, after !== null, range !== null)));
-      return statement.execute({ userId, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range });
+      return statement.execute({ userId, livemode, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range });
+    },
+
+    /** Whether the owner has any test delivery: one probe of deliveries_merchant_idx (decision 079). */
+    hasTestDeliveriesQuery: (userId: string) =>
+      db
+        .select({ one: sql<number>`1` })
+        .from(deliveries)
+        .where(and(eq(deliveries.userId, userId), eq(deliveries.livemode, false)))
+        .limit(1),
+
+    async hasTestDeliveries(userId: string): Promise<boolean> {
+      return (await this.hasTestDeliveriesQuery(userId)).length > 0;
     },
 
     /**
-     * One keyset page of the owner's pay-on-delivery orders, newest first (deliveries_user_cod_idx), optionally one
-     * status group (filtered among them) and a date range.
+     * One keyset page of the owner's pay-on-delivery orders in one mode, newest first (deliveries_user_mode_cod_idx),
+     * optionally one status group (filtered among them) and a date range.
      */
-    findCodPage(userId: string, display: DisplayStatus | null, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) {
+    findCodPage(
+      userId: string,
+      livemode: boolean,
+      display: DisplayStatus | null,
+      after: DeliveryKey | null,
+      limit: number,
+      range: DateRangeInstants | null = null,
+    ) {
       return db
         .select({ ...listColumns, cursorAt: sql<string>`${deliveries.createdAt}::text`.as('cursor_at') })
         .from(deliveries)
         .where(
           and(
             eq(deliveries.userId, userId),
+            eq(deliveries.livemode, livemode),
             isNotNull(deliveries.codAmountKobo),
             display ? sql`${DISPLAY_STATUS_SQL} = ${display}::text` : undefined,
             after ? sql`(${deliveries.createdAt}, ${deliveries.number}) < (${after.at}::timestamptz, ${after.number}::int)` : undefined,

@@ -8,7 +8,9 @@ import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { Language } from '../../../shared/i18n.js';
 import {
   DELIVERY_STATUSES,
+  livemodeOf,
   type BookingBody,
+  type DeliveryMode,
   type DeliveryStatus,
   type DisplayStatus,
 } from '../../../shared/schemas/deliveries.js';
@@ -899,14 +901,18 @@ export function createDeliveriesService({
       return toDelivery(await findOwned(userId, publicId));
     },
 
-    /** My Deliveries: one keyset page, newest first, optionally one status group. */
-    async listDeliveries(userId: string, query: { status: 'all' | DisplayStatus; kind?: 'all' | 'pay_on_delivery' } & CursorQuery & DateRange) {
+    /** My Deliveries: one keyset page of one mode (live unless asked, decision 079), newest first, optionally one status group. */
+    async listDeliveries(
+      userId: string,
+      query: { mode?: DeliveryMode; status: 'all' | DisplayStatus; kind?: 'all' | 'pay_on_delivery' } & CursorQuery & DateRange,
+    ) {
+      const livemode = livemodeOf(query.mode ?? 'live');
       const display = query.status === 'all' ? null : query.status;
       const range = dateRangeInstants(query);
       const rows =
         query.kind === 'pay_on_delivery'
-          ? await repository.findCodPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, range)
-          : await repository.findPage(userId, display, afterKeyOf(query.cursor), query.limit + 1, range);
+          ? await repository.findCodPage(userId, livemode, display, afterKeyOf(query.cursor), query.limit + 1, range)
+          : await repository.findPage(userId, livemode, display, afterKeyOf(query.cursor), query.limit + 1, range);
       return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
 
@@ -914,7 +920,8 @@ export function createDeliveriesService({
       const [summary, balance, recent] = await Promise.all([
         repository.summarize(userId),
         wallet.findBalance(userId),
-        repository.findPage(userId, null, null, 3),
+        // Live deliveries only, as the totals beside them (decisions 076, 079).
+        repository.findPage(userId, true, null, null, 3),
       ]);
       return {
         activeDeliveries: summary.active,

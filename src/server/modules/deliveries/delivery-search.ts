@@ -88,25 +88,34 @@ function parsePhoneSearch(text: string): PhoneSearch | null {
 }
 
 export function createDeliverySearch(db: Executor) {
-  /** A number or tracking id: deliveries_number_key / deliveries_tracking_id_key, then the owner is checked. */
-  function exact(term: Extract<SearchTerm, { kind: 'number' | 'tracking' }>, userId: string | null) {
+  /**
+   * A number or tracking id: deliveries_number_key / deliveries_tracking_id_key, then the owner and the list's mode are
+   * checked (a test delivery is found in test mode only, decision 079).
+   */
+  function exact(term: Extract<SearchTerm, { kind: 'number' | 'tracking' }>, userId: string, livemode: boolean) {
     const match = term.kind === 'number' ? eq(deliveries.number, term.number) : eq(deliveries.trackingId, term.trackingId);
-    return and(match, userId === null ? undefined : eq(deliveries.userId, userId));
+    return and(match, eq(deliveries.userId, userId), eq(deliveries.livemode, livemode));
   }
 
   return {
-    /** The owner's deliveries that match, newest first, at most SEARCH_RESULT_LIMIT. */
-    searchOwnQuery(userId: string, term: SearchTerm, range: DateRangeInstants | null = null) {
+    /** The owner's deliveries of one mode that match, newest first, at most SEARCH_RESULT_LIMIT. */
+    searchOwnQuery(userId: string, livemode: boolean, term: SearchTerm, range: DateRangeInstants | null = null) {
       if (term.kind !== 'text') {
-        return db.select(listColumns).from(deliveries).where(exact(term, userId)).limit(1);
+        return db.select(listColumns).from(deliveries).where(exact(term, userId, livemode)).limit(1);
       }
-      // The owner's newest rows by deliveries_user_created_idx, then the name or phone test over those only. With a
-      // date range: the newest before its end, those from its start kept outside, which are the newest in the range
-      // (the index walk stops after SEARCH_SCAN_LIMIT rows whatever the range holds).
+      // The owner's newest rows of the mode by deliveries_merchant_idx, then the name or phone test over those only.
+      // With a date range: the newest before its end, those from its start kept outside, which are the newest in the
+      // range (the index walk stops after SEARCH_SCAN_LIMIT rows whatever the range holds).
       const recent = db
         .select({ ...listColumns, receiverName: deliveries.receiverName, receiverPhone: deliveries.receiverPhone })
         .from(deliveries)
-        .where(and(eq(deliveries.userId, userId), range ? sql`${deliveries.createdAt} < ${range.toAt}::timestamptz` : undefined))
+        .where(
+          and(
+            eq(deliveries.userId, userId),
+            eq(deliveries.livemode, livemode),
+            range ? sql`${deliveries.createdAt} < ${range.toAt}::timestamptz` : undefined,
+          ),
+        )
         .orderBy(desc(deliveries.createdAt), desc(deliveries.number))
         .limit(SEARCH_SCAN_LIMIT)
         .as('recent');
@@ -130,8 +139,8 @@ export function createDeliverySearch(db: Executor) {
      * An id or tracking id: an exact find on any filter and date. Filters narrow only a name or phone search, which
      * looks at the owner's newest SEARCH_SCAN_LIMIT deliveries within the range.
      */
-    async searchOwn(userId: string, term: SearchTerm, range: DateRangeInstants | null = null): Promise<DeliveryListRow[]> {
-      return (await this.searchOwnQuery(userId, term, range)) as DeliveryListRow[];
+    async searchOwn(userId: string, livemode: boolean, term: SearchTerm, range: DateRangeInstants | null = null): Promise<DeliveryListRow[]> {
+      return (await this.searchOwnQuery(userId, livemode, term, range)) as DeliveryListRow[];
     },
 
     /**

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/schemas/common.js';
-import { deliveriesExportQuerySchema, deliverySearchQuerySchema, deliverySearchResultSchema } from '../../../shared/schemas/deliveries.js';
+import {
+  deliveriesExportQuerySchema,
+  deliverySearchQuerySchema,
+  deliverySearchResultSchema,
+  testModeAvailabilitySchema,
+} from '../../../shared/schemas/deliveries.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import type { DeliveryToolsService } from './delivery-tools-service.js';
@@ -9,7 +14,7 @@ import type { DeliveryToolsService } from './delivery-tools-service.js';
 const tags = ['deliveries'];
 const security: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerAuth: [] }];
 
-/** My Deliveries' search and CSV export (decision 052). */
+/** My Deliveries' search and CSV export (decision 052), and whether it offers test mode (decision 079). */
 export function deliveryToolsRoutes(tools: DeliveryToolsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -17,7 +22,8 @@ export function deliveryToolsRoutes(tools: DeliveryToolsService): FastifyPluginA
       {
         schema: {
           tags,
-          summary: 'Search my deliveries: a delivery id or tracking id, or part of a receiver name or phone (at most 50)',
+          summary:
+            'Search my deliveries of one mode (mode=live, the default, or test): a delivery id or tracking id, or part of a receiver name or phone (at most 50)',
           security,
           querystring: deliverySearchQuerySchema,
           response: { 200: envelope(deliverySearchResultSchema) },
@@ -27,11 +33,24 @@ export function deliveryToolsRoutes(tools: DeliveryToolsService): FastifyPluginA
     );
 
     app.get(
+      '/deliveries/test-mode',
+      {
+        schema: {
+          tags,
+          summary: 'Whether My Deliveries offers test mode: the account has a test delivery, or an API key that could book one',
+          security,
+          response: { 200: envelope(testModeAvailabilitySchema) },
+        },
+      },
+      async (request) => ok(await tools.testModeAvailability(requireUser(request).id)),
+    );
+
+    app.get(
       '/deliveries/export.csv',
       {
         schema: {
           tags,
-          summary: 'My deliveries as CSV (UTF-8, formula-safe cells), newest first, with the list\'s status filter and date range',
+          summary: 'My deliveries as CSV (UTF-8, formula-safe cells), newest first, with the list\'s mode, status filter and date range',
           security,
           querystring: deliveriesExportQuerySchema,
         },
@@ -42,7 +61,8 @@ export function deliveryToolsRoutes(tools: DeliveryToolsService): FastifyPluginA
         return reply
           .type('text/csv; charset=utf-8')
           .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="lanefreight-deliveries-${day}.csv"`)
+          // A test export is named so, wherever the file ends up.
+          .header('content-disposition', `attachment; filename="lanefreight-${request.query.mode === 'test' ? 'test-' : ''}deliveries-${day}.csv"`)
           .send(Readable.from(tools.exportCsv(userId, request.query)));
       },
     );

@@ -1,5 +1,5 @@
 import { formatDeliveryId } from '../../../shared/ids.js';
-import { statusLabelOf, type DisplayStatus } from '../../../shared/schemas/deliveries.js';
+import { livemodeOf, statusLabelOf, type DeliveryMode, type DisplayStatus, type TestModeAvailability } from '../../../shared/schemas/deliveries.js';
 import { dateRangeInstants, type DateRange } from '../../../shared/schemas/date-range.js';
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 import { loadLocaleSection } from '../../lib/locale-texts.js';
@@ -22,19 +22,33 @@ export { csvCell };
 
 /** What the export narrows to: the list's own filters. */
 export interface ExportFilters extends DateRange {
+  mode?: DeliveryMode;
   status?: 'all' | DisplayStatus;
 }
 
 export function createDeliveryToolsService(deps: {
   search: DeliverySearch;
-  repository: Pick<DeliveriesRepository, 'findPage'>;
+  repository: Pick<DeliveriesRepository, 'findPage' | 'hasTestDeliveries'>;
   getLanguage: (userId: string) => Promise<string>;
+  /** Whether the account holds an unrevoked API key, of either mode (the api-keys module's). */
+  hasApiKeys: (userId: string) => Promise<boolean>;
 }) {
   return {
-    async searchDeliveries(userId: string, q: string, range: DateRange = {}) {
+    /** The list's search, in its mode (live unless asked, decision 079) and date range. */
+    async searchDeliveries(userId: string, q: string, filters: DateRange & { mode?: DeliveryMode } = {}) {
       const term = parseSearchTerm(q);
       if (!term) return { items: [] };
-      return { items: (await deps.search.searchOwn(userId, term, dateRangeInstants(range))).map(toDeliveryListItem) };
+      const rows = await deps.search.searchOwn(userId, livemodeOf(filters.mode ?? 'live'), term, dateRangeInstants(filters));
+      return { items: rows.map(toDeliveryListItem) };
+    },
+
+    /**
+     * Whether My Deliveries offers its test-deliveries switch (decision 079): the account has a test delivery to show,
+     * or an API key that could book one. A customer who never used the API never meets test mode.
+     */
+    async testModeAvailability(userId: string): Promise<TestModeAvailability> {
+      const [hasTestDeliveries, hasKeys] = await Promise.all([deps.repository.hasTestDeliveries(userId), deps.hasApiKeys(userId)]);
+      return { available: hasTestDeliveries || hasKeys };
     },
 
     /**
@@ -43,6 +57,7 @@ export function createDeliveryToolsService(deps: {
      * years of deliveries streams in constant memory. Amounts are naira with two decimals, a number a spreadsheet sums.
      */
     async *exportCsv(userId: string, filters: ExportFilters = {}): AsyncGenerator<string> {
+      const livemode = livemodeOf(filters.mode ?? 'live');
       const display = filters.status && filters.status !== 'all' ? filters.status : null;
       const range = dateRangeInstants(filters);
       const language = await deps.getLanguage(userId);
@@ -52,7 +67,7 @@ export function createDeliveryToolsService(deps: {
       yield `\uFEFF${csvLine([column('id'), TRACKING.texts[lng]('inputLabel'), column('date'), column('route'), column('amount'), column('status')])}`;
       let after: { at: string; number: number } | null = null;
       for (;;) {
-        const rows: (DeliveryListRow & { cursorAt: string })[] = await deps.repository.findPage(userId, display, after, EXPORT_PAGE_SIZE, range);
+        const rows: (DeliveryListRow & { cursorAt: string })[] = await deps.repository.findPage(userId, livemode, display, after, EXPORT_PAGE_SIZE, range);
         let chunk = '';
         for (const row of rows) {
           const item = toDeliveryListItem(row);

@@ -55,6 +55,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
   const estimate = estimatedDeliveryOf(row);
   return {
     id: formatDeliveryId(row.number),
+    livemode: row.livemode,
     trackingId: row.trackingId,
     receiverName: row.receiverName,
     receiverPhone: row.receiverPhone,
@@ -110,6 +111,7 @@ export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
   const estimate = estimatedDeliveryOf(row);
   return {
     id: formatDeliveryId(row.number),
+    livemode: row.livemode,
     trackingId: row.trackingId,
     route: `${row.pickupLocation} → ${row.dropoffLocation}`,
     status: row.status,

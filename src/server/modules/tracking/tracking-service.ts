@@ -63,6 +63,7 @@ export function createTrackingService(
       return {
         trackingId: rowTrackingId,
         deliveryId: formatDeliveryId(row.number),
+        livemode: row.livemode,
         status: row.status,
         displayStatus: DISPLAY_STATUS_OF[row.status],
         // Tracking finds only paid deliveries, never cancelled ones without a tracking id.

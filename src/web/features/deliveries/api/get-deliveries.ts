@@ -11,7 +11,7 @@ export type KindFilter = (typeof KIND_FILTERS)[number];
 export type DeliveriesQuery = Omit<z.output<typeof deliveriesQuerySchema>, 'cursor' | 'kind'> & { kind?: KindFilter };
 export type StatusFilter = DeliveriesQuery['status'];
 
-/** `GET /api/deliveries?status=&kind=&limit=&cursor=`: My Deliveries, newest first, one keyset page after another. */
+/** `GET /api/deliveries?mode=&status=&kind=&limit=&cursor=`: My Deliveries of one mode, newest first, one keyset page after another. */
 export const deliveriesQueryOptions = (params: DeliveriesQuery) =>
   infiniteQueryOptions({
     queryKey: deliveryKeys.list(params),

@@ -1,16 +1,20 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, Filter, Plus, X } from 'lucide-react';
+import { parseDeliveryMode, type DeliveryMode } from '@/shared/schemas/deliveries';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
+import { Label } from '@/web/components/ui/label';
+import { Switch } from '@/web/components/ui/switch';
 import { SearchBox } from '@/web/components/search-box';
 import { DateRangeFilter, dayParam } from '@/web/components/date-range-filter';
 import type { DateRange } from '@/shared/schemas/date-range';
 import { KIND_FILTERS, useDeliveries, type KindFilter, type StatusFilter } from '../api/get-deliveries';
-import { deliveriesExportUrl, useDeliverySearch } from '../api/search-deliveries';
+import { deliveriesExportUrl, useDeliverySearch, type SearchFilters } from '../api/search-deliveries';
+import { useTestModeAvailability } from '../api/get-test-mode';
 import { DeliveryTable } from './delivery-table';
-import { LoadError, LoadingState } from './page-states';
+import { LoadError, LoadingState, Notice } from './page-states';
 import { SelectField } from './select-field';
 
 const PAGE_SIZE = 10;
@@ -27,18 +31,25 @@ function parseKind(value: string | null): KindFilter {
 }
 
 /**
- * /dashboard/my-deliveries?status=&filters=1&q=: filter, panel and search live in the URL; more rows load below
- * (decision 049). A search (by id, tracking id, receiver name or phone) shows its matches instead of the pages.
+ * /dashboard/my-deliveries?mode=&status=&filters=1&q=: mode, filter, panel and search live in the URL; more rows load
+ * below (decision 049). A search (by id, tracking id, receiver name or phone) shows its matches instead of the pages.
+ * Live deliveries unless `mode=test` (decision 079): then only those booked with a test API key, under a notice.
  */
 export function MyDeliveriesPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
+  const mode = parseDeliveryMode(searchParams.get('mode'));
+  const isTest = mode === 'test';
+  const testMode = useTestModeAvailability();
+  // Offered to accounts that use the API; whoever is in test mode can always leave it.
+  const showModeSwitch = isTest || testMode.data?.available === true;
   const status = parseFilter(searchParams.get('status'));
   const kind = parseKind(searchParams.get('kind'));
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   const isFilterOpen = searchParams.get('filters') === '1' || status !== 'all' || kind !== 'all';
   // The date range (decision 057): it narrows the pages, a search and the export.
   const range: DateRange = { from: dayParam(searchParams.get('from')), to: dayParam(searchParams.get('to')) };
+  const filters: SearchFilters = { mode, ...range };
 
   const update = (changes: Record<string, string | null>) => {
     setSearchParams(
@@ -61,7 +72,13 @@ export function MyDeliveriesPage() {
           <h2 className="text-2xl font-bold tracking-tight break-words">{t('deliveries.title')}</h2>
           <p className="text-muted-foreground">{t('deliveries.subtitle')}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {showModeSwitch && (
+            <div className="flex items-center gap-2 rounded-md border border-border px-3 py-1.5" data-testid="test-mode-switch">
+              <Switch id="deliveries-test-mode" checked={isTest} onCheckedChange={(checked) => update({ mode: checked ? 'test' : null })} />
+              <Label htmlFor="deliveries-test-mode">{t('deliveries.testMode.switch')}</Label>
+            </div>
+          )}
           <Button
             variant="outline"
             aria-expanded={isFilterOpen}
@@ -71,7 +88,7 @@ export function MyDeliveriesPage() {
             <Filter aria-hidden="true" />
             {t('deliveries.filters')}
           </Button>
-          <a href={deliveriesExportUrl({ status, ...range })} download className={buttonVariants({ variant: 'outline' })}>
+          <a href={deliveriesExportUrl({ status, ...filters })} download className={buttonVariants({ variant: 'outline' })}>
             <Download aria-hidden="true" />
             {t('deliveries.export')}
           </a>
@@ -81,6 +98,12 @@ export function MyDeliveriesPage() {
           </Link>
         </div>
       </header>
+
+      {isTest && (
+        <Notice title={t('deliveries.testMode.noticeTitle')} tone="warning" role="status">
+          <p>{t('deliveries.testMode.noticeBody')}</p>
+        </Notice>
+      )}
 
       <div className="flex flex-wrap items-end gap-4">
         <SearchBox
@@ -120,14 +143,18 @@ export function MyDeliveriesPage() {
         onApply={(next) => update({ from: next.from ?? null, to: next.to ?? null })}
       />
 
-      {q ? <SearchResults q={q} range={range} onClear={() => update({ q: null })} /> : <DeliveryPages status={status} kind={kind} range={range} />}
+      {q ? (
+        <SearchResults q={q} filters={filters} onClear={() => update({ q: null })} />
+      ) : (
+        <DeliveryPages mode={mode} status={status} kind={kind} range={range} />
+      )}
     </div>
   );
 }
 
-function SearchResults({ q, range, onClear }: { q: string; range: DateRange; onClear: () => void }) {
+function SearchResults({ q, filters, onClear }: { q: string; filters: SearchFilters; onClear: () => void }) {
   const { t } = useTranslation();
-  const search = useDeliverySearch(q, range);
+  const search = useDeliverySearch(q, filters);
   const items = search.data?.items ?? [];
   return (
     <section aria-labelledby="deliveries-search-title" className="grid min-w-0 gap-3">
@@ -159,9 +186,10 @@ function SearchResults({ q, range, onClear }: { q: string; range: DateRange; onC
   );
 }
 
-function DeliveryPages({ status, kind, range }: { status: StatusFilter; kind: KindFilter; range: DateRange }) {
+function DeliveryPages({ mode, status, kind, range }: { mode: DeliveryMode; status: StatusFilter; kind: KindFilter; range: DateRange }) {
   const { t } = useTranslation();
-  const query = useDeliveries({ status, limit: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }), ...range });
+  const query = useDeliveries({ mode, status, limit: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }), ...range });
+  const isFiltered = status !== 'all' || kind !== 'all' || Boolean(range.from || range.to);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
@@ -172,6 +200,14 @@ function DeliveryPages({ status, kind, range }: { status: StatusFilter; kind: Ki
           ) : query.isError ? (
             <div className="p-4">
               <LoadError error={query.error} onRetry={() => void query.refetch()} />
+            </div>
+          ) : items.length === 0 && mode === 'test' && !isFiltered ? (
+            <div className="grid justify-items-center gap-3 px-4 py-12 text-center">
+              <p className="font-semibold">{t('deliveries.testMode.emptyTitle')}</p>
+              <p className="text-sm text-muted-foreground">{t('deliveries.testMode.emptyDescription')}</p>
+              <Link to="/dashboard/developers" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+                {t('deliveries.testMode.developers')}
+              </Link>
             </div>
           ) : items.length === 0 ? (
             <div className="grid justify-items-center gap-3 px-4 py-12 text-center">
@@ -188,7 +224,7 @@ function DeliveryPages({ status, kind, range }: { status: StatusFilter; kind: Ki
               </Link>
             </div>
           ) : (
-            <DeliveryTable items={items} isBusy={query.isFetching} label={t('deliveries.title')} />
+            <DeliveryTable items={items} isBusy={query.isFetching} label={mode === 'test' ? t('deliveries.testMode.switch') : t('deliveries.title')} />
           )}
         </CardContent>
       </Card>
