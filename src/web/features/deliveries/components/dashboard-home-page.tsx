@@ -12,6 +12,7 @@ import { LoadError, LoadingState } from './page-states';
 import { PayNowLink } from './pay-now-link';
 import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
+import { TestBadge } from './test-badge';
 
 /** The spec shows the first three deliveries; the server returns at most that many. */
 const RECENT_COUNT = 3;
@@ -102,7 +103,10 @@ export function DashboardHomePage() {
                     className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md px-2 py-2 outline-none hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     <span className="grid min-w-0 gap-0.5">
-                      <span className="font-semibold">#{delivery.id}</span>
+                      <span className="flex flex-wrap items-center gap-1.5 font-semibold">
+                        #{delivery.id}
+                        <TestBadge livemode={delivery.livemode} />
+                      </span>
                       <span className="text-sm user-text text-muted-foreground">{delivery.route}</span>
                       <PriceHoldNote delivery={delivery} />
                     </span>

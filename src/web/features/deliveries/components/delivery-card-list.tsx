@@ -6,6 +6,7 @@ import { CodListValue } from './cod-terms';
 import { DeliveryActions } from './delivery-actions';
 import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
+import { TestBadge } from './test-badge';
 
 /**
  * My Deliveries on a phone, a tablet or beside the menu on a narrow laptop: each delivery is a card with every column
@@ -32,9 +33,10 @@ export function DeliveryCardList({
       {items.map((delivery) => (
         <li key={delivery.id} className="grid gap-3 rounded-lg border border-border p-3" data-testid="delivery-card">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 className="font-semibold">
+            <h3 className="flex flex-wrap items-center gap-1.5 font-semibold">
               <span className="sr-only">{t('deliveries.columns.id')}: </span>
               {delivery.id}
+              <TestBadge livemode={delivery.livemode} />
             </h3>
             <StatusBadge status={delivery.status} />
           </div>

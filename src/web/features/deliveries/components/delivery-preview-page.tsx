@@ -12,6 +12,7 @@ import { CodTerms } from './cod-terms';
 import { DeliveryDetails, PriceBreakdown } from './delivery-summary';
 import { LoadError, LoadingState, Notice } from './page-states';
 import { StatusBadge } from './status-badge';
+import { TestBadge } from './test-badge';
 
 /** /dashboard/delivery-preview?delivery=LF001: the saved booking, read back from the server. */
 export function DeliveryPreviewPage() {
@@ -47,7 +48,10 @@ export function DeliveryPreviewPage() {
           <h2 className="text-2xl font-bold tracking-tight">{t('booking.preview.title')}</h2>
           <p className="text-muted-foreground">{t('booking.preview.subtitle', { id: delivery.id })}</p>
         </div>
-        <StatusBadge status={delivery.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <TestBadge livemode={delivery.livemode} />
+          <StatusBadge status={delivery.status} />
+        </div>
       </header>
 
       {!isUnpaid && (

@@ -7,6 +7,7 @@ import { DeliveryActions } from './delivery-actions';
 import { DeliveryCardList } from './delivery-card-list';
 import { PriceHoldNote } from './price-hold-note';
 import { StatusBadge } from './status-badge';
+import { TestBadge } from './test-badge';
 
 /**
  * Listed deliveries: a table from `xl` up, cards below (docs/decisions/048). Beside the menu the table has under
@@ -33,7 +34,12 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
         <TableBody>
           {items.map((delivery) => (
             <TableRow key={delivery.id}>
-              <TableCell className="px-4 font-medium">{delivery.id}</TableCell>
+              <TableCell className="px-4 font-medium">
+                <span className="flex flex-wrap items-center gap-1.5">
+                  {delivery.id}
+                  <TestBadge livemode={delivery.livemode} />
+                </span>
+              </TableCell>
               <TableCell className="whitespace-normal break-words">{delivery.route}</TableCell>
               <TableCell>{formatCalendarDate(delivery.date, i18n.language)}</TableCell>
               <TableCell className="whitespace-normal text-muted-foreground">

@@ -20,6 +20,7 @@ import { LoadingState, Notice } from './page-states';
 import { CodPaidBadge } from './cod-terms';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
+import { TestBadge } from './test-badge';
 
 const INVALID_TRACKING_ID = 'tracking.invalid.description';
 
@@ -158,7 +159,10 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
             <h3 id="tracking-result-title" className="text-lg">
               {t('tracking.resultTitle', { id: result.deliveryId })}
             </h3>
-            <StatusBadge status={result.status} />
+            <span className="flex flex-wrap items-center gap-2">
+              <TestBadge livemode={result.livemode} />
+              <StatusBadge status={result.status} />
+            </span>
           </CardTitle>
         </CardHeader>
         <CardContent>
