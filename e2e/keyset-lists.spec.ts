@@ -29,6 +29,7 @@ async function stubShell(page: Page) {
 
 const delivery = (n: number) => ({
   id: `LF${String(n).padStart(3, '0')}`,
+  livemode: true,
   trackingId: `LF-TEST-${n}`,
   route: `Ikeja → Lekki ${n}`,
   status: 'delivered',
@@ -69,6 +70,8 @@ test('My Deliveries loads more rows by cursor, and keeps its filter', async ({ p
   const first = Array.from({ length: 10 }, (_, i) => delivery(30 - i));
   const second = Array.from({ length: 3 }, (_, i) => delivery(20 - i));
   await page.route('**/api/deliveries?*', twoPages(first, second, seen));
+  // An account that never used the API: no test-deliveries switch (decision 079).
+  await page.route('**/api/deliveries/test-mode', (route) => route.fulfill(ok({ available: false })));
 
   await page.goto('/dashboard/my-deliveries?status=delivered');
   const table = page.getByRole('table', { name: 'My Deliveries' });

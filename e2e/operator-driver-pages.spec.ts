@@ -548,6 +548,7 @@ test.describe('rating the driver', () => {
     const tracking = {
       trackingId: 'LF-7KQ2-M9XD',
       deliveryId: 'LF014',
+      livemode: true,
       status: 'delivered',
       displayStatus: 'delivered',
       estimatedDelivery: { from: '2026-11-22T09:40:00.000Z', to: '2026-11-22T09:40:00.000Z' },
