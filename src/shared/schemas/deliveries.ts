@@ -284,9 +284,8 @@ export const DELIVERY_MODES = ['live', 'test'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 export const DELIVERY_MODE_MESSAGE_KEY = 'deliveries.validation.mode';
 export const deliveryModeSchema = z.enum(DELIVERY_MODES, { error: DELIVERY_MODE_MESSAGE_KEY }).default('live');
-/** A mode as the deliveries' `livemode` column holds it, and back. */
+/** A mode as the deliveries' `livemode` column holds it. */
 export const livemodeOf = (mode: DeliveryMode): boolean => mode === 'live';
-export const modeOfLivemode = (livemode: boolean): DeliveryMode => (livemode ? 'live' : 'test');
 /** A mode read from a page's address: anything but `test` is the default, live. */
 export const parseDeliveryMode = (value: string | null | undefined): DeliveryMode => (value === 'test' ? 'test' : 'live');
 
