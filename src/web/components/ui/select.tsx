@@ -55,8 +55,11 @@ export function SelectContent({
         className={cn(
           'relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] origin-(--radix-select-content-transform-origin) overflow-x-hidden overflow-y-auto rounded-md border border-border bg-popover text-popover-foreground shadow-md',
           'motion-safe:data-[state=open]:animate-zoom-in motion-safe:data-[state=closed]:animate-zoom-out',
+          // Radix's popper layer is as wide as the longest option (min-width: max-content), so a long option (a
+          // vehicle's translated reason) would push the list past a phone's edge. Capped at the screen less Radix's
+          // 10 px collision margin each side, the options wrap instead and the list stays whole on the screen.
           position === 'popper' &&
-            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
+            'w-full max-w-[calc(100vw-20px)] min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
           className,
         )}
         position={position}
