@@ -175,8 +175,9 @@ export function LocationPicker({ side, control, addresses }: LocationPickerProps
           <FormField label={t('booking.location.line')} error={errorText(line.fieldState.error?.message)}>
             <Input autoComplete="street-address" maxLength={PLACE_LINE_MAX} placeholder={t('booking.location.linePlaceholder')} {...line.field} />
           </FormField>
-          <FormField label={t('booking.location.directions')} error={errorText(directions.fieldState.error?.message)}>
-            <Input autoComplete="off" maxLength={PLACE_DIRECTIONS_MAX} placeholder={t('booking.location.directionsPlaceholder')} {...directions.field} />
+          {/* The example is a hint under the box, not a placeholder: a placeholder is cut at 360 px in longer languages. */}
+          <FormField label={t('booking.location.directions')} description={t('booking.location.directionsExample')} error={errorText(directions.fieldState.error?.message)}>
+            <Input autoComplete="off" maxLength={PLACE_DIRECTIONS_MAX} {...directions.field} />
           </FormField>
         </>
       )}
