@@ -304,6 +304,44 @@ test.describe('pay on delivery: the driver and the shipper', () => {
   });
 });
 
+test.describe('pay on delivery: a parcel sent back', () => {
+  test('a returned pay-on-delivery order no longer says the receiver owes, nor when it will arrive', async ({ browser, request }) => {
+    test.setTimeout(150_000);
+    const email = await registerVerified(request, 'Kemi Returns', 'Cargo!Lane-2718', 'codback');
+    const shipper = await signInAs(browser, { email, password: 'Cargo!Lane-2718' });
+    const operator = await signInAs(browser, E2E_OPERATOR);
+    const driver = await signInAs(browser, E2E_DRIVER);
+
+    const booked = await call(shipper.context.request, '/api/book-delivery', { ...bookingBody(`+23481${String(Date.now()).slice(-8)}`), collectOnDelivery: { amountKobo: 500_000 } });
+    const id = booked.id as string;
+    const checkout = await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'card' });
+    await shipper.page.goto(checkout.checkoutUrl as string);
+    await shipper.page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(shipper.page).toHaveURL(/\/dashboard\/payment-success/);
+    const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
+    await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
+    for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
+
+    // Out for delivery: awaiting the receiver's payment, with an estimate.
+    await shipper.page.goto('/dashboard/my-deliveries');
+    const row = shipper.page.getByRole('row').filter({ hasText: id });
+    await expect(row.getByTestId('cod-state')).toHaveText('Awaiting payment');
+    await expect(row.getByText('No estimate')).toHaveCount(0);
+
+    // Refused, and brought back to the shipper: nothing is awaited from the receiver, and no arrival is promised.
+    await call(driver.context.request, `/api/driver/jobs/${id}/failed-attempt`, { reason: 'refused' });
+    await call(shipper.context.request, `/api/deliveries/${id}/after-failure`, { decision: 'return' });
+    const code = /\b(\d{4})\b/.exec((await messageTo(driver.context.request, email, /coming back to you/)).replace(/https?:\/\/\S+/g, ''))![1]!;
+    await call(driver.context.request, `/api/driver/jobs/${id}/deliver`, { code });
+    await shipper.page.reload();
+    await expect(row.getByText('Returned', { exact: true })).toBeVisible();
+    await expect(row.getByTestId('cod-value')).toHaveText('₦5,000.00');
+    await expect(row.getByTestId('cod-state')).toHaveCount(0);
+    await expect(row.getByText('No estimate')).toBeAttached();
+    for (const context of [shipper.context, operator.context, driver.context]) await context.close();
+  });
+});
+
 test.describe('pay on delivery: what is owed', () => {
   test('a prepaid order returned with nothing in the wallet shows the return fee as Owed, taken from the next top-up', async ({ browser, request }) => {
     test.setTimeout(150_000);

@@ -15,13 +15,14 @@ export function lagosDate(at: Date): string {
 
 /**
  * When the delivery should arrive: from its payment (before it, as if paid now), its distance, mode and slot.
- * Computed on reading, so it needs no column; null once cancelled.
+ * Computed on reading, so it needs no column; null once cancelled, and once the parcel is going back to its sender
+ * (it will not reach the receiver).
  */
 export function estimatedDeliveryOf(
   row: Pick<DeliveryRow, 'status' | 'paidAt' | 'distanceMeters' | 'interstate' | 'transportMode' | 'deliveryType' | 'deliveryDate' | 'deliveryTime'>,
   now: Date = new Date(),
 ): DeliveryWindow | null {
-  if (row.status === 'cancelled') return null;
+  if (row.status === 'cancelled' || row.status === 'returning' || row.status === 'returned') return null;
   return estimateDeliveryWindow(RATE_CARD, {
     distanceMeters: row.distanceMeters,
     interstate: row.interstate,

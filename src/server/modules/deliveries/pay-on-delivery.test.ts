@@ -463,6 +463,9 @@ describe('cancellation and returns', () => {
     const returnFee = returnFeeOf(RATE_CARD, row.totalKobo);
     expect((await balanceOf(t, driver.user.id)) - driverBefore).toBe(Math.floor((returnFee * t.deps.env.DRIVER_EARNINGS_PERCENT) / 100));
     await expectLedgerClean();
+    // Going back to its sender, it has no delivery estimate any more.
+    const listed = (await get('/api/deliveries', shipper.headers)).json().data.items as { id: string; estimatedDelivery: unknown }[];
+    expect(listed.find((item) => item.id === id)).toMatchObject({ estimatedDelivery: null });
     // The reserve paid at booking became the return's fee: a sale now, with its receipt and its VAT, once.
     await expectReturnFeeReceipts(shipper, [{ amountKobo: returnFee, deliveryId: id, sourceKey: `return-fee:${row.id}` }]);
   });

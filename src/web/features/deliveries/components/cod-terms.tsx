@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodTerms as Terms } from '@/shared/pricing';
-import type { DeliveryListItem } from '@/shared/schemas/deliveries';
+import { codPaymentStateOf, type DeliveryListItem } from '@/shared/schemas/deliveries';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/cn';
 import { formatNaira } from '../lib/format';
@@ -74,12 +74,13 @@ export function CodListValue({ delivery }: { delivery: Pick<DeliveryListItem, 'c
       </>
     );
   }
-  const isLive = delivery.paidAt !== null && delivery.status !== 'cancelled';
+  // The shared rule: nothing to pay before the booking is paid, once cancelled, or once the parcel goes back.
+  const state = delivery.paidAt === null ? null : codPaymentStateOf(delivery.status, cod.paidAt !== null);
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="cod-value">
       <span className="tabular-nums">{formatNaira(cod.amountKobo)}</span>
       {/* "Paiement en attente" and its like wrap in a phone's narrow column rather than push the card wider. */}
-      {isLive && <CodPaidBadge paid={cod.paidAt !== null} className="whitespace-normal" />}
+      {state && <CodPaidBadge paid={state === 'paid'} className="whitespace-normal" />}
     </span>
   );
 }
