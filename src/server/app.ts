@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -15,6 +15,8 @@ import { databaseOptionsOf, type Env } from './config/env.js';
 import type { RateCard } from '../shared/pricing.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandler, errorBody } from './plugins/error-handler.js';
+import { routeNotFound } from './lib/app-error.js';
+import { toV1Error, V1_PATH_PREFIX } from './modules/merchant-api/v1-routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -102,6 +104,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
+    // A URL that cannot be decoded (`%ff`), or a parameter too long, never reaches a route: answered in our shapes.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const code = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'INTERNAL' : 'BAD_REQUEST';
+      const body = JSON.stringify(errorBody(code));
+      const v1 = request.url.startsWith(V1_PATH_PREFIX) ? toV1Error(body) : null;
+      return reply
+        .status(code === 'INTERNAL' ? 500 : 400)
+        .type('application/json; charset=utf-8')
+        .send(v1 ?? body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   serving.stop = () => app.close();
 
@@ -165,9 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!isApi && web.sendShell && (request.method === 'GET' || request.method === 'HEAD')) {
       return web.sendShell(reply.header('cache-control', 'no-cache'));
     }
-    return reply
-      .status(404)
-      .send(errorBody('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] ?? '' }));
+    const notFound = routeNotFound(request);
+    return reply.status(404).send(errorBody(notFound.code, notFound.options.params));
   });
 
   await registerDevMailboxPage(app, deps);

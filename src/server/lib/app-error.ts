@@ -144,6 +144,11 @@ export interface AppErrorOptions {
   type?: string;
 }
 
+/** 404 for a path or method nothing answers here, naming both (its message needs them). */
+export function routeNotFound(request: { method: string; url: string }): AppError {
+  return new AppError('ROUTE_NOT_FOUND', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
+}
+
 /**
  * A failure with a stable code. Its English comes from the catalogue: the code's message, or for a
  * VALIDATION_FAILED with fields, the first field's message (what the spec shows).

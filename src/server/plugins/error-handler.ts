@@ -41,7 +41,7 @@ function fieldsBody(fields: Record<string, readonly string[]>, fieldParams: Reco
 }
 
 /** A custom zod issue's `params` (see amountKoboSchema): plain strings and numbers only. */
-function messageParamsOf(issue: { params?: Record<string, unknown> }): MessageParams | undefined {
+export function messageParamsOf(issue: { params?: Record<string, unknown> }): MessageParams | undefined {
   const params = issue.params?.params;
   if (!params || typeof params !== 'object') return undefined;
   const entries = Object.entries(params).filter((entry): entry is [string, string | number] =>

@@ -20,6 +20,8 @@ export const v1ErrorSchema = z
       code: z.enum(ERROR_CODES),
       message: z.string(),
       params: z.record(z.string(), z.union([z.string(), z.number()])),
+      /** A body that failed validation (VALIDATION_FAILED): every field's problem, the first also in the message. */
+      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     }),
   })
   .meta({

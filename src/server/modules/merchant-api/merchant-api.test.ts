@@ -133,9 +133,16 @@ describe('key authentication: /api/v1 only', () => {
     ] as const) {
       const res = await t.app.inject({ method, url, headers: bearer(key) });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json().error.code).toBe('ROUTE_NOT_FOUND');
+      expect(res.json().error).toEqual({ code: 'ROUTE_NOT_FOUND', message: `There is nothing at ${method} ${url}.`, params: { method, path: url } });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/nonexistent' })).statusCode).toBe(401);
+    // A path that cannot be decoded never reaches a route; it is answered in the API's own shape all the same.
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/deliveries/%00%ff', headers: bearer(key) });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String), params: {} } });
+    const webBadUrl = await t.app.inject({ method: 'GET', url: '/api/deliveries/%00%ff' });
+    expect(webBadUrl.statusCode).toBe(400);
+    expect(webBadUrl.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 
   it('allows 120 requests a minute per key, then 429 with Retry-After', async () => {
@@ -182,6 +189,23 @@ describe('POST /api/v1/quotes and GET /api/v1/places', () => {
     const missing = await v1('POST', '/deliveries', key, { receiver: { name: 'Ada', phone: '+2348031234567' } }, { 'idempotency-key': 'missing' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatchObject({ code: 'VALIDATION_FAILED', params: { field: 'quoteId' } });
+  });
+
+  it('says what is wrong with every field of a body, in English, with the values a choice allows', async () => {
+    const { key } = await createKey(await createSignedInUser(t.deps), 'test');
+    const { packageType: _type, transportMode: _mode, ...body } = await quoteBody();
+    const res = await v1('POST', '/quotes', key, { ...body, packageWeight: 5, pickup: { placeId: 'lagos.ikeja.ikeja-city-mall' } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json() as { error: { code: string; message: string; params: Record<string, string>; details: { field: string; message: string }[] } };
+    expect(error.code).toBe('VALIDATION_FAILED');
+    const byField = Object.fromEntries(error.details.map((d) => [d.field, d.message]));
+    expect(Object.keys(byField).sort()).toEqual(['packageType', 'packageWeight', 'pickup.line', 'transportMode']);
+    expect(byField['pickup.line']).toBe('Street and house number are required');
+    expect(byField.packageWeight).toMatch(/^Package weight is required \(one of: light, /);
+    expect(byField.transportMode).toMatch(/\(one of: bike, car, van, truck\)$/);
+    // The message names the first field and its problem; no catalogue key leaks into it.
+    expect(error.message).toBe(`${error.params.field}: ${byField[error.params.field!]}`);
+    expect(JSON.stringify(error)).not.toMatch(/validation\./);
   });
 
   it('refuses an unknown field inside a quote\'s pickup or dropoff as it does at the top', async () => {

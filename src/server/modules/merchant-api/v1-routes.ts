@@ -18,9 +18,11 @@ import {
 } from '../../../shared/schemas/merchant-api.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, routeNotFound } from '../../lib/app-error.js';
 import type { ApiKeyCaller } from '../../lib/api-key-caller.js';
-import { errorMessage } from '../../lib/messages.js';
+import { errorMessage, fieldMessage, interpolate } from '../../lib/messages.js';
+import { messageParamsOf } from '../../plugins/error-handler.js';
+import type { ValidationMessageKey } from '../../../shared/message-keys.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { ApiKeysService } from '../api-keys/api-keys-service.js';
 import type { MerchantDeliveries } from '../deliveries/merchant-deliveries.js';
@@ -48,27 +50,40 @@ function callerOf(request: FastifyRequest): ApiKeyCaller {
   return request.apiKey;
 }
 
-/** The web's failure envelope `{ success: false, code, message, params }` as the API's `{ error: { code, message, params } }`. */
-function toV1Error(payload: unknown): string | null {
+/** Where the merchant API answers: its failures take its own shape, even those no route of it sees. */
+export const V1_PATH_PREFIX = '/api/v1/';
+
+/**
+ * The web's failure envelope `{ success: false, code, message, params }` as the API's `{ error: { code, message,
+ * params } }`; a body that failed validation also lists every field's problem (`details`), its message naming the first.
+ */
+export function toV1Error(payload: unknown): string | null {
   if (typeof payload !== 'string') return null;
-  let body: { success?: unknown; code?: unknown; message?: unknown; params?: unknown };
+  let body: { success?: unknown; code?: unknown; message?: unknown; params?: unknown; details?: unknown };
   try {
     body = JSON.parse(payload) as typeof body;
   } catch {
     return null;
   }
   if (body.success !== false || typeof body.code !== 'string') return null;
+  const params = (body.params && typeof body.params === 'object' ? body.params : {}) as Record<string, string | number>;
+  const message = typeof body.message === 'string' ? body.message : errorMessage(body.code as ErrorCode);
+  const details = body.details && typeof body.details === 'object' ? Object.entries(body.details as Record<string, string[]>) : [];
   const error: V1Error['error'] = {
     code: body.code as ErrorCode,
-    message: typeof body.message === 'string' ? body.message : errorMessage(body.code as ErrorCode),
-    params: (body.params && typeof body.params === 'object' ? body.params : {}) as Record<string, string | number>,
+    message: body.code === 'VALIDATION_FAILED' && typeof params.field === 'string' ? `${params.field}: ${message}` : message,
+    params,
+    ...(details.length > 0 && { details: details.flatMap(([field, messages]) => messages.map((text) => ({ field, message: text }))) }),
   };
   return JSON.stringify({ error });
 }
 
-/** A body that fails its schema: an unknown field is named (UNKNOWN_FIELD), any other problem names its field. */
+/**
+ * A body that fails its schema: an unknown field is named (UNKNOWN_FIELD); otherwise every field's problem, in
+ * English, with the values a choice allows, the first in `params` (field, reason).
+ */
 function validationError(error: FastifyError): AppError {
-  const issues = (error as unknown as { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }).validation;
+  const issues = (error as unknown as { validation: { instancePath: string; keyword?: string; message?: string; params?: Record<string, unknown> }[] }).validation;
   const pathOf = (issue: (typeof issues)[number]) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   for (const issue of issues) {
     const keys = issue.params?.keys;
@@ -77,8 +92,17 @@ function validationError(error: FastifyError): AppError {
       return new AppError('UNKNOWN_FIELD', { params: { field } });
     }
   }
-  const first = issues[0];
-  return new AppError('VALIDATION_FAILED', { params: { field: first ? pathOf(first) || '(body)' : '(body)', reason: first?.message ?? '' } });
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const values = issue.params?.values;
+    const allowed = Array.isArray(values) && values.length > 0 ? ` (one of: ${values.join(', ')})` : '';
+    const reason = `${interpolate(fieldMessage(issue.message ?? ''), messageParamsOf(issue))}${allowed}`;
+    const messages = (fields[pathOf(issue) || '(body)'] ??= []);
+    if (!messages.includes(reason)) messages.push(reason);
+  }
+  const [field, [reason] = ['']] = Object.entries(fields)[0] ?? ['(body)'];
+  // The reasons are English already (a catalogue key's text, or the library's own): `fields` carries them as they are.
+  return new AppError('VALIDATION_FAILED', { params: { field, reason: reason ?? '' }, fields: fields as Record<string, ValidationMessageKey[]> });
 }
 
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -119,8 +143,8 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
       return toV1Error(payload) ?? payload;
     });
 
-    app.setNotFoundHandler(() => {
-      throw new AppError('ROUTE_NOT_FOUND');
+    app.setNotFoundHandler((request) => {
+      throw routeNotFound(request);
     });
 
     app.post(

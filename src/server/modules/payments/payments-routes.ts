@@ -8,7 +8,7 @@ import {
   verifyPaymentResultSchema,
 } from '../../../shared/schemas/payments.js';
 import type { PaymentGateway } from '../../adapters/payments/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, routeNotFound } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import { SUCCESS_MESSAGES } from '../../lib/messages.js';
@@ -68,9 +68,7 @@ export function paystackWebhookRoutes(service: PaymentsService, gateway: Payment
         schema: { tags, summary: 'Paystack events (x-paystack-signature: HMAC-SHA512 of the body)' },
       },
       async (request) => {
-        if (gateway.name !== 'paystack') {
-          throw new AppError('ROUTE_NOT_FOUND', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
-        }
+        if (gateway.name !== 'paystack') throw routeNotFound(request);
         if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE');
         const event = gateway.parseWebhook(request.body, request.headers);
         const outcome = await service.handleWebhookEvent(event);

@@ -13,7 +13,7 @@ import {
   withdrawalSchema,
 } from '../../../shared/schemas/wallet-money.js';
 import type { PayoutGateway } from '../../adapters/payouts/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, routeNotFound } from '../../lib/app-error.js';
 import { requireRole, requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
 import { OPERATOR_ROLE } from '../../../shared/roles.js';
@@ -145,7 +145,7 @@ export function transferWebhookRoutes(service: WithdrawalsService, payouts: Payo
         schema: { tags: ['payments'], summary: 'Paystack transfer.success|failed|reversed (x-paystack-signature)' },
       },
       async (request) => {
-        if (payouts.name !== 'paystack') throw new AppError('ROUTE_NOT_FOUND');
+        if (payouts.name !== 'paystack') throw routeNotFound(request);
         if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE');
         const event = payouts.parseWebhook(request.body, request.headers['x-paystack-signature']);
         const outcome = await service.handleTransferEvent(event);
