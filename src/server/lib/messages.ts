@@ -238,6 +238,8 @@ export const VALIDATION_MESSAGES = {
   'imports.rowErrors.PLACE_AMBIGUOUS': 'More than one place is called "{{place}}". Use its id, or add its state after a comma',
   'imports.rowErrors.FORMULA_REFUSED': 'A cell may not start with =, +, - or @ (a spreadsheet would run it as a formula)',
   'imports.rowErrors.ROW_MALFORMED': 'This row does not match the header: check its commas and quotes',
+  'imports.rowErrors.NOT_AN_OPTION': '"{{value}}" is not one of: {{options}}',
+  'imports.rowErrors.DATE_FORMAT': '"{{value}}" is not a date written as year-month-day, such as 2026-12-01',
   'validation.input.tooDeep': 'Nested more than {{inputDepthMax, number}} levels deep.',
   'validation.dateRange.order': 'The end date must be on or after the start date',
   'validation.dateRange.day': 'Choose a date between {{earliest}} and {{latest}}',

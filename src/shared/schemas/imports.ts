@@ -89,6 +89,8 @@ export const IMPORT_MESSAGE_KEYS = {
   PLACE_AMBIGUOUS: 'imports.rowErrors.PLACE_AMBIGUOUS',
   FORMULA_REFUSED: 'imports.rowErrors.FORMULA_REFUSED',
   ROW_MALFORMED: 'imports.rowErrors.ROW_MALFORMED',
+  NOT_AN_OPTION: 'imports.rowErrors.NOT_AN_OPTION',
+  DATE_FORMAT: 'imports.rowErrors.DATE_FORMAT',
 } as const;
 
 export const importRowErrorSchema = z.object({

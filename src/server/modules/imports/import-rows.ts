@@ -138,7 +138,17 @@ export async function checkRow(
       const column = columnOfPath(issue.path);
       if (column !== null && flagged.has(column)) continue;
       if (column !== null) flagged.add(column);
-      errors.push(rowError(row, column, 'INVALID_VALUE', issue.message));
+      // A cell that says something the column cannot take is told so, with what it can take: "required" would be
+      // wrong for it.
+      const given = column === null ? undefined : values.get(column);
+      if (given && issue.code === 'invalid_value') {
+        const params = { value: given, options: issue.values.join(', ') };
+        errors.push(rowError(row, column, 'INVALID_VALUE', IMPORT_MESSAGE_KEYS.NOT_AN_OPTION, { params }));
+      } else if (given && issue.code === 'invalid_format' && issue.format === 'date') {
+        errors.push(rowError(row, column, 'INVALID_VALUE', IMPORT_MESSAGE_KEYS.DATE_FORMAT, { params: { value: given } }));
+      } else {
+        errors.push(rowError(row, column, 'INVALID_VALUE', issue.message));
+      }
     }
   }
 

@@ -171,15 +171,27 @@ describe('validation, per cell', () => {
         row({ packageType: 'crate', receiverPhone: '' }),
         row({ deliveryDate: '2020-01-01' }),
         row({ dropoffPlace: 'Victoria Island', dropoffLine: '12 Ligali Ayorinde Street' }),
+        row({ deliveryDate: '29/11/2026', receiverLanguage: 'pt-BR' }),
       ),
     );
-    expect(found).toMatchObject({ status: 'invalid', rows: 6, valid: 1 });
+    expect(found).toMatchObject({ status: 'invalid', rows: 7, valid: 1 });
     expect(errorAt(found, 3, 'receiverName')).toMatchObject({ code: 'FORMULA_REFUSED', messageKey: 'imports.rowErrors.FORMULA_REFUSED' });
     expect(errorAt(found, 3, 'description')?.code).toBe('FORMULA_REFUSED');
     expect(errorAt(found, 4, 'description')?.code).toBe('FORMULA_REFUSED');
     // A refused cell is reported once, not again as missing.
     expect(found.errors.filter((e) => e.row === 3)).toHaveLength(2);
-    expect(errorAt(found, 5, 'packageType')).toMatchObject({ code: 'INVALID_VALUE', messageKey: 'booking.validation.packageType', message: 'Package type is required' });
+    // A value the column cannot take says so, and what it can take; a date says how to write it. "Required" is for empty cells.
+    expect(errorAt(found, 5, 'packageType')).toMatchObject({
+      code: 'INVALID_VALUE',
+      messageKey: 'imports.rowErrors.NOT_AN_OPTION',
+      params: { value: 'crate', options: expect.stringContaining('clothing') },
+      message: expect.stringMatching(/^"crate" is not one of: .*clothing/),
+    });
+    expect(errorAt(found, 8, 'deliveryDate')).toMatchObject({
+      messageKey: 'imports.rowErrors.DATE_FORMAT',
+      message: '"29/11/2026" is not a date written as year-month-day, such as 2026-12-01',
+    });
+    expect(errorAt(found, 8, 'receiverLanguage')).toMatchObject({ messageKey: 'imports.rowErrors.NOT_AN_OPTION', message: expect.stringContaining('en-US, es, fr') });
     expect(errorAt(found, 5, 'receiverPhone')).toMatchObject({ code: 'INVALID_VALUE', messageKey: 'booking.validation.receiverPhone' });
     expect(errorAt(found, 6, 'deliveryDate')).toMatchObject({ code: 'DELIVERY_DATE_OUT_OF_RANGE', messageKey: 'booking.validation.deliveryDateInvalid' });
     expect(errorAt(found, 7, 'dropoffPlace')?.code).toBe('SAME_PICKUP_AND_DROPOFF');
