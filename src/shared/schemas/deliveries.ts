@@ -297,13 +297,18 @@ export const testModeAvailabilitySchema = z.object({ available: z.boolean() });
 export type TestModeAvailability = z.infer<typeof testModeAvailabilitySchema>;
 
 /** My Deliveries: a status filter, a date range (of booking, decision 057) and a keyset page (decision 049). */
+/** My Deliveries' filters, the same for its pages and its CSV export: status group, kind (decision 053). */
+const listFiltersShape = {
+  status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'returned', 'cancelled']).default('all'),
+  /** Only pay-on-delivery orders (decision 053). */
+  kind: z.enum(['all', 'pay_on_delivery']).default('all'),
+};
+
 export const deliveriesQuerySchema = cursorQuerySchema
   .extend({
     /** Live deliveries, or only the test ones (decision 079). */
     mode: deliveryModeSchema,
-    status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'returned', 'cancelled']).default('all'),
-    /** Only pay-on-delivery orders (decision 053). */
-    kind: z.enum(['all', 'pay_on_delivery']).default('all'),
+    ...listFiltersShape,
     ...dateRangeShape,
   })
   .superRefine(refineDateRange);
@@ -343,10 +348,8 @@ export const deliverySearchQuerySchema = z
   .superRefine(refineDateRange);
 export const deliverySearchResultSchema = z.object({ items: z.array(deliveryListItemSchema) });
 
-/** My Deliveries' CSV export: the list's mode, status filter and date range (decisions 057, 079). */
-export const deliveriesExportQuerySchema = z
-  .object({ mode: deliveryModeSchema, status: z.enum(['all', 'pending', 'in_transit', 'delivered', 'cancelled']).default('all'), ...dateRangeShape })
-  .superRefine(refineDateRange);
+/** My Deliveries' CSV export: what the list shows, by its mode, filters and date range (decisions 057, 079). */
+export const deliveriesExportQuerySchema = z.object({ mode: deliveryModeSchema, ...listFiltersShape, ...dateRangeShape }).superRefine(refineDateRange);
 export type DeliverySearchResult = z.infer<typeof deliverySearchResultSchema>;
 
 /** GET /api/deliveries/cod-summary: the shipper's pay-on-delivery money (integer kobo). */

@@ -79,6 +79,8 @@ export const listColumns = {
   codFeeKobo: deliveries.codFeeKobo,
   codReserveKobo: deliveries.codReserveKobo,
   codPaidAt: deliveries.codPaidAt,
+  // The export's receiver column (the web's list item leaves it out).
+  receiverName: deliveries.receiverName,
 };
 export type DeliveryListRow = Pick<DeliveryRow, keyof typeof listColumns>;
 export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'>;

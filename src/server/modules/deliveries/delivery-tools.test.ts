@@ -130,18 +130,41 @@ describe('GET /api/deliveries/export.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lanefreight-deliveries-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Référence","Numéro de suivi","Date","Trajet","Montant","Statut"');
+    expect(lines[0]).toBe(
+      '"Référence","Numéro de suivi","Date","Trajet","Destinataire","Montant","Statut","Paiement à la livraison","Paiement à la livraison\u00a0: payé\u00a0?"',
+    );
     expect(lines).toHaveLength(1 + 1 + extra);
     const ids = lines.slice(1).map((line) => /^"(LF\d+)"/.exec(line)![1]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(lines[1]).toContain(`"${first.id}"`);
     expect(lines[1]).toContain(`"'=cmd|calc, Lagos → 5 Awolowo Road, Ikoyi, Lagos"`);
     expect(lines[1]).toContain(`"${(first.price.total / 100).toFixed(2)}"`);
-    expect(lines[1]).toMatch(/"En attente de paiement"$/);
+    // A prepaid booking leaves the pay-on-delivery cells empty.
+    expect(lines[1]).toMatch(/"En attente de paiement","",""$/);
 
     const stranger = await createSignedInUser(t.deps);
     const theirs = await get('/api/deliveries/export.csv', stranger.headers);
     expect(theirs.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it('exports what the list shows: only pay-on-delivery orders under that filter, with the amount to collect and whether it is paid', async () => {
+    const owner = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, owner.user.id, 10_000_000);
+    const prepaid = await book(t, owner.headers);
+    const cod = await book(t, owner.headers, { receiverName: 'Ngozi Eze', collectOnDelivery: { amountKobo: 2_500_000 } });
+    expect((await payWithWallet(t, owner.headers, cod.id)).statusCode).toBe(200);
+    const csv = async (query: string) => {
+      const res = await get(`/api/deliveries/export.csv${query}`, owner.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+    };
+    const onlyCod = await csv('?kind=pay_on_delivery');
+    expect(onlyCod).toHaveLength(1);
+    expect(onlyCod[0]).toContain(`"${cod.id}"`);
+    expect(onlyCod[0]).toContain('"Ngozi Eze"');
+    expect(onlyCod[0]).toMatch(/"25000\.00","Awaiting payment"$/);
+    expect((await csv('')).map((line) => /^"(LF\d+)"/.exec(line)![1]).sort()).toEqual([prepaid.id, cod.id].sort());
+    expect((await get('/api/deliveries/export.csv?kind=prepaid', owner.headers)).statusCode).toBe(400);
   });
 });
 

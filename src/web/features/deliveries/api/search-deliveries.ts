@@ -22,10 +22,11 @@ export function useDeliverySearch(q: string, filters: SearchFilters) {
 }
 
 /** The export is a plain download (the browser sends the session cookie), of the list as filtered (decision 057). */
-export function deliveriesExportUrl(filters: { status: string } & SearchFilters) {
+export function deliveriesExportUrl(filters: { status: string; kind: string } & SearchFilters) {
   const query = new URLSearchParams();
   if (filters.mode !== 'live') query.set('mode', filters.mode);
   if (filters.status !== 'all') query.set('status', filters.status);
+  if (filters.kind !== 'all') query.set('kind', filters.kind);
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
   const text = query.toString();

@@ -19,7 +19,8 @@ import { SelectField } from './select-field';
 
 const PAGE_SIZE = 10;
 /** The spec's filter options. */
-const FILTERS = ['all', 'pending', 'in_transit', 'delivered'] as const satisfies readonly StatusFilter[];
+// The spec's four, and the two ends a merchant reconciles: parcels brought back and bookings cancelled.
+const FILTERS = ['all', 'pending', 'in_transit', 'delivered', 'returned', 'cancelled'] as const satisfies readonly StatusFilter[];
 const SEARCH_MAX = 60;
 
 function parseFilter(value: string | null): StatusFilter {
@@ -88,7 +89,7 @@ export function MyDeliveriesPage() {
             <Filter aria-hidden="true" />
             {t('deliveries.filters')}
           </Button>
-          <a href={deliveriesExportUrl({ status, ...filters })} download className={buttonVariants({ variant: 'outline' })}>
+          <a href={deliveriesExportUrl({ status, kind, ...filters })} download className={buttonVariants({ variant: 'outline' })}>
             <Download aria-hidden="true" />
             {t('deliveries.export')}
           </a>
@@ -212,11 +213,13 @@ function DeliveryPages({ mode, status, kind, range }: { mode: DeliveryMode; stat
           ) : items.length === 0 ? (
             <div className="grid justify-items-center gap-3 px-4 py-12 text-center">
               <p className="font-semibold">
-                {status !== 'all' || range.from || range.to
+                {status !== 'all'
                   ? t('deliveries.empty.filteredTitle')
-                  : kind !== 'all'
-                    ? t('cod.filter.empty')
-                    : t('deliveries.empty.title')}
+                  : range.from || range.to
+                    ? t('deliveries.empty.rangeTitle')
+                    : kind !== 'all'
+                      ? t('cod.filter.empty')
+                      : t('deliveries.empty.title')}
               </p>
               <p className="text-sm text-muted-foreground">{t('deliveries.empty.description')}</p>
               <Link to="/dashboard/book-delivery" className={buttonVariants({ size: 'sm' })}>
