@@ -35,7 +35,7 @@ test.describe('bulk import', () => {
     await expect(current).toContainText('Needs fixing');
     const errorRow = page.getByTestId('import-errors').getByRole('row').filter({ hasText: 'packageType' });
     await expect(errorRow).toContainText('3');
-    await expect(errorRow).toContainText('Package type is required');
+    await expect(errorRow).toContainText('"crate" is not one of: documents, electronics, clothing, food, other');
     await expect(page.getByTestId('import-errors').getByRole('row')).toHaveCount(2);
     await expect(page.getByTestId('confirm-import')).toHaveCount(0);
 

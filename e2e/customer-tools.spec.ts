@@ -109,7 +109,7 @@ test.describe('customer tools', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^lanefreight-deliveries-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await file.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFF"Delivery ID","Tracking ID","Date","Route","Amount","Status"');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF"Delivery ID","Tracking ID","Date","Route","Receiver","Amount","Status","Pay on delivery","Pay on delivery: paid?"');
     expect(csv).toContain(`"${amaka}"`);
     expect(csv).toContain(`"${tunde}"`);
     expect(csv).toContain('"Awaiting payment"');
@@ -137,7 +137,7 @@ test.describe('customer tools', () => {
     await expect(outOfBounds).toHaveCount(0);
     await page.getByRole('button', { name: 'Apply dates' }).click();
     await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-02/);
-    await expect(page.getByText('No deliveries with this status')).toBeVisible();
+    await expect(page.getByText('No deliveries in these dates')).toBeVisible();
     expect(asked.filter((url) => /1900|9999/.test(url))).toEqual([]);
   });
 

@@ -134,7 +134,7 @@ test.describe('the merchant journey', () => {
       await expect(errorRows).toHaveCount(2);
       const bad = errorRows.filter({ hasText: 'packageType' });
       await expect(bad).toContainText('3');
-      await expect(bad).toContainText('Package type is required');
+      await expect(bad).toContainText('"crate" is not one of: documents, electronics, clothing, food, other');
       await expect(page.getByTestId('confirm-import')).toHaveCount(0);
       await uploadCsv(page, 'orders-fixed.csv', importCsv('clothing'));
       await expect(current).toContainText('Ready');

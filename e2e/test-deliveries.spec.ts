@@ -85,6 +85,10 @@ test.describe('test deliveries apart', () => {
     // Its own page (tracking, as it is paid) says Test too.
     await testRow.getByRole('link', { name: `View delivery ${testDelivery.id}` }).click();
     await expect(page).toHaveURL(/\/dashboard\/tracking\?id=/);
+    // The list may still be on screen while the tracking page loads: read the badge beside the result's title.
+    const resultTitle = page.getByRole('heading', { name: `Delivery ${testDelivery.id}` });
+    await expect(resultTitle).toBeVisible();
+    await expect(page.getByTestId('test-badge')).toHaveCount(1);
     await expect(page.getByTestId('test-badge')).toBeVisible();
 
     // Back to live: the switch off again, and the test delivery gone.
