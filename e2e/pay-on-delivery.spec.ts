@@ -300,6 +300,11 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await expect(shipper.page.getByTestId('receipt-vat')).toHaveText(formatNaira(vatIncludedKobo(priceKobo, 750)));
     await expect(shipper.page.getByTestId('receipt-total')).toHaveText(formatNaira(priceKobo + reserveKobo));
     await expect(shipper.page.getByText('The return reserve is a deposit, not a sale, so it carries no VAT.', { exact: false })).toBeVisible();
+    // Printed, a sandbox deployment's receipt still says that no real money moved.
+    await shipper.page.emulateMedia({ media: 'print' });
+    await expect(shipper.page.getByTestId('receipt-test-mode')).toBeVisible();
+    await expect(shipper.page.getByRole('region', { name: 'Test mode' })).toBeHidden();
+    await shipper.page.emulateMedia({ media: 'screen' });
     for (const context of [shipper.context, operator.context, driver.context, receiver]) await context.close();
   });
 });

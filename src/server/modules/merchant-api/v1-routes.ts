@@ -83,7 +83,7 @@ export function toV1Error(payload: unknown): string | null {
  * English, with the values a choice allows, the first in `params` (field, reason).
  */
 function validationError(error: FastifyError): AppError {
-  const issues = (error as unknown as { validation: { instancePath: string; keyword?: string; message?: string; params?: Record<string, unknown> }[] }).validation;
+  const issues = (error as unknown as { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }).validation;
   const pathOf = (issue: (typeof issues)[number]) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   for (const issue of issues) {
     const keys = issue.params?.keys;

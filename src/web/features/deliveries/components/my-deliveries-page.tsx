@@ -18,8 +18,7 @@ import { LoadError, LoadingState, Notice } from './page-states';
 import { SelectField } from './select-field';
 
 const PAGE_SIZE = 10;
-/** The spec's filter options. */
-// The spec's four, and the two ends a merchant reconciles: parcels brought back and bookings cancelled.
+/** The spec's four filter options, and the two ends a merchant reconciles: parcels brought back, bookings cancelled. */
 const FILTERS = ['all', 'pending', 'in_transit', 'delivered', 'returned', 'cancelled'] as const satisfies readonly StatusFilter[];
 const SEARCH_MAX = 60;
 

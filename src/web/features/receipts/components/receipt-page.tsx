@@ -130,6 +130,10 @@ export function ReceiptPage() {
             </>
           )}
         </dl>
+        {/* Printed with the receipt (the page's banner is not): a sandbox deployment's receipt records no real money. */}
+        <p className="test-mode-banner rounded-md border border-amber-300 bg-accent px-3 py-2 text-sm text-accent-foreground" data-testid="receipt-test-mode">
+          <strong>{t('testMode.title')}</strong> {t('testMode.body')}
+        </p>
         <p className="text-sm text-muted-foreground">
           {receipt.cod
             ? t('receipts.codVatNote')
