@@ -969,10 +969,6 @@ export function createDeliveriesRepository(db: Executor) {
 
     eventsQuery: (deliveryIds: readonly string[]) => eventsQuery(deliveryIds),
 
-    /**
-     * One keyset page of My Deliveries, newest first, optionally one status group: up to `limit` rows after `after`,
-     * each with its sort key as text (`cursorAt`) for the next cursor. No count: the list never totals a history.
-     */
     /** The query findPage runs, with its values (for the plan test's registry). */
     pageQuery: (
       userId: string,
@@ -986,7 +982,12 @@ export function createDeliveriesRepository(db: Executor) {
     /** The tracking lookup's query (for the plan test's registry). */
     trackingQuery: (owned: boolean) => prepareTracking(owned),
 
-    /** `livemode`: live deliveries, or test ones (decision 079). `range`: only rows created within it (dateRangeInstants), by the same index. */
+    /**
+     * One keyset page of My Deliveries, newest first, optionally one status group: up to `limit` rows after `after`,
+     * each with its sort key as text (`cursorAt`) for the next cursor. No count: the list never totals a history.
+     * `livemode`: live deliveries, or test ones (decision 079). `range`: only rows created within it
+     * (dateRangeInstants), by the same index.
+     */
     async findPage(
       userId: string,
       livemode: boolean,
