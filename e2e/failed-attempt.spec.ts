@@ -56,10 +56,13 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await expect(toast(driver.page, 'Failed attempt recorded')).toBeVisible();
   await expect(job.getByTestId('driver-job-status')).toHaveText('Delivery attempt failed');
 
-  // The shipper has it brought back.
+  // The shipper sees the attempt failed, not "In Transit", and has it brought back.
+  const row = shipper.page.getByRole('row').filter({ hasText: id });
   await shipper.page.goto('/dashboard/my-deliveries');
+  await expect(row.getByText('Attempt failed')).toBeVisible();
   await shipper.page.getByRole('button', { name: `Have delivery ${id} brought back to you` }).click();
   await expect(toast(shipper.page, `${id} is coming back to you`)).toBeVisible();
+  await expect(row.getByText('Returning')).toBeVisible();
 
   // The driver hands it back with the shipper's code.
   const code = await codeSentTo(driver.context.request, E2E_FUNDED_CUSTOMER.email);
@@ -72,7 +75,7 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await expect(job).toHaveCount(0);
 
   await shipper.page.reload();
-  await expect(shipper.page.getByRole('row').filter({ hasText: id }).getByText('Returned')).toBeVisible();
+  await expect(row.getByText('Returned')).toBeVisible();
 
   // The return's fee (half the delivery fee) left the shipper's wallet, and the driver earned their share of it.
   await shipper.page.goto('/dashboard/wallet');

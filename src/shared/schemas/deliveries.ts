@@ -213,14 +213,22 @@ export const DISPLAY_STATUS_OF: Record<DeliveryStatus, DisplayStatus> = {
 
 
 /**
- * What a status badge says: the display group, except that an unpaid booking says "Awaiting payment" instead of
- * looking like a paid one. Only the label differs: My Deliveries' filter and its index keep DISPLAY_STATUS_OF's
- * groups, so an unpaid booking is still found under "Pending" (decision 052).
+ * What a status badge says: the display group, except where the group would hide what the user must know. An unpaid
+ * booking says "Awaiting payment" instead of looking like a paid one; a failed attempt, which waits for someone's
+ * decision, and a parcel going back to the sender say so rather than "In Transit". Only the label differs: My
+ * Deliveries' filter and its index keep DISPLAY_STATUS_OF's groups, so an unpaid booking is still found under
+ * "Pending" and a failed attempt under "In Transit" (decisions 052 and 082).
  */
-export const STATUS_LABELS = ['awaiting_payment', ...DISPLAY_STATUSES] as const;
+export const STATUS_LABELS = ['awaiting_payment', 'failed_attempt', 'returning', ...DISPLAY_STATUSES] as const;
 export type StatusLabel = (typeof STATUS_LABELS)[number];
+const STATUS_LABEL_OF: Record<DeliveryStatus, StatusLabel> = {
+  ...DISPLAY_STATUS_OF,
+  awaiting_payment: 'awaiting_payment',
+  failed_attempt: 'failed_attempt',
+  returning: 'returning',
+};
 export function statusLabelOf(status: DeliveryStatus): StatusLabel {
-  return status === 'awaiting_payment' ? 'awaiting_payment' : DISPLAY_STATUS_OF[status];
+  return STATUS_LABEL_OF[status];
 }
 
 /**

@@ -7,8 +7,15 @@ describe('statusLabelOf', () => {
     expect(DISPLAY_STATUS_OF.awaiting_payment).toBe('pending');
   });
 
+  it('says what waits for a decision, or goes back to the sender, while the filter still finds it in transit', () => {
+    for (const status of ['failed_attempt', 'returning'] as const) {
+      expect(statusLabelOf(status)).toBe(status);
+      expect(DISPLAY_STATUS_OF[status]).toBe('in_transit');
+    }
+  });
+
   it('is the display group for every other status', () => {
-    for (const status of DELIVERY_STATUSES.filter((s) => s !== 'awaiting_payment')) {
+    for (const status of DELIVERY_STATUSES.filter((s) => !['awaiting_payment', 'failed_attempt', 'returning'].includes(s))) {
       expect(statusLabelOf(status)).toBe(DISPLAY_STATUS_OF[status]);
     }
   });

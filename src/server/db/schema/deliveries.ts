@@ -10,7 +10,10 @@ import { DELIVERY_STATUSES } from '../../../shared/schemas/deliveries.js';
 export const DISPLAY_STATUS_SQL = sql.raw(
   `(case when status in ('awaiting_payment', 'pending') then 'pending' when status in ('picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning') then 'in_transit' else status end)`,
 );
-/** The statuses of a job on the road (delivery-lifecycle ACTIVE_JOB_STATUSES), inlined so partial indexes match. */
+/**
+ * The statuses of a delivery under way, paid and not yet ended (delivery-lifecycle ACTIVE_JOB_STATUSES): a driver's
+ * active jobs, a shipper's "Active Deliveries" (the totals trigger, migration 0032). Inlined so partial indexes match.
+ */
 export const ACTIVE_JOB_STATUS_SQL = sql.raw(`status in ('pending', 'picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning')`);
 
 export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });

@@ -1065,7 +1065,7 @@ export function createDeliveriesRepository(db: Executor) {
         db
           .select({
             userId: deliveries.userId,
-            active: sql<number>`count(*) filter (where ${deliveries.status} in ('picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning'))::int`.as('counted_active'),
+            active: sql<number>`count(*) filter (where ${ACTIVE_JOB_STATUS_SQL})::int`.as('counted_active'),
             delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')::int`.as('counted_delivered'),
             spent: sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)::bigint`.as('counted_spent'),
             codCollected: sql<number>`coalesce(sum(${deliveries.codAmountKobo} - ${deliveries.codFeeKobo}) filter (where ${deliveries.status} = 'delivered'), 0)::bigint`.as('counted_cod_collected'),

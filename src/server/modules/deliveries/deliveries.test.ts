@@ -245,7 +245,8 @@ describe('GET /api/deliveries and /api/dashboard/summary', () => {
     expect((await ids('all')).length).toBe(7);
 
     const summary = (await get('/api/dashboard/summary', user.headers)).json().data;
-    expect(summary.activeDeliveries).toBe(1);
+    // #0, paid and waiting for its pickup, is active as well as #1 on the road (decision 082).
+    expect(summary.activeDeliveries).toBe(2);
     expect(summary.totalDelivered).toBe(1);
     expect(summary.totalSpent).toBe(3 * 270_000);
     expect(summary.walletBalance).toBe(10_000_000 - 3 * 270_000);
@@ -259,6 +260,7 @@ describe('GET /api/deliveries and /api/dashboard/summary', () => {
     expect((await post(`/api/deliveries/${created[0]!.id}/cancel`, user.headers)).statusCode).toBe(200);
     const after = (await get('/api/dashboard/summary', user.headers)).json().data;
     expect(after.totalSpent).toBe(2 * 270_000);
+    expect(after.activeDeliveries).toBe(1);
     expect(after.walletBalance).toBe(10_000_000 - 2 * 270_000);
   });
 

@@ -46,13 +46,14 @@ describe('the dashboard totals kept with every change', () => {
     const verified = await post(`/api/payments/verify?${verify}`, customer.headers);
     expect(verified.statusCode, verified.body).toBe(200);
     const paidTotal = [onRoad!, handedOver!, cancelled!, byCard!].reduce((sum, d) => sum + d.price.total, 0);
-    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 0, totalDelivered: 0, totalSpent: paidTotal });
+    // Paid and waiting for a driver is active (decision 082); the unpaid booking is not.
+    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 4, totalDelivered: 0, totalSpent: paidTotal });
 
     for (const d of [onRoad!, handedOver!]) {
       await assignNewDriver(t, operator.headers, d.id);
       await step(d.id, 'picked_up');
     }
-    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 2, totalDelivered: 0 });
+    expect(await summaryOf(customer.headers)).toMatchObject({ activeDeliveries: 4, totalDelivered: 0 });
     await step(handedOver!.id, 'in_transit');
     await step(handedOver!.id, 'out_for_delivery');
     const completed = await completeAsOperator(t, operator.headers, handedOver!.id);
@@ -61,7 +62,7 @@ describe('the dashboard totals kept with every change', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
 
     expect(await summaryOf(customer.headers)).toMatchObject({
-      activeDeliveries: 1,
+      activeDeliveries: 2,
       totalDelivered: 1,
       totalSpent: paidTotal - cancelled!.price.total,
     });
@@ -81,8 +82,8 @@ describe('the dashboard totals kept with every change', () => {
     expect(differences).toEqual([
       {
         userId: customer.user.id,
-        kept: { active: 0, delivered: 7, spent: d.price.total, codCollected: 0, codAwaiting: 0 },
-        counted: { active: 0, delivered: 0, spent: d.price.total, codCollected: 0, codAwaiting: 0 },
+        kept: { active: 1, delivered: 7, spent: d.price.total, codCollected: 0, codAwaiting: 0 },
+        counted: { active: 1, delivered: 0, spent: d.price.total, codCollected: 0, codAwaiting: 0 },
       },
     ]);
     await t.deps.db.update(deliveryTotals).set({ delivered: 0 }).where(eq(deliveryTotals.userId, customer.user.id));
@@ -115,7 +116,7 @@ describe('the dashboard totals kept with every change', () => {
 
     const live = await bookVia((await createKey(merchant, 'live')).key);
     const spent = live.price.total;
-    expect(await totals()).toEqual({ activeDeliveries: 0, totalDelivered: 0, totalSpent: spent, thisMonthSpentKobo: spent, monthlyAverageSpentKobo: spent });
+    expect(await totals()).toEqual({ activeDeliveries: 1, totalDelivered: 0, totalSpent: spent, thisMonthSpentKobo: spent, monthlyAverageSpentKobo: spent });
     expect(await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount()).toEqual([]);
   });
 
