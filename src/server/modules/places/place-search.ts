@@ -44,7 +44,7 @@ const EXACT_NAME = 1000;
 const NAME_PREFIX = 800;
 const WORDS = 100;
 /** Equal scores: the broader place first ("Kano" the state before a market of that name). */
-const KIND_ORDER = { state: 0, lga: 1, area: 2, landmark: 3 } as const;
+const KIND_ORDER = { state: 0, city: 1, lga: 2, area: 3, landmark: 4 } as const;
 /** How a typed word matches a word of a name. */
 const EXACT_WORD = 3;
 const PREFIX_WORD = 2;

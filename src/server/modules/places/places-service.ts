@@ -76,7 +76,8 @@ export function createPlacesService({ gazetteer, rateLimitStore, searchesPerMinu
       let best: Place | null = null;
       let bestDistance = Infinity;
       for (const entry of gazetteer) {
-        if (entry.kind === 'state') continue;
+        // States and cities are too wide to name a point by.
+        if (entry.kind === 'state' || entry.kind === 'city') continue;
         const distance = (entry.lat - lat) ** 2 + ((entry.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2;
         if (distance < bestDistance) {
           bestDistance = distance;

@@ -59,6 +59,10 @@ describe('GET /api/places', () => {
     ['IKEJA  CITY-MALL', 'Ikeja City Mall'],
     ['ikja city mal', 'Ikeja City Mall'],
     ['wuse ii', 'Wuse 2'],
+    ['Ibadan', 'Ibadan'],
+    ['benin city', 'Benin City'],
+    ['Aba', 'Aba'],
+    ['onitsha', 'Onitsha'],
   ])('finds the obvious place first for "%s"', async (q, name) => {
     const [first] = await search(q);
     expect(first?.name).toBe(name);
@@ -73,6 +77,10 @@ describe('GET /api/places', () => {
     expect(mall!.lng).toBeGreaterThan(3.3);
     const [kano] = await search('kano');
     expect(kano).toMatchObject({ kind: 'state', lga: null, state: 'Kano' });
+    // A city spans several LGAs; one named like its state is the state's entry, which sits at it.
+    const [ibadan] = await search('ibadan');
+    expect(ibadan).toMatchObject({ id: 'oyo.ibadan', kind: 'city', lga: null, state: 'Oyo' });
+    expect((await search('kano')).filter((place) => place.name === 'Kano')).toHaveLength(1);
   });
 
   it('ignores diacritics', async () => {
