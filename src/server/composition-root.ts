@@ -488,6 +488,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   }
   const walletHistory = createWalletHistory({
     history: createWalletHistoryRepository(db),
+    spending: deliveries.spending,
     findBalance: wallet.findBalance,
     findWithdrawable: wallet.payableOutKobo,
     findOwed: wallet.findOwed,

@@ -148,6 +148,8 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'delivery histories of a page', build: (db, s) => ({ query: deliveries(db).eventsQuery(s.deliveryIds) }) },
   // The dashboard summary: the customer's kept totals, one row at any history (decision 051).
   { name: 'dashboard summary', build: (db, s) => ({ query: deliveries(db).summaryQuery(s.userId) }) },
+  { name: 'wallet, spent these two months', build: (db, s) => ({ query: deliveries(db).spentSinceQuery(s.userId, new Date(s.midAt), new Date(Date.parse(s.midAt) + 30 * 86_400_000)) }) },
+  { name: 'wallet, first spending', build: (db, s) => ({ query: deliveries(db).firstSpentQuery(s.userId) }) },
   // The role homes (decision 060): counts capped at HOME_COUNT_CAP, each through its list's index.
   { name: 'operator home, board counts', build: (db) => ({ query: deliveries(db).boardCountsQuery(HOME_COUNT_CAP) }) },
   { name: 'operator home, pending withdrawals', build: (db) => ({ query: createWithdrawalsRepository(db).pendingCountQuery(HOME_COUNT_CAP) }) },

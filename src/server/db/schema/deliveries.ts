@@ -16,6 +16,9 @@ export const DISPLAY_STATUS_SQL = sql.raw(
  */
 export const ACTIVE_JOB_STATUS_SQL = sql.raw(`status in ('pending', 'picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'returning')`);
 
+/** A live delivery that was paid for: what a shipper spent (decision 084). Inlined so the partial index matches. */
+export const PAID_LIVE_SQL = sql.raw(`paid_at is not null and livemode`);
+
 export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });
 
 export const deliveries = pgTable(
@@ -99,6 +102,11 @@ export const deliveries = pgTable(
     codAmountKobo: bigint('cod_amount_kobo', { mode: 'number' }),
     codFeeKobo: bigint('cod_fee_kobo', { mode: 'number' }),
     codReserveKobo: bigint('cod_reserve_kobo', { mode: 'number' }),
+    /**
+     * The fee a return cost its shipper, set when the parcel is back (decision 053): from the reserve of a
+     * pay-on-delivery order, else from the wallet. What was spent on a delivery is its price and this (decision 084).
+     */
+    returnFeeKobo: bigint('return_fee_kobo', { mode: 'number' }),
     /** When the receiver's payment reached cod_escrow:{id}; a hand-over of an unpaid pay-on-delivery job is refused. */
     codPaidAt: timestamp('cod_paid_at', { withTimezone: true }),
     /** The receiver's pay link token, hashed (the newest one sent; it dies when the delivery ends). */
@@ -138,6 +146,8 @@ export const deliveries = pgTable(
     index('deliveries_driver_delivered_idx').on(t.driverId, t.updatedAt, t.number).where(sql`status = 'delivered'`),
     index('deliveries_driver_idx').on(t.driverId, t.status),
     index('deliveries_status_idx').on(t.status, t.paidAt),
+    // The wallet page's spending this month and last (decision 084): the owner's paid live deliveries, by when paid.
+    index('deliveries_user_paid_idx').on(t.userId, t.paidAt).where(PAID_LIVE_SQL),
     // The merchant API's list (issue 23) and My Deliveries (decision 079): by owner and mode, newest first; the API's
     // optionally one status; and the lookup by the merchant's own reference, unique per merchant and mode.
     index('deliveries_merchant_idx').on(t.userId, t.livemode, t.createdAt, t.number),

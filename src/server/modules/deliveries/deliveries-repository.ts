@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { cappedCount, countsOf } from '../../db/capped-count.js';
 import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
 import { preparedPerExecutor, preparedPerExecutorEach } from '../../db/prepared-per-executor.js';
 import { deliveries, deliveryEvents, deliveryTotals } from '../../db/schema/index.js';
-import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL } from '../../db/schema/deliveries.js';
+import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL, PAID_LIVE_SQL } from '../../db/schema/deliveries.js';
 import type { DeliveryStatus, DisplayStatus } from '../../../shared/schemas/deliveries.js';
 import { codSettlementCtes, driverEarningsCtes, postingCtes, walletDebitCtes } from '../wallet/wallet-statements.js';
 import { ACCOUNTS } from '../wallet/accounts.js';
@@ -19,6 +19,11 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
 
 /** What a booking writes: every one of these, always (the prepared insert has a placeholder for each). */
+/** What a delivery cost its shipper (decision 084): its price and, once it came back, the return's fee; never a reserve. */
+const spentOn = sql<number>`${deliveries.totalKobo} + coalesce(${deliveries.returnFeeKobo}, 0)`;
+/** The deliveries whose cost counts as spent: paid, live, not cancelled (a cancellation refunds the price). */
+const spentOnBy = (userId: string) => and(eq(deliveries.userId, userId), PAID_LIVE_SQL, ne(deliveries.status, 'cancelled'));
+
 const BOOKING_COLUMNS = [
   'userId',
   'receiverName',
@@ -715,6 +720,11 @@ export function createDeliveriesRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /** What a return cost its shipper, once it is back (decision 084): "Spent" adds it to the price. */
+    async setReturnFee(id: string, feeKobo: number, tx: Executor) {
+      await tx.update(deliveries).set({ returnFeeKobo: feeKobo }).where(eq(deliveries.id, id));
+    },
+
     /** The delivery a pay link's token (hashed) belongs to (deliveries_cod_pay_token_key). */
     payTokenQuery: (tokenHash: string) => db.select().from(deliveries).where(eq(deliveries.codPayTokenHash, tokenHash)).limit(1),
 
@@ -1056,6 +1066,38 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? { active: 0, delivered: 0, spent: 0 };
     },
 
+    /** Spent on deliveries paid from `fromAt`, and from `splitAt` on (deliveries_user_paid_idx): two months of them. */
+    spentSinceQuery: (userId: string, fromAt: Date, splitAt: Date) =>
+      db
+        .select({
+          before: sql<number>`coalesce(sum(${spentOn}) filter (where ${deliveries.paidAt} < ${splitAt}), 0)`.mapWith(Number),
+          after: sql<number>`coalesce(sum(${spentOn}) filter (where ${deliveries.paidAt} >= ${splitAt}), 0)`.mapWith(Number),
+        })
+        .from(deliveries)
+        .where(and(spentOnBy(userId), gte(deliveries.paidAt, fromAt))),
+
+    /** When the customer first paid for a delivery they did not cancel (deliveries_user_paid_idx, from its start). */
+    firstSpentQuery: (userId: string) =>
+      db.select({ paidAt: deliveries.paidAt }).from(deliveries).where(spentOnBy(userId)).orderBy(asc(deliveries.paidAt)).limit(1),
+
+    /**
+     * Spending for the wallet page (decision 084): this and last Lagos month, each delivery in the month it was paid,
+     * all of it (the kept total, the dashboard's "Total Spent"), and when it began.
+     */
+    async spending(userId: string, thisMonthStart: Date, lastMonthStart: Date) {
+      const [[months], [first], summary] = await Promise.all([
+        this.spentSinceQuery(userId, lastMonthStart, thisMonthStart),
+        this.firstSpentQuery(userId),
+        this.summarize(userId),
+      ]);
+      return {
+        thisMonthKobo: months?.after ?? 0,
+        lastMonthKobo: months?.before ?? 0,
+        totalKobo: summary.spent,
+        firstSpentAt: first?.paidAt ?? null,
+      };
+    },
+
     /**
      * Every customer whose kept totals differ from a recount of their deliveries (a whole-table scan: for checks,
      * never for a request), with both.
@@ -1067,7 +1109,7 @@ export function createDeliveriesRepository(db: Executor) {
             userId: deliveries.userId,
             active: sql<number>`count(*) filter (where ${ACTIVE_JOB_STATUS_SQL})::int`.as('counted_active'),
             delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')::int`.as('counted_delivered'),
-            spent: sql<number>`coalesce(sum(${deliveries.totalKobo}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)::bigint`.as('counted_spent'),
+            spent: sql<number>`coalesce(sum(${spentOn}) filter (where ${deliveries.paidAt} is not null and ${deliveries.status} <> 'cancelled'), 0)::bigint`.as('counted_spent'),
             codCollected: sql<number>`coalesce(sum(${deliveries.codAmountKobo} - ${deliveries.codFeeKobo}) filter (where ${deliveries.status} = 'delivered'), 0)::bigint`.as('counted_cod_collected'),
             codAwaiting: sql<number>`coalesce(sum(${deliveries.codAmountKobo}) filter (where ${deliveries.codPaidAt} is not null and ${deliveries.status} not in ('delivered', 'returned', 'cancelled')), 0)::bigint`.as('counted_cod_awaiting'),
           })

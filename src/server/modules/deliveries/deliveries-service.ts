@@ -409,21 +409,23 @@ export function createDeliveriesService({
    * pay-on-delivery order, else from the shipper's wallet, what it cannot cover owed.
    */
   async function settleReturn(transaction: Transaction, row: DeliveryRow) {
-    const feeKobo = returnFeeOf(rateCard, row.totalKobo);
     const key = `return-fee:${row.id}`;
     const description = `Return fee for delivery ${formatDeliveryId(row.number)}`;
+    // A pay-on-delivery order's reserve was that fee, computed when it was booked.
+    const feeKobo = row.codReserveKobo ?? returnFeeOf(rateCard, row.totalKobo);
     if (row.codReserveKobo !== null) {
       await wallet.post(transaction, {
         kind: 'return_fee',
         idempotencyKey: key,
         lines: [
-          { account: ACCOUNTS.codReserve(row.id), amountKobo: -row.codReserveKobo },
-          { account: ACCOUNTS.revenue, amountKobo: row.codReserveKobo },
+          { account: ACCOUNTS.codReserve(row.id), amountKobo: -feeKobo },
+          { account: ACCOUNTS.revenue, amountKobo: feeKobo },
         ],
       });
     } else {
       await wallet.chargeOrOwe(transaction, { userId: row.userId, amountKobo: feeKobo, description, deliveryId: row.id, deliveryNumber: row.number, idempotencyKey: key });
     }
+    await repository.setReturnFee(row.id, feeKobo, transaction.tx);
   }
 
   /** What the receiver paid into escrow goes back to them: the ledger now, the gateway once committed. */
@@ -915,6 +917,9 @@ export function createDeliveriesService({
           : await repository.findPage(userId, livemode, display, afterKeyOf(query.cursor), query.limit + 1, range);
       return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
+
+    /** What the customer spent on deliveries for the wallet page: the dashboard's "Total Spent", by month (decision 084). */
+    spending: (userId: string, thisMonthStart: Date, lastMonthStart: Date) => repository.spending(userId, thisMonthStart, lastMonthStart),
 
     async getDashboardSummary(userId: string) {
       const [summary, balance, recent] = await Promise.all([

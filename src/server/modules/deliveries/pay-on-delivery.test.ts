@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInDriver, createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, balanceOf, book, bookingBody, ledgerSum, payWithWallet } from '../../test/delivery-test-helpers.js';
@@ -10,6 +12,8 @@ import { codFeeOf, returnFeeOf, RATE_CARD } from '../../../shared/pricing.js';
 import { formatReceiptNumber, vatIncludedKobo } from '../../../shared/schemas/receipts.js';
 import { checkLedger } from '../wallet/ledger-check.js';
 import { createDeliveriesRepository } from './deliveries-repository.js';
+import { lagosMonthStart } from '../wallet/wallet-history.js';
+import { PROJECT_ROOT } from '../../lib/project-root.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -503,6 +507,68 @@ describe('cancellation and returns', () => {
     const mail = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipper.user.email!))).filter((m) => m.subject.startsWith('Lanefreight receipt: return fee of'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.body).toContain('Amount paid (VAT included):');
+  });
+});
+
+describe('what a shipper spent (decision 084)', () => {
+  it('is the price and any return fee, never the reserve: the dashboard, the wallet\'s months and the recount agree', async () => {
+    const shipper = await createSignedInUser(t.deps, { phone: uniquePhone() });
+    await fundWallet(t.deps.db, shipper.user.id, 10_000_000);
+    const codOrder = async () => {
+      const receiverPhone = uniquePhone();
+      const booked = await book(t, shipper.headers, { receiverPhone, collectOnDelivery: { amountKobo: 20_000 * NAIRA } });
+      expect((await payWithWallet(t, shipper.headers, booked.id)).statusCode).toBe(200);
+      return { id: booked.id as string, total: booked.price.total as number, receiverPhone, link: await payLinkSentTo(receiverPhone) };
+    };
+    // Paid for, handed over and settled: the reserve came back with the settlement.
+    const delivered = await codOrder();
+    expect((await receiverPays(delivered.link)).statusCode).toBe(200);
+    const driver = await outForDelivery(delivered.id);
+    const handed = await post(`/api/driver/jobs/${delivered.id}/deliver`, driver.headers, { code: await receiverCode(delivered.receiverPhone) });
+    expect(handed.statusCode, handed.body).toBe(200);
+    // Refused and brought back: the reserve became the return's fee.
+    const returned = await codOrder();
+    const returner = await outForDelivery(returned.id);
+    expect((await post(`/api/driver/jobs/${returned.id}/failed-attempt`, returner.headers, { reason: 'refused' })).statusCode).toBe(200);
+    expect((await post(`/api/deliveries/${returned.id}/after-failure`, shipper.headers, { decision: 'return' })).statusCode).toBe(200);
+    const back = await post(`/api/driver/jobs/${returned.id}/deliver`, returner.headers, { code: await returnCodeSentTo(shipper.user.phone!) });
+    expect(back.statusCode, back.body).toBe(200);
+    // Cancelled before pickup: nothing spent.
+    const cancelled = await codOrder();
+    expect((await post(`/api/deliveries/${cancelled.id}/cancel`, shipper.headers)).statusCode).toBe(200);
+    // A prepaid order brought back, its fee from the wallet.
+    const prepaid = await returnedPrepaidOrder(shipper);
+    const prepaidCost = prepaid.price.total + returnFeeOf(RATE_CARD, prepaid.price.total);
+    const spent = delivered.total + returned.total + (await rowOf(returned.id)).codReserveKobo! + prepaidCost;
+
+    const figures = async () => {
+      const wallet = (await get('/api/wallet', shipper.headers)).json().data;
+      return {
+        totalSpent: (await get('/api/dashboard/summary', shipper.headers)).json().data.totalSpent,
+        thisMonth: wallet.thisMonthSpentKobo,
+        lastMonth: wallet.lastMonthSpentKobo,
+        monthlyAverage: wallet.monthlyAverageSpentKobo,
+      };
+    };
+    expect(await figures()).toEqual({ totalSpent: spent, thisMonth: spent, lastMonth: 0, monthlyAverage: spent });
+    await expectLedgerClean();
+
+    // A delivery counts in the month it was paid for.
+    const lastMonth = new Date(lagosMonthStart(new Date(), 1).getTime() + 3_600_000);
+    await t.deps.db.update(deliveries).set({ paidAt: lastMonth }).where(eq(deliveries.number, parseDeliveryId(prepaid.id)!));
+    const byMonth = { totalSpent: spent, thisMonth: spent - prepaidCost, lastMonth: prepaidCost, monthlyAverage: Math.round(spent / 2) };
+    expect(await figures()).toEqual(byMonth);
+
+    // Deliveries returned before migration 0033 learn their fee from the ledger, and the totals follow.
+    const numbers = [returned.id, prepaid.id].map((id) => parseDeliveryId(id)!);
+    await t.deps.db.update(deliveries).set({ returnFeeKobo: null }).where(inArray(deliveries.number, numbers));
+    expect((await figures()).totalSpent).toBe(spent - (await rowOf(returned.id)).codReserveKobo! - returnFeeOf(RATE_CARD, prepaid.price.total));
+    const migration = readFileSync(path.join(PROJECT_ROOT, 'drizzle', '0033_spent_is_price_and_return_fees.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE/m.test(statement));
+    expect(backfill).toHaveLength(1);
+    await t.deps.db.execute(sql.raw(backfill[0]!));
+    expect(await figures()).toEqual(byMonth);
+    await expectLedgerClean();
   });
 });
 

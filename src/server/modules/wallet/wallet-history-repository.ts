@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 
-export interface SpendingTotals {
-  thisMonthKobo: number;
-  lastMonthKobo: number;
-  totalKobo: number;
-  firstSpentAt: Date | null;
-}
-
 export interface HistoryRow {
   id: string;
   kind: string;
@@ -26,44 +19,9 @@ export interface HistoryRow {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Reads for the wallet page: spending and the wallet's ledger lines with what they were for. */
+/** Reads for the wallet page: the wallet's ledger lines with what they were for, and a driver's earnings. */
 export function createWalletHistoryRepository(db: Executor) {
   return {
-    /**
-     * Spending on deliveries: wallet payments plus succeeded card payments, less refunds of cancelled deliveries
-     * (a late card payment credited to the wallet never counted as spending, so its credit is not subtracted).
-     * A test-mode delivery's payment and refund are left out: it is no spending (decision 076; a card never pays one).
-     */
-    async spending(userId: string, thisMonthStart: Date, lastMonthStart: Date): Promise<SpendingTotals> {
-      const live = sql`not exists (select 1 from deliveries d where d.id = e.delivery_id and not d.livemode)`;
-      const [row] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          with spend as (
-            select e.created_at as at, -e.amount_kobo as kobo from ledger_entries e
-              where e.user_id = ${userId}::uuid and e.kind = 'payment' and ${live}
-            union all
-            select completed_at, amount_kobo from payments
-              where user_id = ${userId}::uuid and purpose = 'delivery' and status = 'succeeded'
-            union all
-            select e.created_at, -e.amount_kobo from ledger_entries e join postings p on p.id = e.posting_id
-              where e.user_id = ${userId}::uuid and e.kind = 'refund' and p.payment_id is null and ${live}
-          )
-          select
-            coalesce(sum(kobo) filter (where at >= ${thisMonthStart}::timestamptz), 0) as this_month,
-            coalesce(sum(kobo) filter (where at >= ${lastMonthStart}::timestamptz and at < ${thisMonthStart}::timestamptz), 0) as last_month,
-            coalesce(sum(kobo), 0) as total,
-            min(at) as first_at
-          from spend
-        `),
-      );
-      return {
-        thisMonthKobo: Number(row?.this_month ?? 0),
-        lastMonthKobo: Number(row?.last_month ?? 0),
-        totalKobo: Number(row?.total ?? 0),
-        firstSpentAt: row?.first_at ? new Date(row.first_at as string) : null,
-      };
-    },
-
     /**
      * What the wallet was credited for delivered jobs (lines of kind `earning`) from `fromAt` to before `toAt`: the
      * driver's home (decision 060). One user's lines of that window, through ledger_entries_user_idx.

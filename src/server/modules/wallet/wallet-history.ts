@@ -64,8 +64,17 @@ function toTransaction(row: HistoryRow): WalletTransaction {
   }
 }
 
+/** What the customer spent on deliveries (the deliveries module's definition, decision 084). */
+export interface SpendingTotals {
+  thisMonthKobo: number;
+  lastMonthKobo: number;
+  totalKobo: number;
+  firstSpentAt: Date | null;
+}
+
 export function createWalletHistory(deps: {
   history: WalletHistoryRepository;
+  spending(userId: string, thisMonthStart: Date, lastMonthStart: Date): Promise<SpendingTotals>;
   findBalance(userId: string): Promise<number>;
   findWithdrawable(userId: string): Promise<number>;
   findOwed(userId: string): Promise<number>;
@@ -80,7 +89,7 @@ export function createWalletHistory(deps: {
         deps.findBalance(userId),
         deps.findWithdrawable(userId),
         deps.findOwed(userId),
-        deps.history.spending(userId, lagosMonthStart(now), lagosMonthStart(now, 1)),
+        deps.spending(userId, lagosMonthStart(now), lagosMonthStart(now, 1)),
       ]);
       const months = spending.firstSpentAt ? lagosMonthIndex(now) - lagosMonthIndex(spending.firstSpentAt) + 1 : 0;
       return {

@@ -343,7 +343,7 @@ describe('idempotency keys on money-moving requests', () => {
 });
 
 describe('wallet quick stats', () => {
-  it('spending this month is wallet and card payments for deliveries, less refunds; top-ups and withdrawals are not spending', async () => {
+  it('spending this month is the price of the deliveries paid for and not cancelled; top-ups and withdrawals are not spending', async () => {
     const u = await customer(1_000_000);
     const delivery = await book(t, u.headers);
     expect((await payWithWallet(t, u.headers, delivery.id)).statusCode).toBe(200);
