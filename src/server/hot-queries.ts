@@ -71,16 +71,16 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   ...([true, false] as const).flatMap((livemode) => {
     const mode = livemode ? 'live' : 'test';
     return [
-      { name: `my deliveries, ${mode}, first page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, null, null, 21) }) },
-      { name: `my deliveries, ${mode}, deep page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, null, after(s), 21) }) },
+      { name: `my deliveries, ${mode}, first page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode, display: null, after: null, limit: 21 }) }) },
+      { name: `my deliveries, ${mode}, deep page`, build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode, display: null, after: after(s), limit: 21 }) }) },
       ...(['pending', 'in_transit', 'delivered', 'cancelled'] as const).flatMap((display) => [
         {
           name: `my deliveries, ${mode}, ${display}`,
-          build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, display, null, 21) }),
+          build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode, display, after: null, limit: 21 }) }),
         },
         {
           name: `my deliveries, ${mode}, ${display}, deep page`,
-          build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery(s.userId, livemode, display, after(s), 21) }),
+          build: (db: Executor, s: HotQuerySample) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode, display, after: after(s), limit: 21 }) }),
         },
       ]),
     ];
@@ -89,11 +89,11 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'my deliveries, has test deliveries', build: (db, s) => ({ query: deliveries(db).hasTestDeliveriesQuery(s.userId) }) },
   { name: 'my deliveries, has api keys', build: (db, s) => ({ query: createApiKeysRepository(db).hasLiveQuery(s.userId) }) },
   // My Deliveries within a date range (decision 057): the same indexes, a range on created_at.
-  { name: 'my deliveries, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, null, null, 21, sampleRange(s)) }) },
-  { name: 'my deliveries, date range, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, null, after(s), 21, sampleRange(s)) }) },
-  { name: 'my deliveries, date from only', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, null, null, 21, { fromAt: s.midAt, toAt: 'infinity' }) }) },
-  { name: 'my deliveries, delivered, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, true, 'delivered', null, 21, sampleRange(s)) }) },
-  { name: 'my deliveries, test, date range', build: (db, s) => ({ query: deliveries(db).pageQuery(s.userId, false, null, null, 21, sampleRange(s)) }) },
+  { name: 'my deliveries, date range', build: (db, s) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode: true, display: null, after: null, limit: 21, range: sampleRange(s) }) }) },
+  { name: 'my deliveries, date range, deep page', build: (db, s) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode: true, display: null, after: after(s), limit: 21, range: sampleRange(s) }) }) },
+  { name: 'my deliveries, date from only', build: (db, s) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode: true, display: null, after: null, limit: 21, range: { fromAt: s.midAt, toAt: 'infinity' } }) }) },
+  { name: 'my deliveries, delivered, date range', build: (db, s) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode: true, display: 'delivered', after: null, limit: 21, range: sampleRange(s) }) }) },
+  { name: 'my deliveries, test, date range', build: (db, s) => ({ query: deliveries(db).pageQuery({ userId: s.userId, livemode: false, display: null, after: null, limit: 21, range: sampleRange(s) }) }) },
   // The dispatch board's tabs, first and later pages.
   ...(['unassigned', 'active', 'needs_decision', 'delivered', 'cancelled', 'all'] as const).flatMap((tab) => [
     { name: `board, ${tab}`, build: (db: Executor) => ({ query: deliveries(db).findBoardPage(tab, null, 21) }) },
@@ -131,10 +131,10 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   },
   { name: 'api keys of an account', build: (db, s) => ({ query: createApiKeysRepository(db).listLiveQuery(s.userId) }) },
   // Pay on delivery (decision 053): My Deliveries' filter, and the receiver's pay link.
-  { name: 'my deliveries, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, true, null, null, 21) }) },
-  { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, true, null, after(s), 21) }) },
-  { name: 'my deliveries, pay on delivery, date range', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, true, null, null, 21, sampleRange(s)) }) },
-  { name: 'my deliveries, test, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage(s.userId, false, null, null, 21) }) },
+  { name: 'my deliveries, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: true, display: null, after: null, limit: 21 }) }) },
+  { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: true, display: null, after: after(s), limit: 21 }) }) },
+  { name: 'my deliveries, pay on delivery, date range', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: true, display: null, after: null, limit: 21, range: sampleRange(s) }) }) },
+  { name: 'my deliveries, test, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: false, display: null, after: null, limit: 21 }) }) },
   { name: 'pay link lookup', build: (db) => ({ query: deliveries(db).payTokenQuery('0'.repeat(64)) }) },
   // Failed attempts past their decision time (the periodic return).
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },

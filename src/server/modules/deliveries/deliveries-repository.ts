@@ -19,6 +19,19 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 type NewDelivery = typeof deliveries.$inferInsert;
 
 /** What a booking writes: every one of these, always (the prepared insert has a placeholder for each). */
+/**
+ * One page of an owner's own deliveries (My Deliveries, its export): one mode (live, or test: decision 079), optionally
+ * one status group, up to `limit` rows after `after`, optionally only those created within `range` (dateRangeInstants).
+ */
+export interface OwnPage {
+  userId: string;
+  livemode: boolean;
+  display: DisplayStatus | null;
+  after: DeliveryKey | null;
+  limit: number;
+  range?: DateRangeInstants | null;
+}
+
 /** What a delivery cost its shipper (decision 084): its price and, once it came back, the return's fee; never a reserve. */
 const spentOn = sql<number>`${deliveries.totalKobo} + coalesce(${deliveries.returnFeeKobo}, 0)`;
 /** The deliveries whose cost counts as spent: paid, live, not cancelled (a cancellation refunds the price). */
@@ -980,32 +993,17 @@ export function createDeliveriesRepository(db: Executor) {
     eventsQuery: (deliveryIds: readonly string[]) => eventsQuery(deliveryIds),
 
     /** The query findPage runs, with its values (for the plan test's registry). */
-    pageQuery: (
-      userId: string,
-      livemode: boolean,
-      display: DisplayStatus | null,
-      after: DeliveryKey | null,
-      limit: number,
-      range: DateRangeInstants | null = null,
-    ) => pageQuery(display !== null, after !== null, { userId, livemode, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range }, range !== null),
+    pageQuery: ({ userId, livemode, display, after, limit, range = null }: OwnPage) =>
+      pageQuery(display !== null, after !== null, { userId, livemode, display, afterAt: after?.at, afterNumber: after?.number, limit, ...range }, range !== null),
 
     /** The tracking lookup's query (for the plan test's registry). */
     trackingQuery: (owned: boolean) => prepareTracking(owned),
 
     /**
-     * One keyset page of My Deliveries, newest first, optionally one status group: up to `limit` rows after `after`,
-     * each with its sort key as text (`cursorAt`) for the next cursor. No count: the list never totals a history.
-     * `livemode`: live deliveries, or test ones (decision 079). `range`: only rows created within it
-     * (dateRangeInstants), by the same index.
+     * One keyset page of My Deliveries (OwnPage), newest first, each row with its sort key as text (`cursorAt`) for
+     * the next cursor; a date range is served by the same index. No count: the list never totals a history.
      */
-    async findPage(
-      userId: string,
-      livemode: boolean,
-      display: DisplayStatus | null,
-      after: DeliveryKey | null,
-      limit: number,
-      range: DateRangeInstants | null = null,
-    ) {
+    async findPage({ userId, livemode, display, after, limit, range = null }: OwnPage) {
       const key = `${display ? 'status' : 'all'}:${after ? 'after' : 'first'}${range ? ':ranged' : ''}`;
       let statement = pageStatements.get(key);
       if (!statement) pageStatements.set(key, (statement = preparePage(display !== null, after !== null, range !== null)));
@@ -1028,14 +1026,7 @@ export function createDeliveriesRepository(db: Executor) {
      * One keyset page of the owner's pay-on-delivery orders in one mode, newest first (deliveries_user_mode_cod_idx),
      * optionally one status group (filtered among them) and a date range.
      */
-    findCodPage(
-      userId: string,
-      livemode: boolean,
-      display: DisplayStatus | null,
-      after: DeliveryKey | null,
-      limit: number,
-      range: DateRangeInstants | null = null,
-    ) {
+    findCodPage({ userId, livemode, display, after, limit, range = null }: OwnPage) {
       return db
         .select({ ...listColumns, cursorAt: sql<string>`${deliveries.createdAt}::text`.as('cursor_at') })
         .from(deliveries)

@@ -911,10 +911,8 @@ export function createDeliveriesService({
       const livemode = livemodeOf(query.mode ?? 'live');
       const display = query.status === 'all' ? null : query.status;
       const range = dateRangeInstants(query);
-      const rows =
-        query.kind === 'pay_on_delivery'
-          ? await repository.findCodPage(userId, livemode, display, afterKeyOf(query.cursor), query.limit + 1, range)
-          : await repository.findPage(userId, livemode, display, afterKeyOf(query.cursor), query.limit + 1, range);
+      const page = { userId, livemode, display, after: afterKeyOf(query.cursor), limit: query.limit + 1, range };
+      const rows = query.kind === 'pay_on_delivery' ? await repository.findCodPage(page) : await repository.findPage(page);
       return pageOf(rows, query.limit, keyOfRow, toDeliveryListItem);
     },
 
@@ -926,7 +924,7 @@ export function createDeliveriesService({
         repository.summarize(userId),
         wallet.findBalance(userId),
         // Live deliveries only, as the totals beside them (decisions 076, 079).
-        repository.findPage(userId, true, null, null, 3),
+        repository.findPage({ userId, livemode: true, display: null, after: null, limit: 3 }),
       ]);
       return {
         activeDeliveries: summary.active,

@@ -73,7 +73,7 @@ export function createDeliveryToolsService(deps: {
       yield `\uFEFF${csvLine([...header, cod('column'), column('codState')])}`;
       let after: { at: string; number: number } | null = null;
       for (;;) {
-        const rows: (DeliveryListRow & { cursorAt: string })[] = await findPage(userId, livemode, display, after, EXPORT_PAGE_SIZE, range);
+        const rows: (DeliveryListRow & { cursorAt: string })[] = await findPage({ userId, livemode, display, after, limit: EXPORT_PAGE_SIZE, range });
         let chunk = '';
         for (const row of rows) {
           const item = toDeliveryListItem(row);
