@@ -22,13 +22,17 @@ const LONG_AMOUNT = smsAmount(50_000_000);
 /** The values a message of this kind is rendered with: the pay link carries its own link and the amount. */
 const valuesOf = (kind: string, values: { driverName: string; code: string; eta: string }) =>
   kind === 'pay-link' ? { ...values, link: LONG_PAY_LINK, amount: LONG_AMOUNT } : { ...values, link: LONG_LINK };
+const NOW = new Date('2026-11-26T08:35:00Z');
 /** The estimated delivery as the first message writes it: across days, its longest form. */
-const LONG_ETA = shortWindow({ from: new Date('2026-11-27T07:00:00Z'), to: new Date('2026-11-28T17:00:00Z') });
+const LONG_ETA = shortWindow({ from: new Date('2026-11-27T07:00:00Z'), to: new Date('2026-11-28T17:00:00Z') }, NOW);
 
 describe("the receiver's messages", () => {
-  it('write the estimated delivery in Lagos time, as times within a day and dates across days', () => {
+  it('write the estimated delivery in Lagos time: times within today, the day within a later day, dates across days', () => {
+    expect(shortWindow({ from: new Date('2026-11-26T13:05:00Z'), to: new Date('2026-11-26T13:50:00Z') }, NOW)).toBe('14:05-14:50');
+    expect(shortWindow({ from: new Date('2026-11-28T11:29:00Z'), to: new Date('2026-11-28T17:00:00Z') }, NOW)).toBe('28/11');
     expect(LONG_ETA).toBe('27/11-28/11');
-    expect(shortWindow({ from: new Date('2026-11-26T13:05:00Z'), to: new Date('2026-11-26T13:50:00Z') })).toBe('14:05-14:50');
+    // Late in the evening in Lagos it is already the next day in the window's dates.
+    expect(shortWindow({ from: new Date('2026-11-27T08:00:00Z'), to: new Date('2026-11-27T12:00:00Z') }, new Date('2026-11-26T23:30:00Z'))).toBe('09:00-13:00');
   });
 
   it('exist in every language, with the values in place', () => {

@@ -97,15 +97,16 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const lagosClock = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString();
 
 /**
- * An estimated delivery window in few characters, the same in every language: "14:05-14:50" within a day,
- * "27/11-28/11" across days (Lagos time). A plain hyphen: a dash is not in the GSM-7 alphabet, and would make
- * every English SMS cost twice as many parts.
+ * An estimated delivery window in few characters, the same in every language (Lagos time): "14:05-14:50" within
+ * today, "30/11" within a later day (its times alone would read as today's; the tracking link has them), "27/11-28/11"
+ * across days. A plain hyphen: a dash is not in the GSM-7 alphabet, and would make every English SMS cost twice as
+ * many parts.
  */
-export function shortWindow(window: { from: Date; to: Date }): string {
+export function shortWindow(window: { from: Date; to: Date }, now = new Date()): string {
   const [from, to] = [lagosClock(window.from), lagosClock(window.to)];
-  if (from.slice(0, 10) === to.slice(0, 10)) return `${from.slice(11, 16)}-${to.slice(11, 16)}`;
   const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
-  return `${day(from)}-${day(to)}`;
+  if (from.slice(0, 10) !== to.slice(0, 10)) return `${day(from)}-${day(to)}`;
+  return from.slice(0, 10) === lagosClock(now).slice(0, 10) ? `${from.slice(11, 16)}-${to.slice(11, 16)}` : day(from);
 }
 
 /** Most SMS a receiver message may cost. */
