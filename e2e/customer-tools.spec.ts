@@ -162,6 +162,7 @@ test.describe('customer tools', () => {
     await expect(page.getByLabel('Status')).toHaveValue('pending');
     const pending = page.getByTestId('operator-withdrawal').filter({ hasText: 'Funded Shipper' }).first();
     await pending.getByRole('button', { name: 'Mark paid: ₦100.00 to Funded Shipper' }).click();
+    await page.getByRole('dialog', { name: 'Mark ₦100.00 to Funded Shipper as paid?' }).getByRole('button', { name: 'Mark paid' }).click();
     await expect(toast(page, 'Withdrawal Paid')).toBeVisible();
 
     await page.getByLabel('Status').selectOption('paid');
@@ -255,7 +256,7 @@ test.describe('customer tools', () => {
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Livraison annulée' })).toHaveCount(1);
   });
 
-  test('the dispatch board finds a paid delivery by its id or tracking id', async ({ browser }) => {
+  test('the dispatch board finds a paid delivery by its id or tracking id, and by its receiver from any tab', async ({ browser }) => {
     const customer = await browser.newContext();
     const signedIn = await customer.request.post('/api/login', { data: { identifier: E2E_FUNDED_CUSTOMER.email, password: E2E_FUNDED_CUSTOMER.password } });
     expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
@@ -276,7 +277,15 @@ test.describe('customer tools', () => {
     await expect(found).toContainText(id);
     await page.getByLabel('Find a delivery').fill('LF999999');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('No paid delivery has this delivery ID or tracking ID.')).toBeVisible();
+    await expect(page.getByText('No delivery in “Unassigned” matches.', { exact: false })).toBeVisible();
+    // A receiver's name is looked for in the tab on screen; the empty result offers every tab.
+    await page.getByRole('tab', { name: 'Delivered' }).click();
+    await page.getByLabel('Find a delivery').fill('Board Search Receiver');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No delivery in “Delivered” matches.', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Search all deliveries' }).click();
+    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('list', { name: /^Deliveries matching/ }).getByRole('listitem').filter({ hasText: id })).toHaveCount(1);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page).not.toHaveURL(/[?&]q=/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

@@ -37,6 +37,7 @@ const DELIVERY = {
   dropoffLocation: '5 Admiralty Way, Lekki',
   receiverName: 'Chinedu Eze',
   receiverPhone: '+2348031234567',
+  deliveryType: 'express',
   deliveryDate: '2026-11-23',
   deliveryTime: 'afternoon',
   totalKobo: 350_000,
@@ -284,6 +285,7 @@ test.describe('dispatch board', () => {
     await expect(card).toContainText('Chinedu Eze · +2348031234567');
     await expect(card).toContainText('₦3,500.00');
     await expect(card.getByTestId('dispatch-status')).toHaveText('Awaiting pickup');
+    await expect(card.getByTestId('dispatch-delivery-type')).toHaveText('Express');
     await expect(card).toContainText('No driver assigned yet');
     await card.getByText('History (2 events)').click();
     // The payment's own note, in words.
@@ -396,6 +398,10 @@ test.describe('dispatch board', () => {
     await expect(page.getByTestId('operator-withdrawal').first()).toContainText('₦2,000.00');
     await expect(page.getByTestId('operator-withdrawal').first()).toContainText('Access Bank · ******6789');
     await page.getByRole('button', { name: 'Mark paid: ₦2,000.00 to Funmi Adeyemi' }).click();
+    // Money leaves only once the transfer is sent: asked once more.
+    const confirm = page.getByRole('dialog', { name: 'Mark ₦2,000.00 to Funmi Adeyemi as paid?' });
+    await expect(confirm).toContainText('Only once the bank transfer has been sent');
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
     await expect(toast(page, 'Withdrawal Paid')).toContainText('₦2,000.00 marked paid.');
     await expect(page.getByTestId('operator-withdrawal')).toHaveCount(1);
 

@@ -111,6 +111,7 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     await card.getByRole('button', { name: 'Hide the account number of Funmi Adeyemi' }).click();
     await expect(card).toContainText('Access Bank · ******6784');
     await card.getByRole('button', { name: 'Mark paid: ₦2,000.00 to Funmi Adeyemi' }).click();
+    await desk.getByRole('dialog', { name: 'Mark ₦2,000.00 to Funmi Adeyemi as paid?' }).getByRole('button', { name: 'Mark paid' }).click();
     await expect(toast(desk, 'Withdrawal Paid')).toContainText('₦2,000.00 marked paid.');
     await operatorContext.close();
     await expect(shipper.getByTestId('wallet-transactions')).toContainText('Paid');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { dateRangeShape, refineDateRange } from './date-range.js';
-import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
 import { FAILED_ATTEMPT_NOTE_MAX, HANDOVER_CODE_LENGTH, RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN } from '../rule-limits.js';
 
 /**
@@ -102,6 +102,8 @@ export const boardHistoryEntrySchema = deliveryHistoryEntrySchema.extend({ drive
 
 /** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
 export const dispatchDeliverySchema = deliveryJobSchema.extend({
+  /** Express and same-day jobs are marked on the board: they are due first. */
+  deliveryType: z.enum(DELIVERY_TYPES),
   history: z.array(boardHistoryEntrySchema),
   displayStatus: z.enum(DISPLAY_STATUSES),
   /** Integer kobo. */

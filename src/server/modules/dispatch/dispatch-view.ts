@@ -1,5 +1,5 @@
 import { formatDeliveryId } from '../../../shared/ids.js';
-import { DISPLAY_STATUS_OF, type TransportMode } from '../../../shared/schemas/deliveries.js';
+import { DISPLAY_STATUS_OF, type DeliveryType, type TransportMode } from '../../../shared/schemas/deliveries.js';
 import type { DispatchDelivery, DriverJob } from '../../../shared/schemas/dispatch.js';
 import { HANDOVER_MAX_ATTEMPTS } from '../../../shared/rule-limits.js';
 import type { DeliveryRow, StatusHistory } from '../deliveries/deliveries-service.js';
@@ -30,6 +30,7 @@ export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, dri
     dropoffLocation: row.dropoffLocation,
     receiverName: row.receiverName,
     receiverPhone: row.receiverPhone,
+    deliveryType: row.deliveryType as DeliveryType,
     deliveryDate: row.deliveryDate,
     deliveryTime: row.deliveryTime,
     totalKobo: row.totalKobo,

@@ -71,7 +71,7 @@ export function DispatchBoardPage() {
         key={q}
         id="dispatch-search"
         label={t('dispatch.search.label')}
-        placeholder={t('dispatch.search.placeholder')}
+        placeholder={t('deliveries.search.placeholder')}
         submitLabel={t('deliveries.search.submit')}
         initial={q}
         maxLength={SEARCH_MAX}
@@ -84,7 +84,7 @@ export function DispatchBoardPage() {
         hint={t(`dispatch.dateBasis.${BOARD_DATE_OF[status]}`)}
         onApply={(next) => update({ from: next.from ?? null, to: next.to ?? null })}
       />
-      {q && <BoardSearchResults q={q} status={status} range={range} onClear={() => update({ q: null })} />}
+      {q && <BoardSearchResults q={q} status={status} range={range} onClear={() => update({ q: null })} onSearchAll={() => update({ status: 'all' })} />}
 
       <Tabs value={status} onValueChange={handleFilterChange} className="min-w-0">
         {/* Five tabs do not fit 360 px: the row scrolls sideways instead of squeezing the labels. */}
@@ -134,9 +134,22 @@ export function DispatchBoardPage() {
 
 /**
  * The board's search results: the paid delivery with that id or tracking id (any tab), or those of the tab and dates
- * whose receiver's name or phone matches, as cards; or why none.
+ * whose receiver's name or phone matches, as cards; or why none, and, from a tab, the way to look in all of them (a
+ * dispatcher with a customer on the phone must not conclude that a delivery does not exist).
  */
-function BoardSearchResults({ q, status, range, onClear }: { q: string; status: DispatchBoardFilter; range: DateRange; onClear: () => void }) {
+function BoardSearchResults({
+  q,
+  status,
+  range,
+  onClear,
+  onSearchAll,
+}: {
+  q: string;
+  status: DispatchBoardFilter;
+  range: DateRange;
+  onClear: () => void;
+  onSearchAll: () => void;
+}) {
   const { t } = useTranslation();
   const search = useDispatchSearch(q, status, range);
   return (
@@ -159,7 +172,14 @@ function BoardSearchResults({ q, status, range, onClear }: { q: string; status: 
         </div>
       )}
       {search.isSuccess && search.data.items.length === 0 && (
-        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('dispatch.search.empty')}</p>
+        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+          <p>{status === 'all' ? t('deliveries.search.empty') : t('dispatch.search.emptyInTab', { tab: t(`dispatch.filters.${status}`) })}</p>
+          {status !== 'all' && (
+            <Button variant="outline" size="sm" onClick={onSearchAll}>
+              {t('dispatch.search.everyTab')}
+            </Button>
+          )}
+        </div>
       )}
       {search.isSuccess && search.data.items.length > 0 && (
         <ul className="grid min-w-0 gap-4" aria-label={t('deliveries.search.tableLabel', { q })}>

@@ -4,6 +4,7 @@ import { ArrowRight, Loader2, Phone, User } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
 import { codPaymentStateOf } from '@/shared/schemas/deliveries';
 import { AFTER_FAILURE_DECISIONS, type AfterFailureDecision, type DispatchDelivery } from '@/shared/schemas/dispatch';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
@@ -44,11 +45,27 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
       (error: unknown) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
     );
 
+  /** True when it was decided. */
   const handleDecide = (decision: AfterFailureDecision) =>
     decide.mutateAsync({ deliveryId: delivery.id, decision }).then(
-      () => toast.success(t(`dispatch.toasts.decided_${decision}`, { id: delivery.id })),
-      (error: unknown) => toastApiError(t, error, t('dispatch.toasts.statusFailed')),
+      () => {
+        toast.success(t(`dispatch.toasts.decided_${decision}`, { id: delivery.id }));
+        return true;
+      },
+      (error: unknown) => {
+        toastApiError(t, error, t('dispatch.toasts.statusFailed'));
+        return false;
+      },
     );
+  // Why the last attempt failed, in view while it waits for a decision (the history is folded away).
+  const failureNote = delivery.status === 'failed_attempt' ? delivery.history.findLast((entry) => entry.status === 'failed_attempt')?.note : null;
+  const failure = failureNote ? historyNote(failureNote) : null;
+  const failureText =
+    failure && 'key' in failure && failure.params?.reason
+      ? failure.params.note
+        ? t('dispatch.card.failedBecauseWithNote', { reason: t(failure.params.reason), note: failure.params.note })
+        : t('dispatch.card.failedBecause', { reason: t(failure.params.reason) })
+      : null;
 
   const details = [
     ['pickup', delivery.pickupLocation],
@@ -75,11 +92,23 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           </h3>
           {delivery.trackingId && <p className="font-mono text-xs break-all text-muted-foreground">{delivery.trackingId}</p>}
         </div>
-        <Badge variant={STATUS_VARIANT[delivery.displayStatus]} data-testid="dispatch-status">
-          {t(`tracking.statuses.${delivery.status}`)}
-        </Badge>
+        <div className="flex flex-wrap gap-2">
+          {delivery.deliveryType !== 'standard' && (
+            <Badge variant="outline" data-testid="dispatch-delivery-type">
+              {t(`booking.options.deliveryType.${delivery.deliveryType}`)}
+            </Badge>
+          )}
+          <Badge variant={STATUS_VARIANT[delivery.displayStatus]} data-testid="dispatch-status">
+            {t(`tracking.statuses.${delivery.status}`)}
+          </Badge>
+        </div>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-4">
+        {failureText && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm user-text text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="dispatch-failure">
+            {failureText}
+          </p>
+        )}
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
           {details.map(([key, value]) => (
             <div key={key} className="grid min-w-0 gap-0.5">
@@ -145,12 +174,28 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
             )}
             {actions.canComplete && <CompleteDeliveryDialog deliveryId={delivery.id} />}
             {actions.canDecide &&
-              AFTER_FAILURE_DECISIONS.map((decision) => (
-                <Button key={decision} variant="outline" disabled={decide.isPending} onClick={() => void handleDecide(decision)}>
-                  {decide.isPending && decide.variables?.decision === decision && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
-                  {t(`dispatch.actions.${decision}`)}
-                </Button>
-              ))}
+              AFTER_FAILURE_DECISIONS.map((decision) => {
+                const button = (
+                  <Button key={decision} variant="outline" disabled={decide.isPending} onClick={decision === 'return' ? undefined : () => void handleDecide(decision)}>
+                    {decide.isPending && decide.variables?.decision === decision && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+                    {t(`dispatch.actions.${decision}`)}
+                  </Button>
+                );
+                // A return charges the sender its fee: asked once more.
+                return decision === 'return' ? (
+                  <ConfirmDialog
+                    key={decision}
+                    trigger={button}
+                    title={t('dispatch.confirmReturn.title', { id: delivery.id })}
+                    description={t('dispatch.confirmReturn.description')}
+                    confirmLabel={t('dispatch.actions.return')}
+                    onConfirm={() => handleDecide(decision)}
+                    destructive
+                  />
+                ) : (
+                  button
+                );
+              })}
           </div>
         )}
       </CardContent>

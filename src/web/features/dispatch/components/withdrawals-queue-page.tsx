@@ -8,6 +8,7 @@ import { Check, Eye, EyeOff, Loader2, X } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
 import { markFailedBodySchema, WITHDRAWAL_STATUSES, type OperatorWithdrawal, type WithdrawalStatus } from '@/shared/schemas/wallet-money';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Label } from '@/web/components/ui/label';
 import { Button } from '@/web/components/ui/button';
@@ -112,15 +113,20 @@ export function WithdrawalsQueuePage() {
 function useSettle() {
   const { t } = useTranslation();
   const settle = useSettleWithdrawal();
+  /** Settles it and says how it went; true when it was settled. */
   const run = (request: WithdrawalOutcome, amount: string, onDone?: () => void) =>
-    settle.mutate(request, {
-      onSuccess: () => {
+    settle.mutateAsync(request).then(
+      () => {
         const key = request.outcome === 'paid' ? 'markedPaid' : 'markedFailed';
         toast.success(t(`operatorWithdrawals.toasts.${key}`), { description: t(`operatorWithdrawals.toasts.${key}Description`, { amount }) });
         onDone?.();
+        return true;
       },
-      onError: (error) => toastApiError(t, error, t('operatorWithdrawals.toasts.failed')),
-    });
+      (error: unknown) => {
+        toastApiError(t, error, t('operatorWithdrawals.toasts.failed'));
+        return false;
+      },
+    );
   return { run, isPending: settle.isPending };
 }
 
@@ -175,14 +181,18 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
                 {t(accountNumber.shown ? 'operatorWithdrawals.hideAccountNumber' : 'operatorWithdrawals.showAccountNumber')}
               </Button>
             )}
-            <Button
-              disabled={isPending}
-              onClick={() => run({ id: withdrawal.id, outcome: 'paid' }, amount)}
-              aria-label={t('operatorWithdrawals.markPaidFor', { amount, name: withdrawal.accountName })}
-            >
-              <Check aria-hidden="true" />
-              {t('operatorWithdrawals.markPaid')}
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button disabled={isPending} aria-label={t('operatorWithdrawals.markPaidFor', { amount, name: withdrawal.accountName })}>
+                  <Check aria-hidden="true" />
+                  {t('operatorWithdrawals.markPaid')}
+                </Button>
+              }
+              title={t('operatorWithdrawals.confirmPaid.title', { amount, name: withdrawal.accountName })}
+              description={t('operatorWithdrawals.confirmPaid.description', { name: withdrawal.accountName })}
+              confirmLabel={t('operatorWithdrawals.markPaid')}
+              onConfirm={() => run({ id: withdrawal.id, outcome: 'paid' }, amount)}
+            />
             <MarkFailedDialog withdrawal={withdrawal} amount={amount} />
           </div>
         )}
