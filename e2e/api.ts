@@ -7,6 +7,21 @@ export const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseU
 /** A delivery date the booking rules accept: two days ahead. */
 export const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
+/**
+ * A merchant API quote body (POST /api/v1/quotes) from Ikeja City Mall to Lekki Phase 1 by bike, its places found with
+ * the caller's own search (`placeId`: the first match's id, looked up with the key at hand).
+ */
+export const v1QuoteBody = async (placeId: (q: string) => Promise<string>) => ({
+  pickup: { placeId: await placeId('ikeja city mall'), line: '194 Obafemi Awolowo Way' },
+  dropoff: { placeId: await placeId('lekki phase 1'), line: '12 Admiralty Way' },
+  packageType: 'documents',
+  packageWeight: 'light',
+  transportMode: 'bike',
+  deliveryType: 'standard',
+  deliveryTime: 'morning',
+  deliveryDate: inTwoDays(),
+});
+
 /** A booking with the long addresses and names people type in Lagos, as the booking form sends it. */
 export const longTrip = (receiverPhone: string) => ({
   receiverName: 'Oluwaseun Adebayo-Okonkwo Chukwuemeka',

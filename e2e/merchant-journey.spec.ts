@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
-import { inTwoDays } from './api.js';
+import { v1QuoteBody } from './api.js';
 import { importCsv, uploadCsv } from './imports.js';
 import { toast } from './page-checks.js';
 
@@ -149,16 +149,7 @@ test.describe('the merchant journey', () => {
         expect(found.status(), await found.text()).toBe(200);
         return ((await found.json()) as { items: { id: string }[] }).items[0]!.id;
       };
-      const quote = await api.post('/quotes', {
-        pickup: { placeId: await placeId('ikeja city mall'), line: '194 Obafemi Awolowo Way' },
-        dropoff: { placeId: await placeId('lekki phase 1'), line: '12 Admiralty Way' },
-        packageType: 'documents',
-        packageWeight: 'light',
-        transportMode: 'bike',
-        deliveryType: 'standard',
-        deliveryTime: 'morning',
-        deliveryDate: inTwoDays(),
-      });
+      const quote = await api.post('/quotes', await v1QuoteBody(placeId));
       expect(quote.status(), await quote.text()).toBe(201);
       const booked = await api.post(
         '/deliveries',

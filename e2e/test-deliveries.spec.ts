@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
-import { call, inTwoDays, shortTrip } from './api.js';
+import { call, shortTrip, v1QuoteBody } from './api.js';
 import { CLIENT_ERROR_RESPONSE, trackConsoleErrors } from './page-checks.js';
 
 /**
@@ -30,18 +30,7 @@ test.describe('test deliveries apart', () => {
     const backend = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
     const placeId = async (q: string) =>
       ((await (await backend.get(`/api/v1/places?q=${encodeURIComponent(q)}`)).json()) as { items: { id: string }[] }).items[0]!.id;
-    const quote = await backend.post('/api/v1/quotes', {
-      data: {
-        pickup: { placeId: await placeId('ikeja city mall'), line: '194 Obafemi Awolowo Way' },
-        dropoff: { placeId: await placeId('lekki phase 1'), line: '12 Admiralty Way' },
-        packageType: 'documents',
-        packageWeight: 'light',
-        transportMode: 'bike',
-        deliveryType: 'standard',
-        deliveryTime: 'morning',
-        deliveryDate: inTwoDays(),
-      },
-    });
+    const quote = await backend.post('/api/v1/quotes', { data: await v1QuoteBody(placeId) });
     expect(quote.status(), await quote.text()).toBe(201);
     const booked = await backend.post('/api/v1/deliveries', {
       data: { quoteId: ((await quote.json()) as { id: string }).id, receiver: { name: 'Tobi Test', phone: '+2348037654321' } },
