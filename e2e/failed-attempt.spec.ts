@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { call, shortTrip } from './api.js';
+import { formatNaira } from '../src/shared/money.js';
+import { RATE_CARD, returnFeeOf } from '../src/shared/pricing.js';
 import { toast } from './page-checks.js';
 
 /**
@@ -39,6 +41,8 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
 
   const booked = await call(shipper.context.request, '/api/book-delivery', shortTrip('+2348031234567'));
   const id = booked.id as string;
+  // The driver's share (70 %, DRIVER_EARNINGS_PERCENT's default) of the return's fee: what the return pays.
+  const returnShare = formatNaira(Math.floor((returnFeeOf(RATE_CARD, (booked.price as { total: number }).total) * 70) / 100));
   await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
   const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
   await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
@@ -64,14 +68,21 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await expect(toast(shipper.page, `${id} is coming back to you`)).toBeVisible();
   await expect(row.getByText('Returning')).toBeVisible();
 
+  // The driver is told, without a reload (decision 086); the job says what the return pays.
+  await expect(job.getByTestId('driver-job-status')).toHaveText('Returning to sender');
+  await expect(job.getByTestId('driver-job-earnings')).toHaveText(returnShare);
+  await driver.page.goto('/dashboard/notifications');
+  await expect(driver.page.getByTestId('notification-item').filter({ hasText: `${id}: bring it back to the sender` })).toHaveCount(1);
+
   // The driver hands it back with the shipper's code.
   const code = await codeSentTo(driver.context.request, E2E_FUNDED_CUSTOMER.email);
-  await driver.page.reload();
+  await driver.page.goto('/dashboard/driver');
   await expect(job.getByTestId('driver-job-status')).toHaveText('Returning to sender');
   await job.getByRole('button', { name: 'Hand back to sender' }).click();
+  await expect(driver.page.getByRole('dialog').getByRole('heading', { name: `Hand back ${id} to the sender` })).toBeVisible();
   await driver.page.getByRole('dialog').getByLabel("Sender's code").fill(code);
   await driver.page.getByRole('dialog').getByRole('button', { name: 'Confirm return' }).click();
-  await expect(toast(driver.page, 'Handed back to the sender')).toBeVisible();
+  await expect(toast(driver.page, 'Handed back to the sender')).toContainText(`${returnShare} is added to your earnings.`);
   await expect(job).toHaveCount(0);
 
   await shipper.page.reload();
@@ -82,5 +93,10 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await expect(shipper.page.getByText(`Return fee for delivery ${id}`)).toBeVisible();
   await driver.page.goto('/dashboard/wallet');
   await expect(driver.page.getByText(`Earnings for delivery ${id}`)).toBeVisible();
+  await expect(driver.page.getByText(`+${returnShare}`).first()).toBeVisible();
+  // A driver who ships no pay-on-delivery orders has no pay-on-delivery block to misread (decision 086).
+  await expect(driver.page.getByTestId('wallet-balance')).toBeVisible();
+  await expect(driver.page.getByRole('heading', { name: 'Pay on delivery' })).toHaveCount(0);
+  await expect(driver.page.getByTestId('cod-collected')).toHaveCount(0);
   for (const person of [shipper, operator, driver]) await person.context.close();
 });

@@ -50,6 +50,11 @@ export type DomainEvent =
   | ({ type: 'delivery.cod_refund_due'; amountKobo: number } & DeliveryFacts)
   | ({ type: 'delivery.status_changed'; [PUBLISHER_ONLY]?: { receiver: ReceiverFacts } } & DeliveryFacts)
   /**
+   * Someone decided what happens after a failed attempt (the operator, the shipper, or the system once the window
+   * passed): told to the driver of the job (decision 086). Published beside the status change it made.
+   */
+  | ({ type: 'delivery.failure_decided'; driverId: string | null; decision: 'reattempt' | 'return'; by: 'operator' | 'customer' | 'system' } & DeliveryFacts)
+  /**
    * An operator assigned the delivery to a driver, or reassigned it (`previousDriverId`, the driver it was taken from:
    * the same one when reassigned to them again). Where it goes stays with the publisher's subscribers.
    */

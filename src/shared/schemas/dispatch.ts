@@ -162,7 +162,7 @@ export const driverJobsQuerySchema = cursorQuerySchema.extend({ scope: z.enum(DR
 /** A job as the driver sees it: where to collect, where to deliver, whom to hand it to. */
 export const driverJobSchema = deliveryJobSchema.extend({
   description: z.string().nullable(),
-  /** The driver's share of the fare (integer kobo), credited to their wallet on delivery. */
+  /** What the job pays the driver (integer kobo), credited at the hand-over: a share of the fare, or of a return's fee. */
   earningsKobo: z.number().int(),
   /** Wrong handover codes left before only an operator can complete it. */
   handoverAttemptsLeft: z.number().int(),

@@ -16,6 +16,8 @@ export const NOTIFICATION_KEYS = [
   'driverAssigned',
   'driverJobAssigned',
   'driverJobReassigned',
+  'driverJobReattempt',
+  'driverJobReturn',
   'deliveryPickedUp',
   'deliveryInTransit',
   'deliveryOutForDelivery',

@@ -78,7 +78,7 @@ export function applyLiveEvent(queryClient: QueryClient, name: string, rawData: 
     case 'drivers.changed':
       void invalidateGroup(queryClient, AFTER_DRIVERS_CHANGE);
       return true;
-    // To a driver: a job was assigned to them or taken from them; their open jobs list shows it.
+    // To a driver: a job was assigned to them or taken from them, or decided after a failed attempt; their open jobs list shows it.
     case 'driver.jobs_changed':
       void invalidateGroup(queryClient, AFTER_DRIVER_JOBS_CHANGE);
       return true;

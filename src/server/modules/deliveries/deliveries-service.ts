@@ -69,6 +69,19 @@ export function driverShareOf(row: Pick<DeliveryRow, 'baseFareKobo' | 'distanceF
   return Math.floor(((row.baseFareKobo + row.distanceFeeKobo) * percent) / 100);
 }
 
+/**
+ * What the driver earns on this job: their share of the fare, or, once it is going back to the sender, of the
+ * return's fee (decision 053). The hand-over credits it and the driver's job shows it (decision 086).
+ */
+export function driverEarningOf(
+  row: Pick<DeliveryRow, 'status' | 'baseFareKobo' | 'distanceFeeKobo' | 'totalKobo'>,
+  percent: number,
+  rateCard: RateCard,
+): number {
+  if (row.status === 'returning' || row.status === 'returned') return Math.floor((returnFeeOf(rateCard, row.totalKobo) * percent) / 100);
+  return driverShareOf(row, percent);
+}
+
 /** How the hand-over is proven: the receiver's code (the driver), or an operator's word. */
 export type HandoverProof =
   | { by: 'driver'; driverId: string; code: string; proofKey: string | null }
@@ -136,6 +149,10 @@ export function factsOf(row: DeliveryRow): DeliveryFacts {
 function statusChanged(row: DeliveryRow): DomainEvent {
   const receiver = { receiverPhone: row.receiverPhone, receiverLanguage: row.receiverLanguage, driverName: row.driverName, livemode: row.livemode };
   return { type: 'delivery.status_changed', ...factsOf(row), publisherOnly: { receiver } };
+}
+
+function failureDecided(row: DeliveryRow, decision: AfterFailureDecision, by: 'operator' | 'customer' | 'system'): DomainEvent {
+  return { type: 'delivery.failure_decided', ...factsOf(row), driverId: row.driverId, decision, by };
 }
 
 /**
@@ -660,9 +677,7 @@ export function createDeliveriesService({
             throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft } });
           }
         }
-        // A return earns the driver their share of its fee (decision 053).
-        const shareKobo =
-          to === 'delivered' ? driverShareOf(row, driverSharePercent) : Math.floor((returnFeeOf(rateCard, row.totalKobo) * driverSharePercent) / 100);
+        const shareKobo = driverEarningOf({ ...row, status: to }, driverSharePercent, rateCard);
         const earnings = wallet.driverEarnings({
           userId: row.driverId,
           amountKobo: shareKobo,
@@ -755,6 +770,7 @@ export function createDeliveriesService({
           const moved = await repository.reattempt(row, AWAITING_DECISION_STATUSES, `reattempt:${by}`, tx);
           if (!moved) throw new AppError('CONFLICT');
           emit(statusChanged(moved.row));
+          emit(failureDecided(moved.row, decision, by));
           return { row: moved.row, history: statusHistory(moved.events) };
         });
       }
@@ -767,6 +783,7 @@ export function createDeliveriesService({
         if (!moved) throw new AppError('CONFLICT');
         await refundReceiver(transaction, moved.row);
         emit(statusChanged(moved.row));
+        emit(failureDecided(moved.row, decision, by));
         return { row: moved.row, history: statusHistory(moved.events) };
       });
     },
@@ -826,8 +843,8 @@ export function createDeliveriesService({
     /** Which of these stored photos are a delivery's proof (the storage sweep removes the others). */
     keptAmong: (keys: readonly string[]) => repository.proofKeysAmong(keys),
 
-    /** What a driver earns on this delivery (integer kobo). */
-    driverShareOf: (row: DeliveryRow) => driverShareOf(row, driverSharePercent),
+    /** What a driver earns on this delivery as it stands (integer kobo): of the fare, or of the return's fee. */
+    driverEarningOf: (row: DeliveryRow) => driverEarningOf(row, driverSharePercent, rateCard),
 
     /**
      * A booking as stored (the merchant API pays it and answers from the row; createBooking gives its public view).

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, payWithWallet } from '../../test/delivery-test-helpers.js';
-import { deliveries, outboxMessages } from '../../db/schema/index.js';
+import { deliveries, notifications, outboxMessages, wallets } from '../../db/schema/index.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
 import { createDeliveriesRepository } from './deliveries-repository.js';
 
@@ -54,6 +54,11 @@ async function outForDelivery() {
     expect(res.statusCode, res.body).toBe(200);
   }
   return { d, shipper, driver };
+}
+
+async function balanceOf(userId: string) {
+  const [wallet] = await t.deps.db.select().from(wallets).where(eq(wallets.userId, userId));
+  return wallet?.balanceKobo ?? 0;
 }
 
 describe('failed attempts', () => {
@@ -135,6 +140,45 @@ describe('after a failed attempt', () => {
     expect((await decideAsOperator(d.id, 'return')).statusCode).toBe(409);
     expect((await get('/api/dashboard/summary', shipper.headers)).json().data).toMatchObject({ activeDeliveries: 0, totalDelivered: 0 });
     expect(await createDeliveriesRepository(t.deps.db).totalsDifferingFromRecount()).toEqual([]);
+  });
+
+  it("the driver's job on its way back says what the return pays, and the hand-back pays exactly that", async () => {
+    const { d, shipper, driver } = await outForDelivery();
+    const fareShare = (await get(`/api/driver/jobs/${d.id}`, driver.headers)).json().data.earningsKobo as number;
+    expect((await failAttempt(driver, d.id)).statusCode).toBe(200);
+    expect((await decideAsOperator(d.id, 'return')).statusCode).toBe(200);
+    const job = (await get(`/api/driver/jobs/${d.id}`, driver.headers)).json().data as { status: string; earningsKobo: number };
+    expect(job.status).toBe('returning');
+    expect(job.earningsKobo).toBeGreaterThan(0);
+    expect(job.earningsKobo).toBeLessThan(fareShare);
+    const before = await balanceOf(driver.user.id);
+    const handed = await post(`/api/driver/jobs/${d.id}/deliver`, driver.headers, { code: await codeSentTo(shipper.user.phone!) });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(handed.json().data.earningsKobo).toBe(job.earningsKobo);
+    expect((await balanceOf(driver.user.id)) - before).toBe(job.earningsKobo);
+  });
+
+  it('the driver is told of every decision: a re-attempt, the shipper\'s return, and the return nobody decided', async () => {
+    const driverNotes = async (driverId: string) =>
+      (await t.deps.db.select().from(notifications).where(eq(notifications.userId, driverId)))
+        .filter((n) => n.messageKey === 'driverJobReattempt' || n.messageKey === 'driverJobReturn')
+        .map((n) => ({ messageKey: n.messageKey, params: n.params }));
+    const first = await outForDelivery();
+    expect((await failAttempt(first.driver, first.d.id)).statusCode).toBe(200);
+    expect(await driverNotes(first.driver.user.id)).toEqual([]);
+    expect((await decideAsOperator(first.d.id, 'reattempt')).statusCode).toBe(200);
+    expect(await driverNotes(first.driver.user.id)).toEqual([{ messageKey: 'driverJobReattempt', params: { deliveryId: first.d.id } }]);
+    expect((await failAttempt(first.driver, first.d.id)).statusCode).toBe(200);
+    expect((await decideAsShipper(first.shipper, first.d.id, 'return')).statusCode).toBe(200);
+    expect(await driverNotes(first.driver.user.id)).toHaveLength(2);
+    expect(await driverNotes(first.driver.user.id)).toContainEqual({ messageKey: 'driverJobReturn', params: { deliveryId: first.d.id } });
+    // Nobody else is told in the driver's words.
+    expect(await driverNotes(first.shipper.user.id)).toEqual([]);
+
+    const second = await outForDelivery();
+    expect((await failAttempt(second.driver, second.d.id)).statusCode).toBe(200);
+    expect(await t.jobs.returnUndecided(new Date(Date.now() + 25 * 60 * 60 * 1000))).toBeGreaterThanOrEqual(1);
+    expect(await driverNotes(second.driver.user.id)).toEqual([{ messageKey: 'driverJobReturn', params: { deliveryId: second.d.id } }]);
   });
 
   it('another customer cannot decide (404); nobody deciding for 24 hours returns it', async () => {

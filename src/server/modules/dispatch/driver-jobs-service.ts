@@ -14,7 +14,7 @@ import { toDriverJob } from './dispatch-view.js';
 interface Deps {
   deliveries: Pick<
     DeliveriesService,
-    'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverShareOf' | 'resendPayLink' | 'countDriverActiveJobs'
+    'listDriverJobs' | 'findDriverJob' | 'stepDriverJob' | 'recordFailedAttempt' | 'handOver' | 'historyOf' | 'driverEarningOf' | 'resendPayLink' | 'countDriverActiveJobs'
   >;
   /** The driver's vehicle on record and duty switch (the home's "available for work"). */
   drivers: Pick<DriversService, 'find' | 'switchDuty'>;
@@ -28,7 +28,7 @@ interface Deps {
 /** The driver's workspace: only the jobs assigned to them (any other is not found), one step at a time. */
 export function createDriverJobsService({ deliveries, drivers, earnings, storage, handoverAttempts }: Deps) {
   async function toJob(row: DeliveryRow): Promise<DriverJob> {
-    return toDriverJob(row, await deliveries.historyOf(row), deliveries.driverShareOf(row));
+    return toDriverJob(row, await deliveries.historyOf(row), deliveries.driverEarningOf(row));
   }
 
   return {
@@ -63,7 +63,7 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
 
     async listJobs(driverId: string, scope: 'active' | 'completed', page: CursorQuery): Promise<{ items: DriverJob[]; nextCursor: string | null }> {
       const { rows, history, nextCursor } = await deliveries.listDriverJobs(driverId, scope, page);
-      return { items: rows.map((row) => toDriverJob(row, history.get(row.id) ?? [], deliveries.driverShareOf(row))), nextCursor };
+      return { items: rows.map((row) => toDriverJob(row, history.get(row.id) ?? [], deliveries.driverEarningOf(row))), nextCursor };
     },
 
     async getJob(driverId: string, publicId: string): Promise<DriverJob> {
@@ -72,7 +72,7 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
 
     async stepStatus(driverId: string, publicId: string, status: DeliveryStatus): Promise<DriverJob> {
       const { row, history } = await deliveries.stepDriverJob(driverId, publicId, status);
-      return toDriverJob(row, history, deliveries.driverShareOf(row));
+      return toDriverJob(row, history, deliveries.driverEarningOf(row));
     },
 
     /** The parcel could not be handed over: why, for the operator and the shipper to decide what next. */
@@ -81,7 +81,7 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
 
     async recordFailedAttempt(driverId: string, publicId: string, body: FailedAttemptBody): Promise<DriverJob> {
       const { row, history } = await deliveries.recordFailedAttempt(driverId, publicId, body);
-      return toDriverJob(row, history, deliveries.driverShareOf(row));
+      return toDriverJob(row, history, deliveries.driverEarningOf(row));
     },
 
     /**
@@ -93,7 +93,7 @@ export function createDriverJobsService({ deliveries, drivers, earnings, storage
       const proofKey = photo ? (await storage.put(createStorageKey('delivery-proofs', photo.extension), photo.bytes)).key : null;
       try {
         const { row, history } = await deliveries.handOver(publicId, { by: 'driver', driverId, code, proofKey });
-        return toDriverJob(row, history, deliveries.driverShareOf(row));
+        return toDriverJob(row, history, deliveries.driverEarningOf(row));
       } catch (error) {
         if (proofKey) await storage.delete(proofKey);
         throw error;

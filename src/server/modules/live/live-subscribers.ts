@@ -31,6 +31,11 @@ export function subscribeLiveEvents(
     await Promise.all([...drivers].map((driverId) => live.publish(driverId, DRIVER_JOBS_CHANGED_EVENT, data)));
   });
 
+  // The driver's job leaves "waiting for a decision" on their open page: out again, or on its way back.
+  events.onPublisher('delivery.failure_decided', async (e) => {
+    if (e.driverId) await live.publish(e.driverId, DRIVER_JOBS_CHANGED_EVENT, { id: formatDeliveryId(e.number) });
+  });
+
   for (const type of ['delivery.paid', 'delivery.status_changed', 'delivery.driver_assigned', 'delivery.cancelled'] as const) {
     events.onPublisher(type, (e) =>
       live.publish(e.userId, 'delivery.status', {

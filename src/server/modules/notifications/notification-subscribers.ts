@@ -78,6 +78,17 @@ export function subscribeNotifications(
     ]);
   });
 
+  // The driver of a failed attempt hears what was decided, whoever decided it (decision 086).
+  events.onPublisher('delivery.failure_decided', async (e) => {
+    if (!e.driverId) return;
+    await notifications.insertNotification({
+      userId: e.driverId,
+      type: 'delivery',
+      messageKey: e.decision === 'reattempt' ? 'driverJobReattempt' : 'driverJobReturn',
+      params: { deliveryId: formatDeliveryId(e.number) },
+    });
+  });
+
   // The receiver of a pay-on-delivery order paid: the shipper knows the hand-over can happen (decision 053).
   events.onPublisher('delivery.cod_paid', (e) =>
     notifications.insertNotification({

@@ -92,12 +92,9 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
       { jobId: job.id, code, photo },
       {
         onSuccess: () => {
-          // A return earns nothing yet (decision 053): it says only that the sender has the parcel back.
-          if (isReturn) toast.success(t('driverWorkspace.toasts.returned'));
-          else
-            toast.success(t('driverWorkspace.toasts.delivered'), {
-              description: t('driverWorkspace.toasts.deliveredDescription', { amount: formatNaira(job.earningsKobo) }),
-            });
+          toast.success(t(isReturn ? 'driverWorkspace.toasts.returned' : 'driverWorkspace.toasts.delivered'), {
+            description: t('driverWorkspace.toasts.deliveredDescription', { amount: formatNaira(job.earningsKobo) }),
+          });
           handleOpenChange(false);
         },
         onError: (error) => {
@@ -126,7 +123,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t('driverWorkspace.deliver.title', { id: job.id })}</DialogTitle>
+          <DialogTitle>{t(isReturn ? 'driverWorkspace.deliver.returnTitle' : 'driverWorkspace.deliver.title', { id: job.id })}</DialogTitle>
           <DialogDescription>
             {isReturn ? t('driverWorkspace.deliver.returnDescription') : t('driverWorkspace.deliver.description', { name: job.receiverName })}
           </DialogDescription>

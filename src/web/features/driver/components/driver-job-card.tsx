@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowRight, Loader2, MapPin, Package, Phone, type LucideIcon } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
+import { codPaymentStateOf } from '@/shared/schemas/deliveries';
 import type { DriverJob } from '@/shared/schemas/dispatch';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -20,6 +21,9 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
   const next = nextStepFor(job.status, job.handoverAttemptsLeft);
   const titleId = `job-${job.id}-title`;
   const isLocked = job.status === 'out_for_delivery' && job.handoverAttemptsLeft <= 0;
+  // Nothing is due from anyone once the parcel goes back to the sender (decision 081): no amount, no payment state.
+  const codState = job.cod ? codPaymentStateOf(job.status, job.cod.paidAt !== null) : null;
+  const isFinished = job.status === 'delivered' || job.status === 'returned';
 
   // Until the saved step reaches the card (the jobs are fetched again), its button would offer the same step again.
   const isStepping = advance.isPending || (advance.isSuccess && advance.variables.jobId === job.id && advance.variables.status === next);
@@ -73,19 +77,19 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
               {job.deliveryDate} · {t(`booking.options.deliveryTime.${job.deliveryTime}`, { defaultValue: job.deliveryTime })}
             </dd>
           </div>
-          {job.cod && (
+          {job.cod && codState && (
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <dt className="text-muted-foreground">{t('driverWorkspace.cod.due')}</dt>
               <dd className="font-semibold tabular-nums" data-testid="driver-job-cod-amount">
                 {formatNaira(job.cod.amountKobo)}
               </dd>
               <dd>
-                <CodStateBadge cod={job.cod} />
+                <CodStateBadge state={codState} />
               </dd>
             </div>
           )}
           <div className="flex gap-1">
-            <dt className="text-muted-foreground">{t(job.status === 'delivered' ? 'driverWorkspace.job.earned' : 'driverWorkspace.job.earnings')}</dt>
+            <dt className="text-muted-foreground">{t(isFinished ? 'driverWorkspace.job.earned' : 'driverWorkspace.job.earnings')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="driver-job-earnings">
               {formatNaira(job.earningsKobo)}
             </dd>

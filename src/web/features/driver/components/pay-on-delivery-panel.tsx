@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loader2, Send } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
+import type { CodPaymentState } from '@/shared/schemas/deliveries';
 import type { DriverJob } from '@/shared/schemas/dispatch';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -12,11 +13,11 @@ import { useResendPayLink } from '../api/resend-pay-link';
 type Cod = NonNullable<DriverJob['cod']>;
 
 /** "Paid" once the receiver has paid through their link (the live stream turns it), else "Awaiting payment". */
-export function CodStateBadge({ cod }: { cod: Cod }) {
+export function CodStateBadge({ state }: { state: CodPaymentState }) {
   const { t } = useTranslation();
   return (
-    <Badge variant={cod.paidAt ? 'success' : 'warning'} data-testid="driver-job-cod-state">
-      {cod.paidAt ? t('cod.state.paid') : t('cod.state.awaiting')}
+    <Badge variant={state === 'paid' ? 'success' : 'warning'} data-testid="driver-job-cod-state">
+      {t(`cod.state.${state}`)}
     </Badge>
   );
 }
