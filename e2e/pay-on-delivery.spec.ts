@@ -336,6 +336,14 @@ test.describe('pay on delivery: a parcel sent back', () => {
     // Refused, and brought back to the shipper: nothing is awaited from the receiver, and no arrival is promised.
     await call(driver.context.request, `/api/driver/jobs/${id}/failed-attempt`, { reason: 'refused' });
     await call(shipper.context.request, `/api/deliveries/${id}/after-failure`, { decision: 'return' });
+    // On its way back the driver's job asks nothing of anyone, and pays the driver's share of the return's fee.
+    await driver.page.goto('/dashboard/driver');
+    const job = driver.page.getByRole('article').filter({ hasText: id });
+    await expect(job.getByTestId('driver-job-status')).toHaveText('Returning to sender');
+    await expect(job.getByTestId('driver-job-earnings')).toHaveText(formatNaira(Math.floor((returnFeeOf(RATE_CARD, (booked.price as { total: number }).total) * 70) / 100)));
+    await expect(job.getByText('Due on delivery')).toHaveCount(0);
+    await expect(job.getByTestId('driver-job-cod-amount')).toHaveCount(0);
+    await expect(job.getByTestId('driver-job-cod-state')).toHaveCount(0);
     const code = /\b(\d{4})\b/.exec((await messageTo(driver.context.request, email, /coming back to you/)).replace(/https?:\/\/\S+/g, ''))![1]!;
     await call(driver.context.request, `/api/driver/jobs/${id}/deliver`, { code });
     await shipper.page.reload();

@@ -135,6 +135,8 @@ export const HOT_QUERIES: readonly HotQuery[] = [
   { name: 'my deliveries, pay on delivery, deep page', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: true, display: null, after: after(s), limit: 21 }) }) },
   { name: 'my deliveries, pay on delivery, date range', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: true, display: null, after: null, limit: 21, range: sampleRange(s) }) }) },
   { name: 'my deliveries, test, pay on delivery', build: (db, s) => ({ query: deliveries(db).findCodPage({ userId: s.userId, livemode: false, display: null, after: null, limit: 21 }) }) },
+  // The wallet page: whether its pay-on-delivery block shows (decision 086).
+  { name: 'has pay-on-delivery orders', build: (db, s) => ({ query: deliveries(db).hasCodOrdersQuery(s.userId) }) },
   { name: 'pay link lookup', build: (db) => ({ query: deliveries(db).payTokenQuery('0'.repeat(64)) }) },
   // Failed attempts past their decision time (the periodic return).
   { name: 'undecided failed attempts', build: (db) => ({ query: deliveries(db).findUndecidedSince(new Date(), 50) }) },

@@ -360,8 +360,21 @@ export const deliverySearchResultSchema = z.object({ items: z.array(deliveryList
 export const deliveriesExportQuerySchema = z.object({ mode: deliveryModeSchema, ...listFiltersShape, ...dateRangeShape }).superRefine(refineDateRange);
 export type DeliverySearchResult = z.infer<typeof deliverySearchResultSchema>;
 
-/** GET /api/deliveries/cod-summary: the shipper's pay-on-delivery money (integer kobo). */
-export const codSummarySchema = z.object({ collectedKobo: z.number().int(), awaitingKobo: z.number().int() });
+/**
+ * GET /api/deliveries/cod-summary: the shipper's pay-on-delivery money (integer kobo), and whether they have
+ * pay-on-delivery orders of their own (live ones: test money never reaches the wallet).
+ */
+export const codSummarySchema = z.object({ collectedKobo: z.number().int(), awaitingKobo: z.number().int(), hasOrders: z.boolean() });
+export type CodSummary = z.infer<typeof codSummarySchema>;
+
+/**
+ * Whether the wallet shows its pay-on-delivery block (decision 086): to whoever ships such orders, or has a figure
+ * in it (a prepaid return's fee can be owed without one); to anyone else, a driver who collects for others
+ * included, its zeros would read as money not recorded.
+ */
+export function showsPayOnDeliveryMoney(summary: CodSummary, owedKobo: number): boolean {
+  return summary.hasOrders || summary.collectedKobo > 0 || summary.awaitingKobo > 0 || owedKobo > 0;
+}
 
 export const dashboardSummarySchema = z.object({
   activeDeliveries: z.number().int(),

@@ -757,6 +757,14 @@ export function createDeliveriesRepository(db: Executor) {
       return row ?? { collectedKobo: 0, awaitingKobo: 0 };
     },
 
+    /** Whether the user has a live pay-on-delivery order: one entry of deliveries_user_mode_cod_idx at most. */
+    hasCodOrdersQuery: (userId: string) =>
+      db
+        .select({ one: sql<number>`1` })
+        .from(deliveries)
+        .where(and(eq(deliveries.userId, userId), eq(deliveries.livemode, true), isNotNull(deliveries.codAmountKobo)))
+        .limit(1),
+
     /** Moves a delivery from one status to another, in the caller's transaction; null when it was no longer in `from`. */
     async transitionStatus(id: string, from: readonly DeliveryStatus[], to: DeliveryStatus, tx: Executor = db) {
       const [row] = await tx

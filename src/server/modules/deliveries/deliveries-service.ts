@@ -10,6 +10,7 @@ import {
   DELIVERY_STATUSES,
   livemodeOf,
   type BookingBody,
+  type CodSummary,
   type DeliveryMode,
   type DeliveryStatus,
   type DisplayStatus,
@@ -569,7 +570,10 @@ export function createDeliveriesService({
     findByPayToken: (token: string) => repository.findByPayTokenHash(hashPayToken(token)),
 
     /** Pay on delivery on the shipper's wallet page: settled to them so far, and paid by receivers awaiting hand-over. */
-    codSummary: (userId: string) => repository.codTotals(userId),
+    async codSummary(userId: string): Promise<CodSummary> {
+      const [totals, orders] = await Promise.all([repository.codTotals(userId), repository.hasCodOrdersQuery(userId)]);
+      return { ...totals, hasOrders: orders.length > 0 };
+    },
 
     /**
      * Assigns or reassigns the driver, whose vehicle must suit the delivery's transport mode. The handover code is

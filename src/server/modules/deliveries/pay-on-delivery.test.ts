@@ -183,7 +183,9 @@ describe('the receiver pays by link', () => {
     const job = (await get(`/api/driver/jobs/${id}`, driver.headers)).json().data;
     expect(job.cod).toMatchObject({ amountKobo: 2_000_000 });
     expect(job.cod.paidAt).not.toBeNull();
-    expect((await get('/api/deliveries/cod-summary', shipper.headers)).json().data).toEqual({ collectedKobo: 0, awaitingKobo: 2_000_000 });
+    expect((await get('/api/deliveries/cod-summary', shipper.headers)).json().data).toEqual({ collectedKobo: 0, awaitingKobo: 2_000_000, hasOrders: true });
+    // The driver collects for others and ships nothing of their own: the wallet shows them no pay-on-delivery block.
+    expect((await get('/api/deliveries/cod-summary', driver.headers)).json().data).toEqual({ collectedKobo: 0, awaitingKobo: 0, hasOrders: false });
 
     const before = await balanceOf(t, shipper.user.id);
     const handed = await post(`/api/driver/jobs/${id}/deliver`, driver.headers, { code: await receiverCode(receiverPhone) });
@@ -194,7 +196,7 @@ describe('the receiver pays by link', () => {
     expect(await ledgerSum(t, shipper.user.id)).toBe(await balanceOf(t, shipper.user.id));
     expect(await accountBalance('cod_escrow', row.id)).toBe(0);
     expect(await accountBalance('cod_reserve', row.id)).toBe(0);
-    expect((await get('/api/deliveries/cod-summary', shipper.headers)).json().data).toEqual({ collectedKobo: 1_970_000, awaitingKobo: 0 });
+    expect((await get('/api/deliveries/cod-summary', shipper.headers)).json().data).toEqual({ collectedKobo: 1_970_000, awaitingKobo: 0, hasOrders: true });
     // Sandbox money stays test money.
     const [wallet] = await t.deps.db.select().from(wallets).where(eq(wallets.userId, shipper.user.id));
     expect(wallet!.sandboxKobo).toBeGreaterThanOrEqual(1_970_000);

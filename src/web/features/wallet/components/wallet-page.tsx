@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loader2, ReceiptText, Wallet } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
+import { showsPayOnDeliveryMoney } from '@/shared/schemas/deliveries';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { apiErrorText } from '@/web/lib/api-client';
@@ -29,12 +30,14 @@ function Stat({ label, kobo, testId, children }: { label: string; kobo: number |
 
 /**
  * Pay on delivery (decision 053): what receivers paid that reached the wallet on hand-over, what they paid that waits
- * for its hand-over, and what the user owes (a return fee the balance did not cover), only when there is some.
+ * for its hand-over, and what the user owes (a return fee the balance did not cover), only when there is some. Only
+ * for accounts it concerns (showsPayOnDeliveryMoney, decision 086); a failed read still says so.
  */
 function PayOnDeliveryStats({ owedKobo }: { owedKobo: number | undefined }) {
   const { t } = useTranslation();
   const summary = useCodSummary();
   const isOwing = owedKobo !== undefined && owedKobo > 0;
+  if (!summary.isError && (!summary.data || !showsPayOnDeliveryMoney(summary.data, owedKobo ?? 0))) return null;
   return (
     <section aria-labelledby="wallet-cod-title" className="grid min-w-0 grid-cols-1 gap-3">
       <h3 id="wallet-cod-title" className="text-lg font-semibold">
