@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signUpInBrowser } from './accounts.js';
+import { readSignUpCode } from './outbox.js';
 import { waitForHydration } from './page-checks.js';
 
 /** Theme persistence without a flash, and switching the interface language from the landing page. */
@@ -95,4 +96,47 @@ test('a screen in another language (?lng=fr) says the messages keep the accountâ
   await expect(note).toHaveCount(0);
   const profile = await page.request.get('/api/user-profile');
   expect(((await profile.json()) as { data: { language: string } }).data.language).toBe('fr');
+});
+
+test('the accountâ€™s language follows it to a new browser; a pick made there after signing in stays (decision 086)', async ({ browser, request }) => {
+  const hausa = JSON.parse(readFileSync('public/locales/ha/translation.json', 'utf8')) as { wallet: { title: string } };
+  const password = 'Kano-Kurmi-Market-12';
+  const email = `accountlng.${Date.now()}@example.com`;
+  const registered = await request.post('/api/register', { data: { name: 'Musa Abdullahi', email, password, language: 'ha' } });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const verified = await request.post('/api/verify-otp', { data: { identifier: email, otp: await readSignUpCode(request, email) } });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+
+  // A fresh browser with no language of its own: the sign-in page is in English, the account then in Hausa.
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Email, phone or WhatsApp number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ha');
+  await page.goto('/dashboard/wallet');
+  await expect(page.getByRole('heading', { name: hausa.wallet.title })).toBeVisible();
+
+  // Another browser already holding the session (and English from an earlier visit) takes it on load.
+  const other = await browser.newContext({ locale: 'en-US' });
+  const session = (await context.storageState()).cookies.filter((cookie) => cookie.name !== 'i18next');
+  await other.addCookies([...session, { name: 'i18next', value: 'en-US', domain: session[0]!.domain, path: '/' }]);
+  const otherPage = await other.newPage();
+  await otherPage.goto('/dashboard/wallet');
+  await expect(otherPage.getByRole('heading', { name: hausa.wallet.title })).toBeVisible();
+
+  // English chosen here after signing in becomes the account's, so the next load does not undo it.
+  await page.goto('/dashboard/settings');
+  await page.locator('#settings-language').selectOption('en-US');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect.poll(async () => ((await (await page.request.get('/api/user-profile')).json()) as { data: { language: string } }).data.language).toBe('en-US');
+  await page.goto('/dashboard/wallet');
+  await expect(page.getByRole('heading', { name: 'My Wallet' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Wallet' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await context.close();
+  await other.close();
 });
