@@ -237,6 +237,14 @@ export function statusLabelOf(status: DeliveryStatus): StatusLabel {
  * cancelled or on its way back (whatever the receiver paid then goes back to them, so neither word would be true).
  */
 export type CodPaymentState = 'paid' | 'awaiting';
+/**
+ * Whether a delivery still has an arrival to promise: not once cancelled or going back to the sender, nor while a
+ * failed attempt waits for a decision (the booked window has passed, and it may never come; decision 085).
+ */
+export function promisesArrival(status: DeliveryStatus): boolean {
+  return status !== 'cancelled' && status !== 'failed_attempt' && status !== 'returning' && status !== 'returned';
+}
+
 export function codPaymentStateOf(status: DeliveryStatus, paid: boolean): CodPaymentState | null {
   if (status === 'awaiting_payment' || status === 'cancelled' || status === 'returning' || status === 'returned') return null;
   return paid ? 'paid' : 'awaiting';
@@ -387,7 +395,57 @@ export const dashboardSummarySchema = z.object({
 /** Blank is checked by the service (the spec's message); the shape only bounds the input. */
 export const trackingParamsSchema = z.object({ trackingId: z.string().max(40) });
 
-export const TRACKING_STEPS = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const;
+/** Why a driver could not hand the parcel over (POST /api/driver/jobs/{id}/failed-attempt). */
+export const FAILED_ATTEMPT_REASONS = ['receiver_unavailable', 'refused', 'wrong_address', 'cod_unpaid', 'unsafe_location', 'other'] as const;
+export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
+
+const isFailedAttemptReason = (value: string | undefined): value is FailedAttemptReason => FAILED_ATTEMPT_REASONS.some((reason) => reason === value);
+
+/** A failed attempt's event note (decision 053): `failed:<reason>`, then what the driver wrote, if anything. */
+export function failedAttemptEventNote(reason: FailedAttemptReason, note?: string): string {
+  return note ? `failed:${reason} ${note}` : `failed:${reason}`;
+}
+
+/** The reason and the driver's words of a failed attempt's event note; null for any other note. */
+export function parseFailedAttemptNote(note: string | null): { reason: FailedAttemptReason; note: string } | null {
+  const failed = note === null ? null : /^failed:(\w+)\s*(.*)$/s.exec(note);
+  if (!failed || !isFailedAttemptReason(failed[1])) return null;
+  return { reason: failed[1], note: failed[2]?.trim() ?? '' };
+}
+
+/** Every step of the road a tracking page may show; journeyStepsOf picks and orders those of one delivery. */
+export const TRACKING_STEPS = ['picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'delivered', 'returning', 'returned'] as const;
+export type TrackingStep = (typeof TRACKING_STEPS)[number];
+export type TrackingStepState = 'completed' | 'current' | 'pending';
+
+/**
+ * The road's steps, in the order they happened (decision 085): a failed attempt is a step of its own; a parcel going
+ * back ends with its return, never "Delivered"; after a re-attempt the failure comes before the latest "Out for
+ * delivery". Only the last failed attempt is shown (there are at most REATTEMPT_LIMIT + 1).
+ */
+export function journeyStepsOf(status: DeliveryStatus, hasFailedAttempt: boolean): TrackingStep[] {
+  const start: TrackingStep[] = ['picked_up', 'in_transit'];
+  if (status === 'returning' || status === 'returned') return [...start, 'out_for_delivery', 'failed_attempt', 'returning', 'returned'];
+  if (status === 'failed_attempt') return [...start, 'out_for_delivery', 'failed_attempt', 'delivered'];
+  if (hasFailedAttempt) return [...start, 'failed_attempt', 'out_for_delivery', 'delivered'];
+  return [...start, 'out_for_delivery', 'delivered'];
+}
+
+/**
+ * Each step's state: up to the furthest one reached (by the status, or by an event of a later step) completed, the
+ * furthest current, unless it is an end (delivered, returned), later ones pending.
+ */
+export function timelineStates<K extends string>(keys: readonly K[], status: DeliveryStatus, hasEvent: (key: K) => boolean) {
+  let reached = keys.findIndex((key) => key === status);
+  keys.forEach((key, index) => {
+    if (index > reached && hasEvent(key)) reached = index;
+  });
+  return keys.map((key, index) => {
+    const ends = key === 'delivered' || key === 'returned';
+    const state: TrackingStepState = index > reached ? 'pending' : index < reached || ends ? 'completed' : 'current';
+    return { key, state };
+  });
+}
 
 /** The customer's rating of the driver, once the delivery is delivered. */
 export const deliveryRatingSchema = z.object({ stars: z.number().int(), comment: z.string().nullable(), createdAt: z.string() });
@@ -400,8 +458,11 @@ export const trackingResultSchema = z.object({
   livemode: z.boolean(),
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
-  /** When it should arrive, or (from = to) when it arrived. */
-  estimatedDelivery: deliveryWindowSchema,
+  /**
+   * When it should arrive, or (from = to) when it arrived; null while a failed attempt waits for a decision and once it
+   * goes back to the sender (decision 085).
+   */
+  estimatedDelivery: deliveryWindowSchema.nullable(),
   steps: z.array(
     z.object({
       key: z.enum(TRACKING_STEPS),
@@ -409,6 +470,8 @@ export const trackingResultSchema = z.object({
       at: z.string().nullable(),
     }),
   ),
+  /** The last failed attempt: why, in the driver's words too (only the owner sees them); null when none failed. */
+  failedAttempt: z.object({ reason: z.enum(FAILED_ATTEMPT_REASONS), note: z.string(), at: z.string() }).nullable(),
   /** The assigned driver with the customers' real average rating (0 before the first) and number of reviews. */
   driver: z.object({ name: z.string(), phone: z.string(), rating: z.number(), reviews: z.number().int() }).nullable(),
   /** The customer's own rating of this delivery's driver; null until they rate (only possible once delivered). */

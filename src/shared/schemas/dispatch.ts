@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { dateRangeShape, refineDateRange } from './date-range.js';
-import { DELIVERY_STATUSES, DELIVERY_TYPES, DISPLAY_STATUSES, TRANSPORT_MODES } from './deliveries.js';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, DISPLAY_STATUSES, FAILED_ATTEMPT_REASONS, TRANSPORT_MODES } from './deliveries.js';
 import { FAILED_ATTEMPT_NOTE_MAX, HANDOVER_CODE_LENGTH, RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN } from '../rule-limits.js';
 
 /**
@@ -196,9 +196,8 @@ export type RateDeliveryBody = z.infer<typeof rateDeliveryBodySchema>;
 /** How the customer rated the driver (declared with the tracking result, which shows it). */
 export { deliveryRatingSchema, type DeliveryRating } from './deliveries.js';
 
-/** Why a driver could not hand the parcel over (POST /api/driver/jobs/{id}/failed-attempt). */
-export const FAILED_ATTEMPT_REASONS = ['receiver_unavailable', 'refused', 'wrong_address', 'cod_unpaid', 'unsafe_location', 'other'] as const;
-export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
+/** Why a driver could not hand the parcel over (declared with the tracking result, which shows it). */
+export { FAILED_ATTEMPT_REASONS, type FailedAttemptReason } from './deliveries.js';
 
 export const failedAttemptBodySchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
-import { DELIVERY_STATUSES, DISPLAY_STATUSES, deliveryWindowSchema } from './deliveries.js';
+import { DELIVERY_STATUSES, DISPLAY_STATUSES, TRACKING_STEPS, deliveryWindowSchema } from './deliveries.js';
 
 /**
  * The public tracking page (`/track/{trackingId}`, no sign-in) and its data (`GET /api/track/{trackingId}`): what a
@@ -8,16 +8,12 @@ import { DELIVERY_STATUSES, DISPLAY_STATUSES, deliveryWindowSchema } from './del
  * a driver's first name (docs/decisions/036).
  */
 
-/** The steps of the public timeline, in order; a cancelled delivery's timeline ends with `cancelled`. */
-export const PUBLIC_TRACKING_STEPS = [
-  'pending',
-  'driver_assigned',
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-] as const;
-export const PUBLIC_TIMELINE_STEPS = [...PUBLIC_TRACKING_STEPS, 'cancelled'] as const;
+/**
+ * The public timeline's first steps, before the road's (journeyStepsOf, the owner's too); a cancelled delivery's
+ * timeline ends with `cancelled`.
+ */
+export const PUBLIC_FIRST_STEPS = ['pending', 'driver_assigned'] as const;
+export const PUBLIC_TIMELINE_STEPS = [...PUBLIC_FIRST_STEPS, ...TRACKING_STEPS, 'cancelled'] as const;
 export type PublicTimelineStep = (typeof PUBLIC_TIMELINE_STEPS)[number];
 
 export const publicTrackingParamsSchema = z.object({ trackingId: z.string().max(40) });
@@ -31,7 +27,7 @@ export const publicTrackingSchema = z.object({
   trackingId: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   displayStatus: z.enum(DISPLAY_STATUSES),
-  /** When it should arrive; when it arrived once delivered; null once cancelled. */
+  /** When it should arrive; when it arrived once delivered; null when it promises no arrival (promisesArrival). */
   estimatedDelivery: deliveryWindowSchema.nullable(),
   /** The receiver's language: the page's unless `?lng=` says otherwise. */
   language: z.enum(LANGUAGES),

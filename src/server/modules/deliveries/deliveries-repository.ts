@@ -101,7 +101,7 @@ export const listColumns = {
   receiverName: deliveries.receiverName,
 };
 export type DeliveryListRow = Pick<DeliveryRow, keyof typeof listColumns>;
-export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'>;
+export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'> & { note?: string | null };
 
 export interface PaidFields {
   paymentMethod: 'wallet' | 'card';
@@ -481,8 +481,9 @@ export function createDeliveriesRepository(db: Executor) {
       .select({
         delivery: deliveries,
         // The outer column is qualified by hand: Drizzle renders it bare, which here would mean delivery_events.id.
-        events: sql<{ status: string; at: string }[]>`coalesce((
-          select json_agg(json_build_object('status', e.status, 'at', e.created_at) order by e.created_at)
+        // Only the owner's lookup reads the notes: the public page never holds a driver's words (decision 085).
+        events: sql<{ status: string; at: string; note?: string | null }[]>`coalesce((
+          select json_agg(${owned ? sql.raw(`json_build_object('status', e.status, 'at', e.created_at, 'note', e.note)`) : sql.raw(`json_build_object('status', e.status, 'at', e.created_at)`)} order by e.created_at)
           from ${deliveryEvents} e where e.delivery_id = "deliveries"."id"
         ), '[]'::json)`,
       })
@@ -669,7 +670,7 @@ export function createDeliveriesRepository(db: Executor) {
         ? await (trackingStatement ??= prepareTracking(true)).execute({ trackingId, userId })
         : await (publicTrackingStatement ??= prepareTracking(false)).execute({ trackingId });
       if (!row) return null;
-      const events = row.events.map((e) => ({ status: e.status, createdAt: new Date(e.at) }));
+      const events = row.events.map((e) => ({ status: e.status, createdAt: new Date(e.at), note: e.note ?? null }));
       return { delivery: row.delivery, events };
     },
 

@@ -8,6 +8,7 @@ import { formatDeliveryId, parseDeliveryId } from '../../../shared/ids.js';
 import type { Language } from '../../../shared/i18n.js';
 import {
   DELIVERY_STATUSES,
+  failedAttemptEventNote,
   livemodeOf,
   type BookingBody,
   type CodSummary,
@@ -755,8 +756,7 @@ export function createDeliveriesService({
     async recordFailedAttempt(driverId: string, publicId: string, body: FailedAttemptBody) {
       const row = await findDriverJob(driverId, publicId);
       if (!isFailable(row.status)) throw new AppError('INVALID_STATUS_TRANSITION');
-      const note = body.note ? `failed:${body.reason} ${body.note}` : `failed:${body.reason}`;
-      const moved = await moveStatus({ number: row.number, driverId }, row.status, 'failed_attempt', note);
+      const moved = await moveStatus({ number: row.number, driverId }, row.status, 'failed_attempt', failedAttemptEventNote(body.reason, body.note));
       if (!moved) throw new AppError('CONFLICT');
       return moved;
     },

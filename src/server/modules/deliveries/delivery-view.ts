@@ -1,4 +1,4 @@
-import { DISPLAY_STATUS_OF, type Delivery, type DeliveryListItem } from '../../../shared/schemas/deliveries.js';
+import { DISPLAY_STATUS_OF, promisesArrival, type Delivery, type DeliveryListItem } from '../../../shared/schemas/deliveries.js';
 import type { V1Delivery } from '../../../shared/schemas/merchant-api.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
@@ -15,14 +15,14 @@ export function lagosDate(at: Date): string {
 
 /**
  * When the delivery should arrive: from its payment (before it, as if paid now), its distance, mode and slot.
- * Computed on reading, so it needs no column; null once cancelled, and once the parcel is going back to its sender
- * (it will not reach the receiver).
+ * Computed on reading, so it needs no column; null when it promises no arrival (promisesArrival: cancelled, a failed
+ * attempt awaiting a decision, going back to its sender).
  */
 export function estimatedDeliveryOf(
   row: Pick<DeliveryRow, 'status' | 'paidAt' | 'distanceMeters' | 'interstate' | 'transportMode' | 'deliveryType' | 'deliveryDate' | 'deliveryTime'>,
   now: Date = new Date(),
 ): DeliveryWindow | null {
-  if (row.status === 'cancelled' || row.status === 'returning' || row.status === 'returned') return null;
+  if (!promisesArrival(row.status)) return null;
   return estimateDeliveryWindow(RATE_CARD, {
     distanceMeters: row.distanceMeters,
     interstate: row.interstate,

@@ -1,5 +1,6 @@
 import { intlLocales, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/i18n.js';
 import type { PublicTracking } from '../../../shared/schemas/public-tracking.js';
+import { statusLabelOf } from '../../../shared/schemas/deliveries.js';
 import type { PublicTrackingTexts } from './public-tracking-texts.js';
 import { escapeHtml } from '../../lib/html.js';
 
@@ -19,6 +20,7 @@ p{margin:4px 0}
 .badge{display:inline-block;border-radius:999px;padding:2px 12px;font-weight:600}
 .badge.pending{background:#fef3c7;color:#78350f}.badge.in_transit{background:#dbeafe;color:#1e3a8a}
 .badge.delivered{background:#dcfce7;color:#14532d}.badge.cancelled{background:#fee2e2;color:#7f1d1d}
+.badge.failed_attempt{background:#ffedd5;color:#7c2d12}.badge.returning,.badge.returned{background:#ede9fe;color:#4c1d95}
 ol{list-style:none;margin:0;padding:0 0 0 8px}
 ol li{position:relative;border-left:2px solid #d1d5db;padding:0 0 16px 20px}
 ol li:last-child{border-color:transparent;padding-bottom:0}
@@ -113,10 +115,14 @@ export function renderTrackingPage(view: PublicTracking, lng: Language, t: Publi
       ? ''
       : `<p data-cod="${view.cod.paid ? 'paid' : 'awaiting'}">${escapeHtml(t('cod.label'))}: <strong>${escapeHtml(t(view.cod.paid ? 'cod.paid' : 'cod.awaiting'))}</strong></p>` +
         (view.cod.paid ? '' : `<p class="note">${escapeHtml(t('cod.awaitingNote'))}</p>`);
+  // A receiver reads that the attempt failed and who decides next, never why: the reason and the driver's note can
+  // tell a stranger holding the link that nobody is home, and are the sender's to share (decision 085).
+  const failed = view.status === 'failed_attempt' ? `<p class="note" data-failed-attempt>${escapeHtml(t('failedAttemptNote'))}</p>` : '';
+  const label = statusLabelOf(view.status);
   const area = (value: string | null) => escapeHtml(value ?? t('areaHidden'));
   const main =
     `<h1>${escapeHtml(t('title'))}</h1><p class="id">${escapeHtml(t('trackingNumber'))}: <strong>${escapeHtml(view.trackingId)}</strong></p>` +
-    `<section aria-labelledby="status"><h2 id="status">${escapeHtml(t('status'))}</h2><p><span class="badge ${view.displayStatus}">${escapeHtml(t(`statuses.${view.displayStatus}`))}</span></p>${estimate}${cod}</section>` +
+    `<section aria-labelledby="status"><h2 id="status">${escapeHtml(t('status'))}</h2><p><span class="badge ${label}">${escapeHtml(t(`statuses.${label}`))}</span></p>${failed}${estimate}${cod}</section>` +
     `<section aria-labelledby="timeline"><h2 id="timeline">${escapeHtml(t('timeline'))}</h2><ol>${steps}</ol></section>` +
     `<section aria-labelledby="details"><h2 id="details">${escapeHtml(t('details'))}</h2><dl>` +
     `<dt>${escapeHtml(t('from'))}</dt><dd>${area(view.pickupArea)}</dd>` +

@@ -4,14 +4,10 @@ import { AppError } from '../../lib/app-error.js';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { normalizeTrackingId } from '../../../shared/ids.js';
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
-import { DISPLAY_STATUS_OF, codPaymentStateOf } from '../../../shared/schemas/deliveries.js';
-import {
-  PUBLIC_TRACKING_STEPS,
-  type PublicTimelineStep,
-  type PublicTracking,
-} from '../../../shared/schemas/public-tracking.js';
+import { DISPLAY_STATUS_OF, codPaymentStateOf, journeyStepsOf, timelineStates } from '../../../shared/schemas/deliveries.js';
+import { PUBLIC_FIRST_STEPS, type PublicTracking } from '../../../shared/schemas/public-tracking.js';
 import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
-import { trackedEstimateOf } from './tracking-service.js';
+import { lastEventAt, trackedEstimateOf } from './tracking-service.js';
 
 /**
  * The area of an address: its last comma-separated part ("12 Admiralty Way, Lekki, Lagos" → "Lagos"), with any
@@ -41,26 +37,20 @@ export function firstNameOf(fullName: string): string {
 }
 
 /**
- * The public timeline: every step up to the furthest one reached (by an event or the status) is completed, the
- * furthest is current until delivered; a cancelled delivery keeps what it reached and ends with its cancellation.
+ * The public timeline: the owner's (journeyStepsOf, timelineStates) after booking and the driver's assignment; a
+ * cancelled delivery keeps what it reached and ends with its cancellation. A failed attempt is a step with its time,
+ * never its reason (decision 085).
  */
 export function publicSteps(row: Pick<DeliveryRow, 'status'>, events: DeliveryEventRow[]): PublicTracking['steps'] {
-  const atOf = (key: PublicTimelineStep) => events.findLast((e) => e.status === key)?.createdAt.toISOString() ?? null;
-  let reached = PUBLIC_TRACKING_STEPS.indexOf(row.status as (typeof PUBLIC_TRACKING_STEPS)[number]);
-  PUBLIC_TRACKING_STEPS.forEach((key, index) => {
-    if (index > reached && atOf(key)) reached = index;
-  });
+  const keys = [...PUBLIC_FIRST_STEPS, ...journeyStepsOf(row.status, events.some((e) => e.status === 'failed_attempt'))];
+  const states = timelineStates(keys, row.status, (key) => lastEventAt(events, key) !== null);
   if (row.status === 'cancelled') {
     return [
-      ...PUBLIC_TRACKING_STEPS.slice(0, reached + 1).map((key) => ({ key, state: 'completed' as const, at: atOf(key) })),
-      { key: 'cancelled', state: 'completed', at: atOf('cancelled') },
+      ...states.filter(({ state }) => state !== 'pending').map(({ key }) => ({ key, state: 'completed' as const, at: lastEventAt(events, key) })),
+      { key: 'cancelled', state: 'completed', at: lastEventAt(events, 'cancelled') },
     ];
   }
-  return PUBLIC_TRACKING_STEPS.map((key, index) => {
-    if (index > reached) return { key, state: 'pending', at: null };
-    const state = index < reached || key === 'delivered' ? 'completed' : 'current';
-    return { key, state, at: atOf(key) };
-  });
+  return states.map(({ key, state }) => ({ key, state, at: state === 'pending' ? null : lastEventAt(events, key) }));
 }
 
 /**

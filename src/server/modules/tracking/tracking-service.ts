@@ -2,28 +2,38 @@ import { AppError } from '../../lib/app-error.js';
 import { formatDeliveryId, normalizeTrackingId } from '../../../shared/ids.js';
 import {
   DISPLAY_STATUS_OF,
-  TRACKING_STEPS,
+  journeyStepsOf,
+  parseFailedAttemptNote,
+  timelineStates,
   type TrackingResult,
 } from '../../../shared/schemas/deliveries.js';
 import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
 import { estimatedDeliveryOf, windowView } from '../deliveries/delivery-view.js';
 
-type StepState = TrackingResult['steps'][number]['state'];
-
-/** Steps before the delivery's status are completed, its own is current (delivered: completed), later ones pending. */
-export function buildSteps(row: DeliveryRow, events: DeliveryEventRow[]): TrackingResult['steps'] {
-  const reached = TRACKING_STEPS.indexOf(row.status as (typeof TRACKING_STEPS)[number]);
-  return TRACKING_STEPS.map((key, index) => {
-    let state: StepState = 'pending';
-    if (reached >= 0 && index < reached) state = 'completed';
-    else if (index === reached) state = key === 'delivered' ? 'completed' : 'current';
-    const event = events.findLast((e) => e.status === key);
-    return { key, state, at: state === 'pending' ? null : (event?.createdAt.toISOString() ?? null) };
-  });
+/** When each step last happened: a step repeated (out for delivery after a re-attempt) shows its latest time. */
+export function lastEventAt(events: DeliveryEventRow[], status: string): string | null {
+  return events.findLast((e) => e.status === status)?.createdAt.toISOString() ?? null;
 }
 
-/** When it should arrive (a window), or, once delivered, when it did (from = to); null once cancelled. */
+/** The road so far and what is left of it (journeyStepsOf, timelineStates); a reached step shows when it happened. */
+export function buildSteps(row: Pick<DeliveryRow, 'status'>, events: DeliveryEventRow[]): TrackingResult['steps'] {
+  const keys = journeyStepsOf(row.status, events.some((e) => e.status === 'failed_attempt'));
+  return timelineStates(keys, row.status, (key) => lastEventAt(events, key) !== null).map(({ key, state }) => ({
+    key,
+    state,
+    at: state === 'pending' ? null : lastEventAt(events, key),
+  }));
+}
+
+/** The last failed attempt, with the reason and the note the driver recorded; null when no attempt failed. */
+export function lastFailedAttemptOf(events: DeliveryEventRow[]): TrackingResult['failedAttempt'] {
+  const event = events.findLast((e) => e.status === 'failed_attempt');
+  const failed = event ? parseFailedAttemptNote(event.note ?? null) : null;
+  return event && failed ? { ...failed, at: event.createdAt.toISOString() } : null;
+}
+
+/** When it should arrive (a window), or, once delivered, when it did (from = to); null when it promises no arrival. */
 export function trackedEstimateOf(row: DeliveryRow, events: DeliveryEventRow[]): { from: string; to: string } | null {
   if (row.status === 'delivered') {
     const delivered = events.findLast((e) => e.status === 'delivered');
@@ -66,9 +76,9 @@ export function createTrackingService(
         livemode: row.livemode,
         status: row.status,
         displayStatus: DISPLAY_STATUS_OF[row.status],
-        // Tracking finds only paid deliveries, never cancelled ones without a tracking id.
-        estimatedDelivery: trackedEstimateOf(row, events) ?? { from: row.updatedAt.toISOString(), to: row.updatedAt.toISOString() },
+        estimatedDelivery: trackedEstimateOf(row, events),
         steps: buildSteps(row, events),
+        failedAttempt: lastFailedAttemptOf(events),
         driver: await driverOf(row, drivers),
         myRating: row.status === 'delivered' ? await drivers.findRating(row.id) : null,
         // The owner sees the amount to collect and whether the receiver has paid (decision 053).

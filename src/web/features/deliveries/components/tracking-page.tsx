@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Check, Circle, Package, Search, Star, Truck, User } from 'lucide-react';
+import { Check, Circle, Package, Search, Star, TriangleAlert, Truck, User } from 'lucide-react';
 import { z } from 'zod';
 import { normalizeTrackingId } from '@/shared/ids';
 import { codPaymentStateOf, trackingParamsSchema, type TrackingResult } from '@/shared/schemas/deliveries';
@@ -17,6 +17,7 @@ import { useTracking } from '../api/get-tracking';
 import { isUnavailable } from '../lib/errors';
 import { formatDateTime, formatDeliveryWindow, formatNaira } from '../lib/format';
 import { LoadingState, Notice } from './page-states';
+import { AfterFailureButtons } from './after-failure-buttons';
 import { CodPaidBadge } from './cod-terms';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
@@ -138,6 +139,13 @@ function TrackingCod({ result, cod }: { result: TrackingResult; cod: NonNullable
   );
 }
 
+/** Why the last attempt failed: the reason the driver chose, translated, and what they wrote. */
+function FailedAttemptReason({ failedAttempt }: { failedAttempt: NonNullable<TrackingResult['failedAttempt']> }) {
+  const { t } = useTranslation();
+  const reason = t(`driverWorkspace.failedAttempt.reasons.${failedAttempt.reason}`);
+  return failedAttempt.note ? t('tracking.failedAttempt.reasonWithNote', { reason, note: failedAttempt.note }) : reason;
+}
+
 function TrackingDetails({ result }: { result: TrackingResult }) {
   const { t, i18n } = useTranslation();
   const details = result.packageDetails;
@@ -173,20 +181,35 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                 {t(`tracking.statuses.${result.status}`)}
               </dd>
             </div>
-            <div className="grid gap-1">
-              <dt className="text-sm text-muted-foreground">
-                {result.status === 'delivered' ? t('tracking.deliveredAt') : t('tracking.estimatedDelivery')}
-              </dt>
-              <dd className="font-semibold" data-testid="tracking-estimate">
-                {formatDeliveryWindow(result.estimatedDelivery, i18n.language, t)}
-              </dd>
-            </div>
+            {result.estimatedDelivery && (
+              <div className="grid gap-1">
+                <dt className="text-sm text-muted-foreground">
+                  {result.status === 'delivered' ? t('tracking.deliveredAt') : t('tracking.estimatedDelivery')}
+                </dt>
+                <dd className="font-semibold" data-testid="tracking-estimate">
+                  {formatDeliveryWindow(result.estimatedDelivery, i18n.language, t)}
+                </dd>
+              </div>
+            )}
             <div className="grid gap-1">
               <dt className="text-sm text-muted-foreground">{t('tracking.trackingId')}</dt>
               <dd className="font-mono font-semibold break-all">{result.trackingId}</dd>
             </div>
             {result.cod && <TrackingCod result={result} cod={result.cod} />}
           </dl>
+          {result.status === 'failed_attempt' && result.failedAttempt && (
+            <div className="mt-4 grid gap-3" data-testid="tracking-failed-attempt">
+              <Notice title={t('tracking.failedAttempt.title')} tone="warning">
+                <p className="user-text">
+                  <FailedAttemptReason failedAttempt={result.failedAttempt} />
+                </p>
+                <p className="mt-1">{t('tracking.failedAttempt.decide')}</p>
+              </Notice>
+              <div className="flex flex-wrap gap-2">
+                <AfterFailureButtons delivery={{ id: result.deliveryId, status: result.status }} />
+              </div>
+            </div>
+          )}
         </CardContent>
       </Card>
 
@@ -215,12 +238,21 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                   aria-hidden="true"
                   className={cn(
                     'relative flex size-8 items-center justify-center rounded-full border-2',
-                    step.state === 'completed' && 'border-green-600 bg-green-600 text-white',
-                    step.state === 'current' && 'border-blue-600 bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+                    step.key === 'failed_attempt' && step.state !== 'pending' && 'border-orange-600 bg-orange-50 text-orange-700 dark:bg-orange-950 dark:text-orange-300',
+                    step.key !== 'failed_attempt' && step.state === 'completed' && 'border-green-600 bg-green-600 text-white',
+                    step.key !== 'failed_attempt' && step.state === 'current' && 'border-blue-600 bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
                     step.state === 'pending' && 'border-border bg-background text-muted-foreground',
                   )}
                 >
-                  {step.state === 'completed' ? <Check className="size-4" /> : step.state === 'current' ? <Truck className="size-4" /> : <Circle className="size-3" />}
+                  {step.key === 'failed_attempt' && step.state !== 'pending' ? (
+                    <TriangleAlert className="size-4" />
+                  ) : step.state === 'completed' ? (
+                    <Check className="size-4" />
+                  ) : step.state === 'current' ? (
+                    <Truck className="size-4" />
+                  ) : (
+                    <Circle className="size-3" />
+                  )}
                 </span>
                 <div className="grid gap-0.5 pt-1">
                   <p className="font-semibold">
@@ -230,6 +262,11 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                     </span>
                   </p>
                   <p className="text-sm text-muted-foreground">{t(`tracking.steps.${step.key}.description`)}</p>
+                  {step.key === 'failed_attempt' && step.state !== 'pending' && result.failedAttempt && (
+                    <p className="text-sm font-medium user-text" data-testid="tracking-failed-reason">
+                      <FailedAttemptReason failedAttempt={result.failedAttempt} />
+                    </p>
+                  )}
                   {step.at && <p className="text-xs text-muted-foreground">{formatDateTime(step.at, i18n.language)}</p>}
                 </div>
               </li>

@@ -1,3 +1,4 @@
+import { parseFailedAttemptNote } from '@/shared/schemas/deliveries';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/shared/schemas/payments';
 
 const isPaymentMethod = (value: string | undefined): value is PaymentMethod => PAYMENT_METHODS.some((method) => method === value);
@@ -14,8 +15,8 @@ export function historyNote(note: string): { key: string; params?: Record<string
   const paid = /^paid:(\w+)$/.exec(note);
   if (paid && isPaymentMethod(paid[1])) return { key: `dispatch.card.notePaid_${paid[1]}` };
   if (/^test:\w+$/.test(note) || note === 'handover:test' || note === 'return:test') return { key: 'dispatch.card.noteTest' };
-  const failed = /^failed:(\w+)\s*(.*)$/s.exec(note);
-  if (failed) return { key: 'dispatch.card.noteFailed', params: { reason: `driverWorkspace.failedAttempt.reasons.${failed[1]}`, note: failed[2]?.trim() ?? '' } };
+  const failed = parseFailedAttemptNote(note);
+  if (failed) return { key: 'dispatch.card.noteFailed', params: { reason: `driverWorkspace.failedAttempt.reasons.${failed.reason}`, note: failed.note } };
   const decided = /^(reattempt|return):(operator|customer|system)$/.exec(note);
   if (decided) return { key: `dispatch.card.note_${decided[1]}_${decided[2]}` };
   const operatorNote = /^handover:operator\s*(.*)$/s.exec(note);
