@@ -67,6 +67,7 @@ describe('which messages preferences can stop', () => {
       'receiver:out-for-delivery': 'essential',
       'receiver:delivered': 'essential',
       'receiver:failed-attempt': 'essential',
+      'receiver:returning': 'essential',
       'receiver:return-code': 'essential',
       'receiver:pay-link': 'essential',
       'receipt:payment': 'essential',

@@ -43,6 +43,7 @@ export const MESSAGE_CATEGORIES = {
   'receiver:out-for-delivery': 'essential',
   'receiver:delivered': 'essential',
   'receiver:failed-attempt': 'essential',
+  'receiver:returning': 'essential',
   'receiver:return-code': 'essential',
   'receiver:pay-link': 'essential',
   'receipt:payment': 'essential',

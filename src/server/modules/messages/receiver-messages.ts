@@ -16,13 +16,14 @@ import { receiverDriverNews, type ReceiverDriverNews } from '../deliveries/deliv
  * Hausa, Igbo, Portuguese and Spanish need UCS-2, which leaves 134 units for two parts. The sender ID already says
  * Lanefreight, but the name opens every text for the phones and apps that hide it.
  */
-export type ReceiverMessageKind = 'on-the-way' | 'driver-changed' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'return-code' | 'pay-link';
+export type ReceiverMessageKind = 'on-the-way' | 'driver-changed' | 'out-for-delivery' | 'delivered' | 'failed-attempt' | 'returning' | 'return-code' | 'pay-link';
 export const RECEIVER_MESSAGE_KINDS: readonly ReceiverMessageKind[] = [
   'on-the-way',
   'driver-changed',
   'out-for-delivery',
   'delivered',
   'failed-attempt',
+  'returning',
   'return-code',
   'pay-link',
 ];
@@ -32,6 +33,8 @@ const RECEIVER_MESSAGE_OF: Partial<Record<string, ReceiverMessageKind>> = {
   out_for_delivery: 'out-for-delivery',
   delivered: 'delivered',
   failed_attempt: 'failed-attempt',
+  // The parcel will not come (decision 053: the receiver is told of a return too); the return's end is the sender's.
+  returning: 'returning',
 };
 
 /** The message's key under `messages.receiver`. */
@@ -43,6 +46,7 @@ const RECEIVER_KEYS: Record<ReceiverMessageKind, string> = {
   'out-for-delivery': 'outForDelivery',
   delivered: 'delivered',
   'failed-attempt': 'failedAttempt',
+  returning: 'returning',
   // To the shipper, who receives a returned parcel: the code they give the driver.
   'return-code': 'returnCode',
   // A pay-on-delivery order's pay link (decision 053): `{{link}}` is the pay page, `{{amount}}` what is due.

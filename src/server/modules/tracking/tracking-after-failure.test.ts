@@ -26,6 +26,7 @@ type Step = { key: string; state: string; at: string | null };
 const post = (url: string, headers: Headers, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });
 const uniquePhone = () => `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const e164 = (phone: string) => `+234${phone.replace(/^\+?234|^0/, '')}`;
 
 async function messagesTo(recipient: string) {
   return t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)).orderBy(desc(outboxMessages.createdAt));
@@ -110,8 +111,9 @@ describe('tracking after a failed attempt', () => {
 });
 
 describe('tracking a return', () => {
-  it('ends with the return, never "Delivered", for the owner and on the public page', async () => {
+  it('ends with the return, never "Delivered", for the owner and on the public page; the receiver is told once, in their language', async () => {
     const { d, shipper, driver } = await failedAttempt();
+    const receiver = e164(d.receiverPhone);
     expect((await post(`/api/deliveries/${d.id}/after-failure`, shipper.headers, { decision: 'return' })).statusCode).toBe(200);
 
     const returning = await ownTracking(shipper, d.trackingId);
@@ -124,6 +126,9 @@ describe('tracking a return', () => {
       ['returned', 'pending', null],
     ]);
     expect(returning.estimatedDelivery).toBeNull();
+    const told = (await messagesTo(receiver)).filter((m) => /retourne à l'expéditeur/.test(m.body));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain(`/track/${d.trackingId}`);
 
     const shipperCode = /(?<![\w-])(\d{4})(?![\w-])/.exec((await messagesTo(shipper.user.phone!)).find((m) => m.holdsSecret)?.body ?? '')?.[1];
     const handed = await post(`/api/driver/jobs/${d.id}/deliver`, driver.headers, { code: shipperCode });
@@ -141,5 +146,7 @@ describe('tracking a return', () => {
     const page = await get(`/track/${d.trackingId}?lng=en-US`);
     expect(page.body).not.toMatch(/<strong>Delivered<\/strong>/);
     expect(page.body).toContain('<strong>Returned</strong>');
+    // The hand-back is the sender's business: the receiver hears of the return once.
+    expect((await messagesTo(receiver)).filter((m) => /retourne à l'expéditeur/.test(m.body))).toHaveLength(1);
   });
 });
