@@ -1,16 +1,26 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_DRIVER, E2E_FUNDED_CUSTOMER, E2E_OPERATOR } from './operator.js';
 import { call, shortTrip } from './api.js';
 import { formatNaira } from '../src/shared/money.js';
 import { RATE_CARD, returnFeeOf } from '../src/shared/pricing.js';
-import { toast } from './page-checks.js';
+import { expectNoAxeViolations, expectNoHorizontalScroll, toast } from './page-checks.js';
 
 /**
  * Issue 22's failed attempt and return (decision 053, the lifecycle without its money yet), on the real server: the
  * driver cannot hand the parcel over and says why on their job; the shipper has it brought back from My Deliveries;
  * the driver hands it back with the code the shipper was sent (read from the dev outbox); the shipper sees it
- * returned. Booking, payment, assignment and the road's steps go through the API: other specs click those.
+ * returned. Booking, payment, assignment and the road's steps go through the API: other specs click those. Along the
+ * way the shipper's tracking page keeps the road so far, says why the attempt failed and offers the decision; the
+ * receiver's public page says it failed without why, and a return ends with the return (decision 085).
  */
+
+/** What a progress step reads: its title, its state and what follows. */
+const step = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: new RegExp(`^${title} \\(`) });
+
+/** Every message the dev outbox holds for this recipient, newest first. */
+async function messagesTo(request: APIRequestContext, recipient: string) {
+  return ((await (await request.get(`/api/dev/messages?to=${encodeURIComponent(recipient)}`)).json()) as { data: { body: string }[] }).data;
+}
 
 async function signInAs(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -39,11 +49,13 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   const operator = await signInAs(browser, E2E_OPERATOR);
   const driver = await signInAs(browser, E2E_DRIVER);
 
-  const booked = await call(shipper.context.request, '/api/book-delivery', shortTrip('+2348031234567'));
+  const receiverPhone = `+234803${String(Date.now()).slice(-7)}`;
+  const booked = await call(shipper.context.request, '/api/book-delivery', shortTrip(receiverPhone));
   const id = booked.id as string;
   // The driver's share (70 %, DRIVER_EARNINGS_PERCENT's default) of the return's fee: what the return pays.
   const returnShare = formatNaira(Math.floor((returnFeeOf(RATE_CARD, (booked.price as { total: number }).total) * 70) / 100));
-  await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
+  const paid = await call(shipper.context.request, '/api/payments/initiate', { deliveryId: id, method: 'wallet' });
+  const trackingId = (paid.delivery as { trackingId: string }).trackingId;
   const me = ((await (await driver.context.request.get('/api/user-profile')).json()) as { data: { id: string } }).data;
   await call(operator.context.request, `/api/dispatch/deliveries/${id}/assign-driver`, { driverId: me.id });
   for (const status of ['picked_up', 'in_transit', 'out_for_delivery']) await call(driver.context.request, `/api/driver/jobs/${id}/status`, { status });
@@ -56,16 +68,52 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please choose why the parcel could not be handed over');
   await dialog.getByLabel('Receiver not available').check();
+  await dialog.getByLabel('Note (required for "Other")').fill('Gate locked, called twice');
   await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
   await expect(toast(driver.page, 'Failed attempt recorded')).toBeVisible();
   await expect(job.getByTestId('driver-job-status')).toHaveText('Delivery attempt failed');
 
-  // The shipper sees the attempt failed, not "In Transit", and has it brought back.
+  // The shipper sees the attempt failed, not "In Transit".
   const row = shipper.page.getByRole('row').filter({ hasText: id });
   await shipper.page.goto('/dashboard/my-deliveries');
   await expect(row.getByText('Attempt failed')).toBeVisible();
+
+  // Their tracking page, on a phone: the road so far with its times, the failure and why, no promised arrival.
+  await shipper.page.setViewportSize({ width: 360, height: 800 });
+  await shipper.page.goto(`/dashboard/tracking?id=${trackingId}`);
+  await expect(shipper.page.getByTestId('tracking-status')).toHaveText('Delivery attempt failed');
+  for (const title of ['Package Picked Up', 'In Transit', 'Out for Delivery']) {
+    await expect(step(shipper.page, title)).toContainText('(Completed)');
+    await expect(step(shipper.page, title).getByText(/\d:\d{2}/)).toBeVisible();
+  }
+  await expect(step(shipper.page, 'Delivery Attempt Failed')).toContainText('(Current)');
+  await expect(step(shipper.page, 'Delivery Attempt Failed')).toContainText('Receiver not available — Gate locked, called twice');
+  await expect(step(shipper.page, 'Delivered')).toContainText('(Pending)');
+  await expect(shipper.page.getByText('Estimated Delivery')).toHaveCount(0);
+  await expect(shipper.page.getByTestId('tracking-failed-attempt')).toContainText('Receiver not available — Gate locked, called twice');
+  await expectNoHorizontalScroll(shipper.page, { what: 'the tracking page after a failed attempt' });
+  await expectNoAxeViolations(shipper.page, { what: 'the tracking page after a failed attempt' });
+
+  // The receiver's public page says the attempt failed, and nothing of why.
+  const stranger = await browser.newContext({ viewport: { width: 360, height: 800 }, javaScriptEnabled: false });
+  const publicPage = await stranger.newPage();
+  await publicPage.goto(`/track/${trackingId}?lng=en-US`);
+  await expect(publicPage.locator('.badge')).toHaveText('Delivery attempt failed');
+  await expect(publicPage.getByText('The parcel could not be handed over. The sender decides whether it is tried again or returned.')).toBeVisible();
+  await expect(publicPage.getByText(/Estimated delivery|Gate locked|Receiver not available/)).toHaveCount(0);
+  const timeline = publicPage.getByRole('region', { name: 'Delivery progress' }).getByRole('listitem');
+  await expect(timeline.filter({ hasText: 'Delivery attempt failed' })).toHaveAttribute('aria-current', 'step');
+  await expectNoHorizontalScroll(publicPage, { what: 'the public tracking page after a failed attempt' });
+
+  // The shipper has it brought back from the tracking page; the road now ends with the return, not "Delivered".
   await shipper.page.getByRole('button', { name: `Have delivery ${id} brought back to you` }).click();
   await expect(toast(shipper.page, `${id} is coming back to you`)).toBeVisible();
+  await expect(shipper.page.getByTestId('tracking-status')).toHaveText('Returning to sender');
+  await expect(step(shipper.page, 'Returning to Sender')).toContainText('(Current)');
+  await expect(step(shipper.page, 'Delivered')).toHaveCount(0);
+  await expect(shipper.page.getByRole('button', { name: `Have delivery ${id} brought back to you` })).toHaveCount(0);
+  await shipper.page.setViewportSize({ width: 1280, height: 900 });
+  await shipper.page.goto('/dashboard/my-deliveries');
   await expect(row.getByText('Returning')).toBeVisible();
 
   // The driver is told, without a reload (decision 086); the job says what the return pays.
@@ -73,6 +121,11 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await expect(job.getByTestId('driver-job-earnings')).toHaveText(returnShare);
   await driver.page.goto('/dashboard/notifications');
   await expect(driver.page.getByTestId('notification-item').filter({ hasText: `${id}: bring it back to the sender` })).toHaveCount(1);
+
+  // The receiver is told by SMS that it is going back.
+  await expect
+    .poll(async () => (await messagesTo(shipper.context.request, receiverPhone)).some((m) => m.body.includes('is being returned to the sender') && m.body.includes(`/track/${trackingId}`)))
+    .toBe(true);
 
   // The driver hands it back with the shipper's code.
   const code = await codeSentTo(driver.context.request, E2E_FUNDED_CUSTOMER.email);
@@ -87,6 +140,12 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
 
   await shipper.page.reload();
   await expect(row.getByText('Returned')).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.locator('.badge')).toHaveText('Returned');
+  await expect(timeline.last()).toContainText('Returned');
+  await expect(timeline.filter({ hasText: /^Delivered/ })).toHaveCount(0);
+  await expect(publicPage.getByText('Not yet')).toHaveCount(0);
+  await stranger.close();
 
   // The return's fee (half the delivery fee) left the shipper's wallet, and the driver earned their share of it.
   await shipper.page.goto('/dashboard/wallet');
