@@ -232,12 +232,6 @@ export function statusLabelOf(status: DeliveryStatus): StatusLabel {
 }
 
 /**
- * What the screens say of a pay-on-delivery receiver's payment (decision 053): "Paid" or "Awaiting payment" while the
- * parcel can still reach the receiver or has reached them; nothing before the booking is paid, nor once it is
- * cancelled or on its way back (whatever the receiver paid then goes back to them, so neither word would be true).
- */
-export type CodPaymentState = 'paid' | 'awaiting';
-/**
  * Whether a delivery still has an arrival to promise: not once cancelled or going back to the sender, nor while a
  * failed attempt waits for a decision (the booked window has passed, and it may never come; decision 085).
  */
@@ -245,6 +239,12 @@ export function promisesArrival(status: DeliveryStatus): boolean {
   return status !== 'cancelled' && status !== 'failed_attempt' && status !== 'returning' && status !== 'returned';
 }
 
+/**
+ * What the screens say of a pay-on-delivery receiver's payment (decision 053): "Paid" or "Awaiting payment" while the
+ * parcel can still reach the receiver or has reached them; nothing before the booking is paid, nor once it is
+ * cancelled or on its way back (whatever the receiver paid then goes back to them, so neither word would be true).
+ */
+export type CodPaymentState = 'paid' | 'awaiting';
 export function codPaymentStateOf(status: DeliveryStatus, paid: boolean): CodPaymentState | null {
   if (status === 'awaiting_payment' || status === 'cancelled' || status === 'returning' || status === 'returned') return null;
   return paid ? 'paid' : 'awaiting';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowRight, Loader2, Phone, User } from 'lucide-react';
 import { formatNaira } from '@/shared/money';
-import { codPaymentStateOf } from '@/shared/schemas/deliveries';
+import { codPaymentStateOf, parseFailedAttemptNote } from '@/shared/schemas/deliveries';
 import { AFTER_FAILURE_DECISIONS, type AfterFailureDecision, type DispatchDelivery } from '@/shared/schemas/dispatch';
 import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Badge } from '@/web/components/ui/badge';
@@ -58,14 +58,11 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
       },
     );
   // Why the last attempt failed, in view while it waits for a decision (the history is folded away).
-  const failureNote = delivery.status === 'failed_attempt' ? delivery.history.findLast((entry) => entry.status === 'failed_attempt')?.note : null;
-  const failure = failureNote ? historyNote(failureNote) : null;
+  const failure =
+    delivery.status === 'failed_attempt' ? parseFailedAttemptNote(delivery.history.findLast((entry) => entry.status === 'failed_attempt')?.note ?? null) : null;
+  const failureReason = failure && t(`driverWorkspace.failedAttempt.reasons.${failure.reason}`);
   const failureText =
-    failure && 'key' in failure && failure.params?.reason
-      ? failure.params.note
-        ? t('dispatch.card.failedBecauseWithNote', { reason: t(failure.params.reason), note: failure.params.note })
-        : t('dispatch.card.failedBecause', { reason: t(failure.params.reason) })
-      : null;
+    failure && (failure.note ? t('dispatch.card.failedBecauseWithNote', { reason: failureReason, note: failure.note }) : t('dispatch.card.failedBecause', { reason: failureReason }));
 
   const details = [
     ['pickup', delivery.pickupLocation],
