@@ -151,7 +151,7 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await shipper.page.goto('/dashboard/wallet');
   await expect(shipper.page.getByText(`Return fee for delivery ${id}`)).toBeVisible();
   await driver.page.goto('/dashboard/wallet');
-  await expect(driver.page.getByText(`Earnings for delivery ${id}`)).toBeVisible();
+  await expect(driver.page.getByText(`Return earnings for delivery ${id}`)).toBeVisible();
   await expect(driver.page.getByText(`+${returnShare}`).first()).toBeVisible();
   // A driver who ships no pay-on-delivery orders has no pay-on-delivery block to misread (decision 086).
   await expect(driver.page.getByTestId('wallet-balance')).toBeVisible();

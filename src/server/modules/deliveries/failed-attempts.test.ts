@@ -156,6 +156,9 @@ describe('after a failed attempt', () => {
     expect(handed.statusCode, handed.body).toBe(200);
     expect(handed.json().data.earningsKobo).toBe(job.earningsKobo);
     expect((await balanceOf(driver.user.id)) - before).toBe(job.earningsKobo);
+    // The driver's wallet calls it what it was: a return's earnings.
+    const [line] = (await get('/api/wallet/transactions?limit=1', driver.headers)).json().data.items;
+    expect(line).toMatchObject({ type: 'earning', amountKobo: job.earningsKobo, descriptionKey: 'walletMoney.transactions.returnEarning', params: { deliveryId: d.id } });
   });
 
   it('the driver is told of every decision: a re-attempt, the shipper\'s return, and the return nobody decided', async () => {

@@ -10,6 +10,8 @@ export interface HistoryRow {
   /** created_at as stored (microseconds), the keyset cursor's key. */
   cursorAt: string;
   deliveryNumber: number | null;
+  /** The line's delivery went back to its sender: a driver's earning on it is a return's (decision 086). */
+  deliveryReturned: boolean;
   /** The posting came with a gateway payment (a card payment credited to the wallet, a top-up). */
   fromPayment: boolean;
   withdrawalStatus: 'pending' | 'paid' | 'failed' | null;
@@ -46,7 +48,7 @@ export function createWalletHistoryRepository(db: Executor) {
     pageQuery(userId: string, after: { at: string; id: string } | null, limit: number) {
       return sql`
           select e.id, e.kind, e.amount_kobo, e.balance_after_kobo, e.created_at, e.created_at::text as cursor_at, d.number as delivery_number,
-            p.payment_id is not null as from_payment, w.status as withdrawal_status, w.bank_code, w.account_number_masked
+            d.status = 'returned' as delivery_returned, p.payment_id is not null as from_payment, w.status as withdrawal_status, w.bank_code, w.account_number_masked
           from ledger_entries e
           join postings p on p.id = e.posting_id
           left join deliveries d on d.id = e.delivery_id
@@ -71,6 +73,7 @@ export function createWalletHistoryRepository(db: Executor) {
           balanceAfterKobo: Number(r.balance_after_kobo),
           createdAt: new Date(r.created_at as string),
           deliveryNumber: r.delivery_number === null || r.delivery_number === undefined ? null : Number(r.delivery_number),
+          deliveryReturned: r.delivery_returned === true,
           fromPayment: Boolean(r.from_payment),
           withdrawalStatus: (r.withdrawal_status as HistoryRow['withdrawalStatus']) ?? null,
           withdrawalBankCode: (r.bank_code as string | null) ?? null,

@@ -47,7 +47,7 @@ function toTransaction(row: HistoryRow): WalletTransaction {
         status: null,
       };
     case 'earning':
-      return { ...base, type: 'earning', descriptionKey: `${KEY}.earning`, params: { deliveryId }, status: null };
+      return { ...base, type: 'earning', descriptionKey: row.deliveryReturned ? `${KEY}.returnEarning` : `${KEY}.earning`, params: { deliveryId }, status: null };
     case 'hold':
     case 'withdrawal':
       return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawal`, params: withdrawalParams, status: row.withdrawalStatus };

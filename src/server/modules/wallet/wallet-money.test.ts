@@ -424,7 +424,7 @@ describe('message keys', () => {
       key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), english);
     const keys = [
       ...Object.values(WALLET_MONEY_MESSAGES),
-      ...['topup', 'payment', 'refund', 'cardPaymentCredited', 'withdrawal', 'withdrawalReturned', 'adjustment'].map((k) => `walletMoney.transactions.${k}`),
+      ...['topup', 'payment', 'refund', 'cardPaymentCredited', 'withdrawal', 'withdrawalReturned', 'adjustment', 'earning', 'returnEarning'].map((k) => `walletMoney.transactions.${k}`),
       ...['WITHDRAWAL_INSUFFICIENT_BALANCE', 'REAUTH_REQUIRED', 'PASSWORD_INCORRECT', 'WITHDRAWAL_NOT_PENDING'].map((c) => `errors.codes.${c}`),
     ];
     for (const key of keys) expect(typeof lookup(key), key).toBe('string');
