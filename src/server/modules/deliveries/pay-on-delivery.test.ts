@@ -561,11 +561,11 @@ describe('what a shipper spent (decision 084)', () => {
     const byMonth = { totalSpent: spent, thisMonth: spent - prepaidCost, lastMonth: prepaidCost, monthlyAverage: Math.round(spent / 2) };
     expect(await figures()).toEqual(byMonth);
 
-    // Deliveries returned before migration 0033 learn their fee from the ledger, and the totals follow.
+    // Deliveries returned before migration 0032 learn their fee from the ledger, and the totals follow.
     const numbers = [returned.id, prepaid.id].map((id) => parseDeliveryId(id)!);
     await t.deps.db.update(deliveries).set({ returnFeeKobo: null }).where(inArray(deliveries.number, numbers));
     expect((await figures()).totalSpent).toBe(spent - (await rowOf(returned.id)).codReserveKobo! - returnFeeOf(RATE_CARD, prepaid.price.total));
-    const migration = readFileSync(path.join(PROJECT_ROOT, 'drizzle', '0033_spent_is_price_and_return_fees.sql'), 'utf8');
+    const migration = readFileSync(path.join(PROJECT_ROOT, 'drizzle', '0032_dashboard_totals_active_and_spent.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE/m.test(statement));
     expect(backfill).toHaveLength(1);
     await t.deps.db.execute(sql.raw(backfill[0]!));
