@@ -226,6 +226,9 @@ test.describe('customer tools', () => {
   test('at 360 px in French, a double click pays and cancels once, and a payment put in the wallet says so in French', async ({ page, context, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signUpInBrowser(request, context, 'Ngozi Doubleclick', PASSWORD, 'double');
+    // A French speaker's account: the screens follow it from page to page, the sandbox checkout's way back included
+    // (decision 086); `?lng=fr` alone holds only the page it is on.
+    await call(request, '/api/update/user-profile', { language: 'fr' });
     const toPay = await book(request);
     const posts: string[] = [];
     page.on('request', (sent) => {

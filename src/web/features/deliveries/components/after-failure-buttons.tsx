@@ -13,13 +13,12 @@ export function AfterFailureButtons({ delivery }: { delivery: Pick<DeliveryListI
   const decide = useDecideAfterFailure();
   if (delivery.status !== 'failed_attempt') return null;
 
+  // The promise, not `mutate`'s callbacks: the decision's live update can take these buttons off the page before the
+  // answer arrives, and the callbacks of an unmounted mutation never run.
   const handleDecide = (decision: AfterFailureDecision) =>
-    decide.mutate(
-      { id: delivery.id, decision },
-      {
-        onSuccess: () => toast.success(t(`deliveries.afterFailure.done_${decision}`, { id: delivery.id })),
-        onError: (error) => toastApiError(t, error, t('deliveries.afterFailure.failed')),
-      },
+    void decide.mutateAsync({ id: delivery.id, decision }).then(
+      () => toast.success(t(`deliveries.afterFailure.done_${decision}`, { id: delivery.id })),
+      (error: unknown) => toastApiError(t, error, t('deliveries.afterFailure.failed')),
     );
 
   return AFTER_FAILURE_DECISIONS.map((decision) => (
