@@ -563,6 +563,7 @@ test.describe('rating the driver', () => {
         state: 'completed',
         at: `2026-11-22T09:${String(10 * (index + 1)).padStart(2, '0')}:00.000Z`,
       })),
+      failedAttempt: null,
       driver: { name: 'Musa Bello', phone: '+2348020000001', rating: 0, reviews: 0 },
       myRating: null as null | { stars: number; comment: string | null; createdAt: string },
       cod: null,
