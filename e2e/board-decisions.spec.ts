@@ -24,7 +24,7 @@ test('a failed attempt on the board says why, and the return is confirmed before
   const page = operator.page;
   await page.goto('/dashboard/operator/dispatch?status=needs_decision');
   const card = page.getByRole('article', { name: `Delivery ${id}` });
-  await expect(card.getByTestId('dispatch-failure')).toHaveText('Why it failed: Wrong address — “No house 14 on this street”');
+  await expect(card.getByTestId('dispatch-failure')).toHaveText('Why it failed: Wrong address — No house 14 on this street');
 
   await card.getByRole('button', { name: 'Return to sender' }).click();
   const dialog = page.getByRole('dialog', { name: `Return ${id} to its sender?` });

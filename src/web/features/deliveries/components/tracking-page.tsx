@@ -16,6 +16,7 @@ import { cn } from '@/web/lib/cn';
 import { useTracking } from '../api/get-tracking';
 import { isUnavailable } from '../lib/errors';
 import { formatDateTime, formatDeliveryWindow, formatNaira } from '../lib/format';
+import { failedAttemptText } from '@/web/lib/failed-attempt-text';
 import { LoadingState, Notice } from './page-states';
 import { AfterFailureButtons } from './after-failure-buttons';
 import { CodPaidBadge } from './cod-terms';
@@ -139,13 +140,6 @@ function TrackingCod({ result, cod }: { result: TrackingResult; cod: NonNullable
   );
 }
 
-/** Why the last attempt failed: the reason the driver chose, translated, and what they wrote. */
-function FailedAttemptReason({ failedAttempt }: { failedAttempt: NonNullable<TrackingResult['failedAttempt']> }) {
-  const { t } = useTranslation();
-  const reason = t(`driverWorkspace.failedAttempt.reasons.${failedAttempt.reason}`);
-  return failedAttempt.note ? t('tracking.failedAttempt.reasonWithNote', { reason, note: failedAttempt.note }) : reason;
-}
-
 function TrackingDetails({ result }: { result: TrackingResult }) {
   const { t, i18n } = useTranslation();
   const details = result.packageDetails;
@@ -201,7 +195,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
             <div className="mt-4 grid gap-3" data-testid="tracking-failed-attempt">
               <Notice title={t('tracking.failedAttempt.title')} tone="warning">
                 <p className="user-text">
-                  <FailedAttemptReason failedAttempt={result.failedAttempt} />
+                  {failedAttemptText(t, result.failedAttempt)}
                 </p>
                 <p className="mt-1">{t('tracking.failedAttempt.decide')}</p>
               </Notice>
@@ -264,7 +258,7 @@ function TrackingDetails({ result }: { result: TrackingResult }) {
                   <p className="text-sm text-muted-foreground">{t(`tracking.steps.${step.key}.description`)}</p>
                   {step.key === 'failed_attempt' && step.state !== 'pending' && result.failedAttempt && (
                     <p className="text-sm font-medium user-text" data-testid="tracking-failed-reason">
-                      <FailedAttemptReason failedAttempt={result.failedAttempt} />
+                      {failedAttemptText(t, result.failedAttempt)}
                     </p>
                   )}
                   {step.at && <p className="text-xs text-muted-foreground">{formatDateTime(step.at, i18n.language)}</p>}
