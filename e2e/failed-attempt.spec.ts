@@ -73,10 +73,11 @@ test('a failed attempt, then a return to the shipper with their code', async ({ 
   await expect(toast(driver.page, 'Failed attempt recorded')).toBeVisible();
   await expect(job.getByTestId('driver-job-status')).toHaveText('Delivery attempt failed');
 
-  // The shipper sees the attempt failed, not "In Transit".
+  // The shipper sees the attempt failed, not "In Transit", and why, on the row itself.
   const row = shipper.page.getByRole('row').filter({ hasText: id });
   await shipper.page.goto('/dashboard/my-deliveries');
   await expect(row.getByText('Attempt failed')).toBeVisible();
+  await expect(row.getByTestId('failed-attempt-note')).toHaveText('Why it failed: Receiver not available — Gate locked, called twice');
 
   // Their tracking page, on a phone: the road so far with its times, the failure and why, no promised arrival.
   await shipper.page.setViewportSize({ width: 360, height: 800 });

@@ -329,6 +329,10 @@ export const deliveriesQuerySchema = cursorQuerySchema
   })
   .superRefine(refineDateRange);
 
+/** Why a driver could not hand the parcel over (POST /api/driver/jobs/{id}/failed-attempt). */
+export const FAILED_ATTEMPT_REASONS = ['receiver_unavailable', 'refused', 'wrong_address', 'cod_unpaid', 'unsafe_location', 'other'] as const;
+export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
+
 /**
  * A row of My Deliveries and of Recent Deliveries: what the lists show and act on, nothing more. Lists are the
  * hottest reads, and a third of the bytes makes them markedly cheaper to send.
@@ -349,7 +353,11 @@ export const deliveryListItemSchema = deliverySchema
     estimatedDelivery: true,
     cod: true,
   })
-  .extend({ price: priceSchema.pick({ total: true }) });
+  .extend({
+    price: priceSchema.pick({ total: true }),
+    /** Why a failed attempt waiting for a decision failed (decision 090); null for any other status. */
+    failedAttempt: z.object({ reason: z.enum(FAILED_ATTEMPT_REASONS), note: z.string() }).nullable(),
+  });
 export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
 
 export const deliveriesPageSchema = cursorPageSchema(deliveryListItemSchema);
@@ -394,10 +402,6 @@ export const dashboardSummarySchema = z.object({
 
 /** Blank is checked by the service (the spec's message); the shape only bounds the input. */
 export const trackingParamsSchema = z.object({ trackingId: z.string().max(40) });
-
-/** Why a driver could not hand the parcel over (POST /api/driver/jobs/{id}/failed-attempt). */
-export const FAILED_ATTEMPT_REASONS = ['receiver_unavailable', 'refused', 'wrong_address', 'cod_unpaid', 'unsafe_location', 'other'] as const;
-export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
 
 const isFailedAttemptReason = (value: string | undefined): value is FailedAttemptReason => FAILED_ATTEMPT_REASONS.some((reason) => reason === value);
 

@@ -6,3 +6,8 @@ export function failedAttemptText(t: TFunction, failed: { reason: FailedAttemptR
   const reason = t(`driverWorkspace.failedAttempt.reasons.${failed.reason}`);
   return failed.note ? t('tracking.failedAttempt.reasonWithNote', { reason, note: failed.note }) : reason;
 }
+
+/** "Why it failed: …", as the board's card and My Deliveries' rows say it beside the status. */
+export function failedBecauseText(t: TFunction, failed: { reason: FailedAttemptReason; note: string }): string {
+  return t('deliveries.failedBecause', { reason: failedAttemptText(t, failed) });
+}

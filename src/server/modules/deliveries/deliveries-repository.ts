@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { cappedCount, countsOf } from '../../db/capped-count.js';
@@ -74,6 +75,13 @@ const BOOKING_COLUMNS = [
 export type NewBooking = { [K in (typeof BOOKING_COLUMNS)[number]]: NewDelivery[K] };
 /** A booking as the single inserts take it: without a receiver language (null), the account's is used. */
 export type BookingValues = Omit<NewBooking, 'receiverLanguage'> & { receiverLanguage?: string | null };
+/** A delivery's last failed attempt's note, by delivery_events_delivery_idx: a subquery of a list row. */
+const lastFailedAttemptNote = new QueryBuilder()
+  .select({ note: deliveryEvents.note })
+  .from(deliveryEvents)
+  .where(and(eq(deliveryEvents.deliveryId, deliveries.id), eq(deliveryEvents.status, 'failed_attempt')))
+  .orderBy(desc(deliveryEvents.createdAt), desc(deliveryEvents.id))
+  .limit(1);
 /** The columns a list row needs (delivery-view's toDeliveryListItem). */
 export const listColumns = {
   number: deliveries.number,
@@ -99,8 +107,10 @@ export const listColumns = {
   codPaidAt: deliveries.codPaidAt,
   // The export's receiver column (the web's list item leaves it out).
   receiverName: deliveries.receiverName,
+  // Why a failed attempt waiting for a decision failed (decision 090), read for such rows only.
+  failedAttemptNote: sql<string | null>`case when ${deliveries.status} = 'failed_attempt' then (${lastFailedAttemptNote}) end`.as('failed_attempt_note'),
 };
-export type DeliveryListRow = Pick<DeliveryRow, keyof typeof listColumns>;
+export type DeliveryListRow = Pick<DeliveryRow, Exclude<keyof typeof listColumns, 'failedAttemptNote'>> & { failedAttemptNote: string | null };
 export type DeliveryEventRow = Pick<typeof deliveryEvents.$inferSelect, 'status' | 'createdAt'> & { note?: string | null };
 
 export interface PaidFields {

@@ -1,4 +1,4 @@
-import { DISPLAY_STATUS_OF, promisesArrival, type Delivery, type DeliveryListItem } from '../../../shared/schemas/deliveries.js';
+import { DISPLAY_STATUS_OF, parseFailedAttemptNote, promisesArrival, type Delivery, type DeliveryListItem } from '../../../shared/schemas/deliveries.js';
 import type { V1Delivery } from '../../../shared/schemas/merchant-api.js';
 import { formatDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
@@ -124,5 +124,6 @@ export function toDeliveryListItem(row: DeliveryListRow): DeliveryListItem {
     canCancel: isCancellable(row.status),
     estimatedDelivery: estimate && windowView(estimate),
     cod: codView(row),
+    failedAttempt: row.status === 'failed_attempt' ? parseFailedAttemptNote(row.failedAttemptNote) : null,
   };
 }

@@ -92,6 +92,24 @@ describe('failed attempts', () => {
 });
 
 describe('after a failed attempt', () => {
+  it("the shipper's lists say why the last attempt failed: My Deliveries, its search and the dashboard; a re-attempt clears it", async () => {
+    const { d, shipper, driver } = await outForDelivery();
+    const rowOf = async (url: string) => {
+      const res = await get(url, shipper.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      return ((data.items ?? data.recentDeliveries) as { id: string; failedAttempt: unknown }[]).find((item) => item.id === d.id);
+    };
+    const lists = ['/api/deliveries?limit=20', '/api/deliveries?status=in_transit&limit=20', `/api/deliveries/search?q=${d.id}`, '/api/dashboard/summary'];
+    expect((await failAttempt(driver, d.id, { reason: 'wrong_address', note: 'No house 14' })).statusCode).toBe(200);
+    expect((await decideAsShipper(shipper, d.id, 'reattempt')).statusCode).toBe(200);
+    for (const url of lists) expect((await rowOf(url))?.failedAttempt, url).toBeNull();
+    expect((await failAttempt(driver, d.id, { reason: 'other', note: 'Gate locked' })).statusCode).toBe(200);
+    for (const url of lists) expect((await rowOf(url))?.failedAttempt, url).toEqual({ reason: 'other', note: 'Gate locked' });
+    expect((await decideAsShipper(shipper, d.id, 'reattempt')).statusCode).toBe(200);
+    expect((await rowOf(lists[0]!))?.failedAttempt).toBeNull();
+  });
+
   it('goes out again at most twice; a third re-attempt is 409 REATTEMPT_LIMIT', async () => {
     const { d, shipper, driver } = await outForDelivery();
     for (let attempt = 1; attempt <= 2; attempt++) {

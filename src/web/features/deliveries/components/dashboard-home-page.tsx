@@ -11,6 +11,7 @@ import { viewUrlOf } from '../lib/urls';
 import { LoadError, LoadingState } from './page-states';
 import { PayNowLink } from './pay-now-link';
 import { PriceHoldNote } from './price-hold-note';
+import { FailedAttemptNote } from './failed-attempt-note';
 import { StatusBadge } from './status-badge';
 import { TestBadge } from './test-badge';
 
@@ -109,6 +110,7 @@ export function DashboardHomePage() {
                       </span>
                       <span className="text-sm user-text text-muted-foreground">{delivery.route}</span>
                       <PriceHoldNote delivery={delivery} />
+                      <FailedAttemptNote delivery={delivery} />
                     </span>
                     <span className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">{formatNaira(delivery.price.total)}</span>

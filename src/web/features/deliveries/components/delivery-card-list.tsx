@@ -5,6 +5,7 @@ import { formatCalendarDate, formatDeliveryWindow, formatNaira } from '../lib/fo
 import { CodListValue } from './cod-terms';
 import { DeliveryActions } from './delivery-actions';
 import { PriceHoldNote } from './price-hold-note';
+import { FailedAttemptNote } from './failed-attempt-note';
 import { StatusBadge } from './status-badge';
 import { TestBadge } from './test-badge';
 
@@ -63,6 +64,7 @@ export function DeliveryCardList({
             )}
           </dl>
           <PriceHoldNote delivery={delivery} />
+          <FailedAttemptNote delivery={delivery} />
           <DeliveryActions delivery={delivery} />
         </li>
       ))}

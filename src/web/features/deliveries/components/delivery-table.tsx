@@ -6,6 +6,7 @@ import { CodListValue } from './cod-terms';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryCardList } from './delivery-card-list';
 import { PriceHoldNote } from './price-hold-note';
+import { FailedAttemptNote } from './failed-attempt-note';
 import { StatusBadge } from './status-badge';
 import { TestBadge } from './test-badge';
 
@@ -59,6 +60,7 @@ export function DeliveryTable({ items, isBusy, label }: { items: readonly Delive
               <TableCell className="whitespace-normal">
                 <StatusBadge status={delivery.status} />
                 <PriceHoldNote delivery={delivery} className="mt-1" />
+                <FailedAttemptNote delivery={delivery} className="mt-1" />
               </TableCell>
               <TableCell className="px-4 text-right whitespace-normal">
                 <DeliveryActions delivery={delivery} className="justify-end gap-1" />

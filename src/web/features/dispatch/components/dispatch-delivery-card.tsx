@@ -5,7 +5,7 @@ import { formatNaira } from '@/shared/money';
 import { codPaymentStateOf, parseFailedAttemptNote } from '@/shared/schemas/deliveries';
 import { AFTER_FAILURE_DECISIONS, type AfterFailureDecision, type DispatchDelivery } from '@/shared/schemas/dispatch';
 import { ConfirmDialog } from '@/web/components/confirm-dialog';
-import { failedAttemptText } from '@/web/lib/failed-attempt-text';
+import { failedBecauseText } from '@/web/lib/failed-attempt-text';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
@@ -61,7 +61,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
   // Why the last attempt failed, in view while it waits for a decision (the history is folded away).
   const failure =
     delivery.status === 'failed_attempt' ? parseFailedAttemptNote(delivery.history.findLast((entry) => entry.status === 'failed_attempt')?.note ?? null) : null;
-  const failureText = failure && t('dispatch.card.failedBecause', { reason: failedAttemptText(t, failure) });
+  const failureText = failure && failedBecauseText(t, failure);
 
   const details = [
     ['pickup', delivery.pickupLocation],
