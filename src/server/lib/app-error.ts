@@ -140,6 +140,8 @@ export interface AppErrorOptions {
   params?: MessageParams;
   /** Per field, the message keys of what is wrong (shared schemas' keys); sent as English and as keys. */
   fields?: Record<string, ValidationMessageKey[]>;
+  /** Per field, what is wrong in English already (the v1 API's reasons, which name the values allowed): `details` only. */
+  fieldTexts?: Record<string, string[]>;
   retryAfterSeconds?: number;
   type?: string;
 }
@@ -160,7 +162,9 @@ export class AppError extends Error {
     readonly options: AppErrorOptions = {},
   ) {
     const firstField = Object.values(options.fields ?? {})[0]?.[0];
-    super(code === 'VALIDATION_FAILED' && firstField ? interpolate(fieldMessage(firstField), options.params) : errorMessage(code, options.params));
+    const firstText = Object.values(options.fieldTexts ?? {})[0]?.[0];
+    const fieldText = firstField ? interpolate(fieldMessage(firstField), options.params) : firstText;
+    super(code === 'VALIDATION_FAILED' && fieldText ? fieldText : errorMessage(code, options.params));
     this.name = 'AppError';
     this.statusCode = STATUS_BY_CODE[code];
   }

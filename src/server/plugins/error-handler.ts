@@ -61,10 +61,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const { retryAfterSeconds, type, fields, params } = error.options;
+      const { retryAfterSeconds, type, fields, fieldTexts, params } = error.options;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.statusCode).send({
-        ...errorBody(error.code, params, { type, ...(fields && fieldsBody(fields)) }),
+        ...errorBody(error.code, params, { type, ...(fields && fieldsBody(fields)), ...(fieldTexts && { details: fieldTexts }) }),
         message: error.message,
       });
     }

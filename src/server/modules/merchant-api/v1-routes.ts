@@ -22,7 +22,6 @@ import { AppError, routeNotFound } from '../../lib/app-error.js';
 import type { ApiKeyCaller } from '../../lib/api-key-caller.js';
 import { errorMessage, fieldMessage, interpolate } from '../../lib/messages.js';
 import { messageParamsOf } from '../../plugins/error-handler.js';
-import type { ValidationMessageKey } from '../../../shared/message-keys.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { ApiKeysService } from '../api-keys/api-keys-service.js';
 import type { MerchantDeliveries } from '../deliveries/merchant-deliveries.js';
@@ -101,8 +100,7 @@ function validationError(error: FastifyError): AppError {
     if (!messages.includes(reason)) messages.push(reason);
   }
   const [field, [reason] = ['']] = Object.entries(fields)[0] ?? ['(body)'];
-  // The reasons are English already (a catalogue key's text, or the library's own): `fields` carries them as they are.
-  return new AppError('VALIDATION_FAILED', { params: { field, reason: reason ?? '' }, fields: fields as Record<string, ValidationMessageKey[]> });
+  return new AppError('VALIDATION_FAILED', { params: { field, reason: reason ?? '' }, fieldTexts: fields });
 }
 
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
