@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDeliveryWindow, oneDayMeters, scheduleProblem, slotHasEnded, travelMinutes, UNKNOWN_DISTANCE_MINUTES } from './eta.js';
+import { estimateDeliveryWindow, oneDayMeters, reattemptWindow, scheduleProblem, slotHasEnded, travelMinutes, UNKNOWN_DISTANCE_MINUTES } from './eta.js';
 import { RATE_CARD, sameDayMaxMeters } from './pricing.js';
 import { TRANSPORT_MODES } from './schemas/deliveries.js';
 
@@ -81,5 +81,30 @@ describe('Same Day and the booked slot', () => {
     expect(scheduleProblem(RATE_CARD, afternoon)).toBe('same_day_too_late');
     expect(scheduleProblem(RATE_CARD, { ...afternoon, distanceMeters: 40_000 })).toBeNull();
     expect(scheduleProblem(RATE_CARD, { ...afternoon, deliveryType: 'standard' })).toBeNull();
+  });
+});
+
+describe('after a failed attempt, out again (decision 090)', () => {
+  const lagos = (isoLocal: string) => new Date(`${isoLocal}+01:00`);
+
+  it('is the city part of the trip from the re-attempt, with no pickup and nothing of the booked slot', () => {
+    const at = lagos('2026-11-28T15:00:00');
+    const window = reattemptWindow(RATE_CARD, 'bike', 8_000, at);
+    const cityTravel = travelMinutes(RATE_CARD, 'bike', 'standard', 8_000) - RATE_CARD.modes.bike.pickupMinutes;
+    expect(window.from.getTime()).toBe(Math.ceil((at.getTime() + cityTravel * MINUTE) / MINUTE) * MINUTE);
+    expect(window.to.getTime() - window.from.getTime()).toBeGreaterThanOrEqual(RATE_CARD.windowMinutes * MINUTE);
+  });
+
+  it('does not drive the highway again: an interstate trip is already in the receiver\'s city', () => {
+    const at = lagos('2026-11-28T10:00:00');
+    const window = reattemptWindow(RATE_CARD, 'truck', 1_070_000, at);
+    expect(window.to.getTime() - at.getTime()).toBeLessThan(3 * 60 * MINUTE);
+  });
+
+  it('waits for the next morning when decided after the day\'s last slot, and for 08:00 when decided before it', () => {
+    expect(reattemptWindow(RATE_CARD, 'bike', 8_000, lagos('2026-11-28T21:55:00')).from.getTime()).toBeGreaterThan(lagos('2026-11-29T08:00:00').getTime());
+    expect(reattemptWindow(RATE_CARD, 'bike', 8_000, lagos('2026-11-28T21:55:00')).from.getTime()).toBeLessThan(lagos('2026-11-29T09:00:00').getTime());
+    expect(reattemptWindow(RATE_CARD, 'bike', 8_000, lagos('2026-11-29T03:00:00')).from.getTime()).toBeGreaterThan(lagos('2026-11-29T08:00:00').getTime());
+    expect(reattemptWindow(RATE_CARD, 'bike', null, lagos('2026-11-28T12:00:00')).from.getTime()).toBeGreaterThan(lagos('2026-11-28T12:00:00').getTime());
   });
 });

@@ -93,6 +93,29 @@ export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): Del
   return { from: new Date(roundUpToMinute(from)), to: new Date(roundUpToMinute(to)) };
 }
 
+/** The day's first slot begins here: a re-attempt decided after the last slot goes out then. */
+const FIRST_SLOT_START_HOUR = Math.min(...Object.values(DELIVERY_SLOTS).map((slot) => slot.fromHour));
+
+/**
+ * When a parcel sent out again after a failed attempt should arrive (decision 090). It is already in the receiver's
+ * city: the city part of its trip (the whole trip when shorter; the city's width when unknown), with no pickup, from
+ * the re-attempt within the day's slots, else from the next slot to begin (08:00).
+ */
+export function reattemptWindow(rateCard: RateCard, mode: TransportMode, distanceMeters: number | null, reattemptedAt: Date): DeliveryWindow {
+  const rates = rateCard.modes[mode];
+  const cityKm = Math.min(distanceMeters ?? rateCard.cityMeters, rateCard.cityMeters) / 1000;
+  const travel = (cityKm / rates.cityKmh) * 60 * MINUTE;
+  const at = reattemptedAt.getTime();
+  const day = new Date(at + LAGOS_OFFSET).toISOString().slice(0, 10);
+  const start =
+    at + travel > lagosInstant(day, LAST_SLOT_END_HOUR)
+      ? lagosInstant(day, 24 + FIRST_SLOT_START_HOUR)
+      : Math.max(at, lagosInstant(day, FIRST_SLOT_START_HOUR));
+  const from = start + travel;
+  const to = from + Math.max(rateCard.windowMinutes * MINUTE, travel * rateCard.windowShareOfTravel);
+  return { from: new Date(roundUpToMinute(from)), to: new Date(roundUpToMinute(to)) };
+}
+
 function roundUpToMinute(ms: number) {
   return Math.ceil(ms / MINUTE) * MINUTE;
 }

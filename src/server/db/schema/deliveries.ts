@@ -83,6 +83,8 @@ export const deliveries = pgTable(
     handoverFailedAttempts: integer('handover_failed_attempts').notNull().default(0),
     /** How often the parcel went out again after a failed attempt (at most REATTEMPT_LIMIT). */
     reattempts: integer('reattempts').notNull().default(0),
+    /** When it last went out again after a failed attempt: its estimate counts from then (decision 090). */
+    reattemptedAt: timestamp('reattempted_at', { withTimezone: true }),
     /** The storage key of the driver's optional proof-of-delivery photo. */
     deliveryProofKey: text('delivery_proof_key'),
     /** The language of the receiver's messages and public tracking page (one of the eight). */

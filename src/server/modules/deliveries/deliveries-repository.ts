@@ -101,6 +101,7 @@ export const listColumns = {
   deliveryType: deliveries.deliveryType,
   deliveryDate: deliveries.deliveryDate,
   deliveryTime: deliveries.deliveryTime,
+  reattemptedAt: deliveries.reattemptedAt,
   codAmountKobo: deliveries.codAmountKobo,
   codFeeKobo: deliveries.codFeeKobo,
   codReserveKobo: deliveries.codReserveKobo,
@@ -331,7 +332,7 @@ const MOVES = {
       db,
       'delivery_reattempt',
       and(byId, statusIn('from'), eq(deliveries.reattempts, sql`${p('judgedReattempts')}::int`))!,
-      ['status', 'reattempts'],
+      ['status', 'reattempts', 'reattemptedAt'],
     ),
   /** On its way back, with a fresh hand-over code for the shipper's pickup contact, sent by the same statement. */
   return: (db: Executor) =>
@@ -849,10 +850,11 @@ export function createDeliveriesRepository(db: Executor) {
 
     /** Out for delivery again after a failed attempt, as judged (its re-attempts so far); null when it changed meanwhile. */
     async reattempt(judged: { id: string; reattempts: number }, from: readonly DeliveryStatus[], note: string, tx: Executor = db) {
+      const at = new Date();
       return move(
         moveOn.reattempt(tx),
-        { id: judged.id, from, judgedReattempts: judged.reattempts, status: 'out_for_delivery', reattempts: judged.reattempts + 1 },
-        { status: 'out_for_delivery', note, at: new Date() },
+        { id: judged.id, from, judgedReattempts: judged.reattempts, status: 'out_for_delivery', reattempts: judged.reattempts + 1, reattemptedAt: at },
+        { status: 'out_for_delivery', note, at },
       );
     },
 

@@ -4,7 +4,7 @@ import { formatDeliveryId } from '../../../shared/ids.js';
 import type { DeliveryListRow, DeliveryRow } from './deliveries-repository.js';
 import { isCancellable } from './delivery-lifecycle.js';
 import { RATE_CARD } from '../../../shared/pricing.js';
-import { estimateDeliveryWindow, type DeliveryWindow } from '../../../shared/eta.js';
+import { estimateDeliveryWindow, reattemptWindow, type DeliveryWindow } from '../../../shared/eta.js';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
@@ -14,15 +14,19 @@ export function lagosDate(at: Date): string {
 }
 
 /**
- * When the delivery should arrive: from its payment (before it, as if paid now), its distance, mode and slot.
- * Computed on reading, so it needs no column; null when it promises no arrival (promisesArrival: cancelled, a failed
- * attempt awaiting a decision, going back to its sender).
+ * When the delivery should arrive: from its payment (before it, as if paid now), its distance, mode and slot; once
+ * sent out again after a failed attempt, from then (the booked slot has passed). Computed on reading; null when it
+ * promises no arrival (promisesArrival: cancelled, a failed attempt awaiting a decision, going back to its sender).
  */
 export function estimatedDeliveryOf(
-  row: Pick<DeliveryRow, 'status' | 'paidAt' | 'distanceMeters' | 'interstate' | 'transportMode' | 'deliveryType' | 'deliveryDate' | 'deliveryTime'>,
+  row: Pick<
+    DeliveryRow,
+    'status' | 'paidAt' | 'reattemptedAt' | 'distanceMeters' | 'interstate' | 'transportMode' | 'deliveryType' | 'deliveryDate' | 'deliveryTime'
+  >,
   now: Date = new Date(),
 ): DeliveryWindow | null {
   if (!promisesArrival(row.status)) return null;
+  if (row.reattemptedAt) return reattemptWindow(RATE_CARD, row.transportMode as Delivery['transportMode'], row.distanceMeters, row.reattemptedAt);
   return estimateDeliveryWindow(RATE_CARD, {
     distanceMeters: row.distanceMeters,
     interstate: row.interstate,

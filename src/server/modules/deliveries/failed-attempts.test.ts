@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignedInUser, fundWallet } from '../../test/factories.js';
 import { assignNewDriver, book, payWithWallet } from '../../test/delivery-test-helpers.js';
-import { deliveries, notifications, outboxMessages, wallets } from '../../db/schema/index.js';
+import { deliveries, deliveryEvents, notifications, outboxMessages, wallets } from '../../db/schema/index.js';
 import { parseDeliveryId } from '../../../shared/ids.js';
 import { createDeliveriesRepository } from './deliveries-repository.js';
+import { reattemptWindow } from '../../../shared/eta.js';
+import { RATE_CARD } from '../../../shared/pricing.js';
+import { PROJECT_ROOT } from '../../lib/project-root.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -122,6 +127,37 @@ describe('after a failed attempt', () => {
     const third = await decideAsOperator(d.id, 'reattempt');
     expect(third.statusCode).toBe(409);
     expect(third.json()).toMatchObject({ code: 'REATTEMPT_LIMIT', params: { limit: 2 } });
+  });
+
+  it('sent out again, it promises an arrival counted from the re-attempt, not the booked slot that has passed', async () => {
+    const { d, shipper, driver } = await outForDelivery();
+    expect((await failAttempt(driver, d.id)).statusCode).toBe(200);
+    const decided = await decideAsShipper(shipper, d.id, 'reattempt');
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [row] = await t.deps.db.select().from(deliveries).where(eq(deliveries.number, parseDeliveryId(d.id)!));
+    const [outAgain] = await t.deps.db
+      .select()
+      .from(deliveryEvents)
+      .where(and(eq(deliveryEvents.deliveryId, row!.id), eq(deliveryEvents.status, 'out_for_delivery')))
+      .orderBy(desc(deliveryEvents.createdAt))
+      .limit(1);
+    const outAgainAt = outAgain!.createdAt;
+    expect(row!.reattemptedAt).toEqual(outAgainAt);
+    const window = reattemptWindow(RATE_CARD, row!.transportMode as 'bike', row!.distanceMeters, outAgainAt);
+    const expected = { from: window.from.toISOString(), to: window.to.toISOString() };
+    expect((await get(`/api/deliveries/${d.id}`, shipper.headers)).json().data.estimatedDelivery).toEqual(expected);
+    const listed = (await get('/api/deliveries?limit=20', shipper.headers)).json().data.items.find((item: { id: string }) => item.id === d.id);
+    expect(listed.estimatedDelivery).toEqual(expected);
+    const tracked = (await get(`/api/tracking/${row!.trackingId}`, shipper.headers)).json().data;
+    expect(tracked.estimatedDelivery).toEqual(expected);
+
+    // A parcel sent out again before migration 0033 learns when from its history.
+    await t.deps.db.update(deliveries).set({ reattemptedAt: null }).where(eq(deliveries.id, row!.id));
+    const migration = readFileSync(path.join(PROJECT_ROOT, 'drizzle', '0033_reattempted_at.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE/m.test(statement));
+    expect(backfill).toHaveLength(1);
+    await t.deps.db.execute(sql.raw(backfill[0]!));
+    expect((await get(`/api/deliveries/${d.id}`, shipper.headers)).json().data.estimatedDelivery).toEqual(expected);
   });
 
   it('twenty parallel decisions have one outcome', async () => {
