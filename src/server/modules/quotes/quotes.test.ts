@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, createTestApp, type TestApp } from '../../test/test-app.js';
@@ -63,9 +64,24 @@ describe('GET /api/places', () => {
     ['benin city', 'Benin City'],
     ['Aba', 'Aba'],
     ['onitsha', 'Onitsha'],
+    ['Asaba', 'Asaba'],
+    ['yola', 'Yola'],
   ])('finds the obvious place first for "%s"', async (q, name) => {
     const [first] = await search(q);
     expect(first?.name).toBe(name);
+  });
+
+  it('finds every state capital first, in its state (decision 092)', async () => {
+    const states = createRequire(import.meta.url)('locations-ng/data/states.json') as { name: string; capital: string }[];
+    expect(states).toHaveLength(37);
+    const missed: string[] = [];
+    for (const { name, capital } of states) {
+      const [first] = await search(capital);
+      // Abuja is the FCT's other name: the state's entry sits at it.
+      const named = first?.kind === 'state' || first?.name.toLowerCase().startsWith(capital.toLowerCase().split(/[\s-]/)[0]!);
+      if (!first || first.state !== name || !named) missed.push(`${capital}: ${first?.name}, ${first?.state}`);
+    }
+    expect(missed).toEqual([]);
   });
 
   it('answers at most 20 places with their LGA, state and point, publicly', async () => {
