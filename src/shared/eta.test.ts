@@ -108,3 +108,14 @@ describe('after a failed attempt, out again (decision 090)', () => {
     expect(reattemptWindow(RATE_CARD, 'bike', null, lagos('2026-11-28T12:00:00')).from.getTime()).toBeGreaterThan(lagos('2026-11-28T12:00:00').getTime());
   });
 });
+
+describe('a short hop over a state line (decision 092)', () => {
+  it('is timed as a city trip, within the booked day, while a long one still counts whole days', () => {
+    const paid = new Date('2026-11-30T07:30:00Z'); // 08:30 in Lagos, inside the morning slot
+    const trip = { ...base, transportMode: 'car', deliveryTime: 'morning', interstate: true, deliveryDate: '2026-11-30', startAt: paid } as const;
+    const hop = estimateDeliveryWindow(RATE_CARD, { ...trip, distanceMeters: 10_500 });
+    expect(hop.to.toISOString() < '2026-11-30T11:00:00.000Z').toBe(true); // before 12:00 in Lagos, the slot's end
+    const far = estimateDeliveryWindow(RATE_CARD, { ...trip, distanceMeters: RATE_CARD.cityMeters + 1_000 });
+    expect(far.from.toISOString()).toBe('2026-12-01T07:00:00.000Z'); // the next day's 08:00
+  });
+});

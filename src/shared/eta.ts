@@ -67,7 +67,8 @@ export function oneDayMeters(rateCard: RateCard, mode: TransportMode): number {
 /**
  * When the parcel should arrive. Immediate (paid once its slot has begun): from the payment. Booked ahead: inside
  * the slot, or from the slot's start plus travel, whichever is later. Interstate: whole days of driving, except
- * Same Day, whose vehicle drives straight there (`oneDayMeters` keeps it within one driving day).
+ * Same Day, whose vehicle drives straight there (`oneDayMeters` keeps it within one driving day), and a trip no
+ * longer than the city part (Onitsha to Asaba over the bridge), which is a city trip.
  */
 export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): DeliveryWindow {
   const slot = DELIVERY_SLOTS[input.deliveryTime];
@@ -80,7 +81,9 @@ export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): Del
   }
   const travel = travelMinutes(rateCard, input.transportMode, input.deliveryType, input.distanceMeters) * MINUTE;
   const drivingDay = rateCard.drivingHoursPerDay * HOUR;
-  if ((input.interstate && input.deliveryType !== 'same_day') || travel > drivingDay) {
+  // Line-haul between states (decision 043), except Same Day (072) and a short hop over a state line (092).
+  const lineHaul = input.interstate && input.deliveryType !== 'same_day' && input.distanceMeters > rateCard.cityMeters;
+  if (lineHaul || travel > drivingDay) {
     const days = Math.max(1, Math.ceil(travel / drivingDay));
     const startDay = Math.floor((start + LAGOS_OFFSET) / DAY) * DAY - LAGOS_OFFSET;
     const from = startDay + days * DAY + 8 * HOUR;
