@@ -19,7 +19,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/web/components/ui/radio-group';
 import { useRegister } from '../api/register';
-import { defaultCountryCode, findCountry } from '../data/countries';
+import { browserLanguages, defaultCountryCode, findCountry } from '../data/countries';
 import { useAuthToasts } from '../hooks/use-auth-toasts';
 import type { VerifyOtpState } from '../lib/navigation-state';
 import { toInternationalNumber } from '../lib/phone';
@@ -47,7 +47,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       registerWith: 'email',
       email: '',
       phone: '',
-      countryCode: defaultCountryCode(),
+      countryCode: defaultCountryCode([...browserLanguages(), i18n.language]),
       password: '',
       confirmPassword: '',
       agreeTerms: false,

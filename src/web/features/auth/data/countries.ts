@@ -169,8 +169,16 @@ export function findCountry(code: string | undefined): Country | undefined {
   return code ? BY_CODE.get(code.toUpperCase()) : undefined;
 }
 
-/** The browser's region (en-NG → NG) when it names a listed country, else the spec's default, US. */
-export function defaultCountryCode(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): CountryCode {
+/** Languages whose readers are, for this product, in Nigeria: Yoruba, Hausa and Igbo (decision 092). */
+const NIGERIAN_LANGUAGES = new Set(['yo', 'ha', 'ig']);
+
+export const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+
+/**
+ * The region a language tag names (en-NG → NG) when it is a listed country; else Nigeria for a reader of Yoruba,
+ * Hausa or Igbo (the app's language, then the browser's); else the spec's default, US.
+ */
+export function defaultCountryCode(languages: readonly string[] = browserLanguages()): CountryCode {
   for (const tag of languages) {
     let region: string | undefined;
     try {
@@ -181,5 +189,6 @@ export function defaultCountryCode(languages: readonly string[] = typeof navigat
     const country = findCountry(region);
     if (country) return country.code;
   }
+  if (languages.some((tag) => NIGERIAN_LANGUAGES.has(tag.split('-')[0]!.toLowerCase()))) return 'NG';
   return DEFAULT_COUNTRY;
 }

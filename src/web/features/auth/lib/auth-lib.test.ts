@@ -30,6 +30,13 @@ describe('countries', () => {
     expect(defaultCountryCode(['en-AQ', 'de-DE'])).toBe('DE');
     expect(defaultCountryCode(['not a tag'])).toBe('US');
   });
+
+  it('takes a reader of Yoruba, Hausa or Igbo to be in Nigeria, unless a region says otherwise (decision 092)', () => {
+    for (const language of ['yo', 'ha', 'ig', 'ig-NG']) expect(defaultCountryCode([language])).toBe('NG');
+    expect(defaultCountryCode(['fr', 'ha'])).toBe('NG');
+    expect(defaultCountryCode(['en-GB', 'yo'])).toBe('GB');
+    expect(defaultCountryCode(['pt', 'es'])).toBe('US');
+  });
 });
 
 describe('navigation state', () => {
