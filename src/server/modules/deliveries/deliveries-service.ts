@@ -510,6 +510,12 @@ export function createDeliveriesService({
     findByIds: (ids: readonly string[], tx?: Executor) => repository.findByIds(ids, tx),
     findByTrackingIdWithEvents: (trackingId: string, userId: string) =>
       repository.findByTrackingIdWithEvents(trackingId, userId),
+    /** The tracking id of the owner's delivery named by its delivery id (LF008), so tracking finds it by either. */
+    async trackingIdOfOwned(userId: string, publicId: string): Promise<string | null> {
+      const number = parseDeliveryId(publicId);
+      const row = number === null ? null : await repository.findByNumber(number, userId);
+      return row?.trackingId ?? null;
+    },
     /** Anyone's delivery by its tracking id, for the public tracking page: the caller shows only what is public. */
     findByTrackingIdForPublic: (trackingId: string) => repository.findByTrackingIdWithEvents(trackingId, null),
 

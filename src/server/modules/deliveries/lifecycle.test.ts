@@ -172,6 +172,24 @@ describe('tracking and dispatch', () => {
     expect((await get(`/api/tracking/${'x'.repeat(41)}`, u.headers)).statusCode).toBe(400);
   });
 
+  it("finds the owner's delivery by its delivery id too (LF008, as My Deliveries shows it); never another's or an unpaid one", async () => {
+    const u = await createSignedInUser(t.deps);
+    const mine = await paidDelivery(u.headers, u.user.id);
+    for (const id of [mine.id, mine.id.toLowerCase(), ` ${mine.id} `]) {
+      const res = await get(`/api/tracking/${encodeURIComponent(id)}`, u.headers);
+      expect(res.statusCode, id).toBe(200);
+      expect(res.json().data).toMatchObject({ trackingId: mine.trackingId, deliveryId: mine.id });
+    }
+    const other = await createSignedInUser(t.deps);
+    const theirs = await paidDelivery(other.headers, other.user.id);
+    const unpaid = await book(t, u.headers);
+    for (const id of [theirs.id, unpaid.id]) {
+      const res = await get(`/api/tracking/${id}`, u.headers);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().code).toBe('TRACKING_NOT_FOUND');
+    }
+  });
+
   it('dispatch: operators only, forward one step at a time, bad bodies rejected', async () => {
     const u = await createSignedInUser(t.deps);
     const d = await paidDelivery(u.headers, u.user.id);

@@ -57,7 +57,7 @@ async function driverOf(row: DeliveryRow, drivers: Pick<DriversService, 'find'>)
 }
 
 export function createTrackingService(
-  deliveries: Pick<DeliveriesService, 'findByTrackingIdWithEvents'>,
+  deliveries: Pick<DeliveriesService, 'findByTrackingIdWithEvents' | 'trackingIdOfOwned'>,
   drivers: Pick<DriversService, 'find' | 'findRating'>,
 ) {
   return {
@@ -65,7 +65,8 @@ export function createTrackingService(
       if (rawTrackingId.trim() === '') {
         throw new AppError('INVALID_TRACKING_ID');
       }
-      const trackingId = normalizeTrackingId(rawTrackingId);
+      // The owner may type either id: My Deliveries shows the delivery id (LF008), messages the tracking id.
+      const trackingId = normalizeTrackingId(rawTrackingId) ?? (await deliveries.trackingIdOfOwned(userId, rawTrackingId));
       const found = trackingId ? await deliveries.findByTrackingIdWithEvents(trackingId, userId) : null;
       if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND');
       const { delivery: row, events } = found;
