@@ -1,4 +1,14 @@
-import { BOOKING_MESSAGE_KEYS, bookingBodySchema, type BookingBody } from '../../../shared/schemas/deliveries.js';
+import {
+  BOOKING_MESSAGE_KEYS,
+  bookingBodySchema,
+  DELIVERY_TIMES,
+  DELIVERY_TYPES,
+  PACKAGE_TYPES,
+  PACKAGE_WEIGHTS,
+  TRANSPORT_MODES,
+  type BookingBody,
+} from '../../../shared/schemas/deliveries.js';
+import { LANGUAGES } from '../../../shared/i18n.js';
 import { EXTERNAL_REFERENCE_MAX } from '../../../shared/schemas/merchant-api.js';
 import {
   IMPORT_MESSAGE_KEYS,
@@ -62,12 +72,28 @@ function quoteError(row: number, error: unknown): ImportRowError | null {
 
 const asMatch = (place: Place) => ({ id: place.id, name: place.name, kind: place.kind, lga: place.lga, state: place.state });
 
-/** A record's cells by column: trimmed, empty as absent. */
+/**
+ * The columns that take one of a list, and the list: a cell names its option whatever its case ("Clothing", "VAN"),
+ * as a spreadsheet typed by hand or exported from a shop writes it.
+ */
+const OPTION_COLUMNS: Record<string, readonly string[]> = {
+  packageType: PACKAGE_TYPES,
+  packageWeight: PACKAGE_WEIGHTS,
+  transportMode: TRANSPORT_MODES,
+  deliveryType: DELIVERY_TYPES,
+  deliveryTime: DELIVERY_TIMES,
+  receiverLanguage: LANGUAGES,
+};
+
+const optionOf = (options: readonly string[], value: string) => options.find((option) => option.toLowerCase() === value.toLowerCase()) ?? value;
+
+/** A record's cells by column: trimmed, empty as absent, an option as the list spells it. */
 function valuesOf(columns: readonly string[], cells: readonly string[]) {
   const values = new Map<string, string>();
   columns.forEach((column, i) => {
     const value = (cells[i] ?? '').trim();
-    if (value !== '') values.set(column, value);
+    const options = OPTION_COLUMNS[column];
+    if (value !== '') values.set(column, options ? optionOf(options, value) : value);
   });
   return values;
 }

@@ -172,9 +172,12 @@ describe('validation, per cell', () => {
         row({ deliveryDate: '2020-01-01' }),
         row({ dropoffPlace: 'Victoria Island', dropoffLine: '12 Ligali Ayorinde Street' }),
         row({ deliveryDate: '29/11/2026', receiverLanguage: 'pt-BR' }),
+        // An option in any case is that option, as a shop's spreadsheet writes it.
+        row({ packageType: 'Clothing', packageWeight: 'LIGHT', receiverLanguage: 'YO' }),
       ),
     );
-    expect(found).toMatchObject({ status: 'invalid', rows: 7, valid: 1 });
+    expect(found).toMatchObject({ status: 'invalid', rows: 8, valid: 2 });
+    expect(found.errors.filter((e) => e.row === 9)).toEqual([]);
     expect(errorAt(found, 3, 'receiverName')).toMatchObject({ code: 'FORMULA_REFUSED', messageKey: 'imports.rowErrors.FORMULA_REFUSED' });
     expect(errorAt(found, 3, 'description')?.code).toBe('FORMULA_REFUSED');
     expect(errorAt(found, 4, 'description')?.code).toBe('FORMULA_REFUSED');
