@@ -156,6 +156,14 @@ test.describe('booking and paying for a delivery', () => {
     await expect(page.getByRole('radio', { name: /Pay from Platform/ })).toBeVisible();
     await expect(page.getByText('Wallet balance: ₦0.00')).toHaveCount(2);
     await expect(page.getByText('Insufficient wallet balance')).toBeVisible();
+    // The note offers a top-up of what is missing: the wallet opens its dialog with that amount (decision 092).
+    await page.getByRole('link', { name: 'Top up your wallet' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByLabel('Amount (₦)')).toHaveValue(String(Math.ceil(Number(edited.replace(/[₦,]/g, '')))));
+    await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/payment\\?delivery=${deliveryId}$`));
     const confirm = page.getByRole('button', { name: `Confirm Payment (${edited})` });
     await confirm.click();
     await expect(toast(page, 'Insufficient Balance')).toContainText('Your wallet balance is insufficient for this transaction.');

@@ -38,6 +38,10 @@ test.describe('bulk import', () => {
     await expect(errorRow).toContainText('"crate" is not one of: documents, electronics, clothing, food, other');
     await expect(page.getByTestId('import-errors').getByRole('row')).toHaveCount(2);
     await expect(page.getByTestId('confirm-import')).toHaveCount(0);
+    // Rows are counted as rows: one of two needs fixing. The recent list follows the check without a reload.
+    await expect(current.getByRole('definition').nth(2)).toHaveText('1');
+    await expect(current.getByRole('term').nth(2)).toHaveText('Rows to fix');
+    await expect(page.getByRole('region', { name: 'Recent imports' }).getByRole('listitem').first()).toContainText('Needs fixing');
 
     // On a phone the errors are cards, and nothing overflows.
     await page.setViewportSize({ width: 360, height: 780 });
@@ -45,7 +49,8 @@ test.describe('bulk import', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await uploadCsv(page, 'orders-monday-fixed.csv', importCsv('clothing'));
+    // An option in any case is that option, as a shop's spreadsheet writes it.
+    await uploadCsv(page, 'orders-monday-fixed.csv', importCsv('Clothing'));
     await expect(current).toContainText('Ready');
     const confirm = page.getByTestId('confirm-import');
     await expect(confirm).toHaveText(/^Book and pay ₦[\d,]+\.\d{2}$/);

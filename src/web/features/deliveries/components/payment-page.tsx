@@ -19,6 +19,7 @@ import { useUpdateBooking } from '../api/update-booking';
 import { useVerifyPayment } from '../api/verify-payment';
 import { bookingLocationsFor, locationBodyOf } from '../lib/booking-locations';
 import { apiErrorText } from '@/web/lib/api-client';
+import { topUpLink } from '@/web/lib/top-up-link';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { useSingleFlight } from '@/web/lib/use-single-flight';
 import { apiErrorCode } from '../lib/errors';
@@ -216,6 +217,9 @@ function PaymentForm({ delivery }: { delivery: Delivery }) {
           {isInsufficient && (
             <Notice title={t('payment.insufficient.noteTitle')} tone="warning">
               <p>{t('payment.insufficient.note', { balance: formatNaira(balance), total: formatNaira(amountToPay) })}</p>
+              <Link className="font-medium underline underline-offset-4" to={topUpLink(amountToPay - balance)}>
+                {t('wallet.topUpLink')}
+              </Link>
             </Notice>
           )}
         </CardContent>

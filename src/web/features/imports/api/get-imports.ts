@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { importsPageSchema } from '@/shared/schemas/imports';
 import { apiRequest } from '@/web/lib/api-client';
-import { IMPORTS_KEY } from './get-import';
+import { IMPORTS_KEY, validationPollDelay } from './get-import';
 
 const PAGE_SIZE = 10;
 
@@ -16,6 +16,9 @@ export const importsQueryOptions = () =>
     queryFn: ({ signal, pageParam }) => getImports(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // An import still being checked is listed as such until asked again: as its own view does, ask while one is.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((item) => item.status === 'validating')) ? validationPollDelay(query.state.dataUpdateCount) : false,
   });
 
 export function useImports() {

@@ -10,6 +10,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { apiErrorText, isApiError } from '@/web/lib/api-client';
+import { topUpLink } from '@/web/lib/top-up-link';
 import { useConfirmImport } from '../api/confirm-import';
 import { useImport } from '../api/get-import';
 import { useImports } from '../api/get-imports';
@@ -109,7 +110,7 @@ function UploadForm({ onUploaded }: { onUploaded: (id: string) => void }) {
 function ImportResult({ found }: { found: Import }) {
   const { t } = useTranslation();
   const confirm = useConfirmImport();
-  const shortfall = isApiError(confirm.error) && confirm.error.code === 'IMPORT_INSUFFICIENT_BALANCE';
+  const shortfall = isApiError(confirm.error) && confirm.error.code === 'IMPORT_INSUFFICIENT_BALANCE' ? Number(confirm.error.params.shortfallKobo) : null;
 
   if (found.status === 'validating') {
     return (
@@ -124,7 +125,7 @@ function ImportResult({ found }: { found: Import }) {
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Figure label={t('imports.summary.rows')} value={found.rows} />
         <Figure label={t('imports.summary.valid')} value={found.valid} />
-        <Figure label={t('imports.summary.errors')} value={found.errorCount} />
+        <Figure label={t('imports.summary.rowsToFix')} value={found.rows - found.valid} />
         <Figure label={t('imports.summary.total')} value={formatNaira(found.totalKobo)} />
       </dl>
 
@@ -151,9 +152,9 @@ function ImportResult({ found }: { found: Import }) {
           {confirm.isError && (
             <div role="alert" className="grid gap-1 text-sm break-words text-destructive">
               <p>{apiErrorText(t, confirm.error)}</p>
-              {shortfall && (
-                <Link className="font-medium underline underline-offset-4" to="/dashboard/wallet">
-                  {t('imports.topUp')}
+              {shortfall !== null && (
+                <Link className="font-medium underline underline-offset-4" to={topUpLink(shortfall)}>
+                  {t('wallet.topUpLink')}
                 </Link>
               )}
             </div>

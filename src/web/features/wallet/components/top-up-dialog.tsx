@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import {
   DialogTrigger,
 } from '@/web/components/ui/dialog';
 import { DialogFormFooter } from '@/web/components/dialog-form-footer';
+import { proposedTopUpNaira, TOP_UP_PARAM } from '@/web/lib/top-up-link';
 import { useCreateTopUp } from '../api/create-top-up';
 import { amountProblemOf, nairaAmountField } from '../lib/amount-form';
 import { amountErrorText, toastAmountProblem, toastRefusal } from '../lib/toasts';
@@ -27,13 +29,18 @@ const LIMITS = { minKobo: WALLET_LIMITS.topUpMinKobo, maxKobo: WALLET_LIMITS.top
 const topUpFormSchema = topUpBodySchema.extend({ amountKobo: nairaAmountField(topUpBodySchema.shape.amountKobo) });
 type TopUpFormInput = z.input<typeof topUpFormSchema>;
 
-/** Top Up: the amount, then the gateway's checkout; the wallet is credited when the payment is verified. */
+/**
+ * Top Up: the amount, then the gateway's checkout; the wallet is credited when the payment is verified. Opened by a
+ * shortfall's link (`?topUp=`, topUpLink), it proposes that amount; the parameter is then dropped from the address.
+ */
 export function TopUpDialog() {
   const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [proposed] = useState(() => proposedTopUpNaira(searchParams.get(TOP_UP_PARAM), LIMITS));
+  const [isOpen, setIsOpen] = useState(proposed !== null);
   const form = useForm<TopUpFormInput, unknown, TopUpBody>({
     resolver: zodResolver(topUpFormSchema),
-    defaultValues: { amountKobo: '' },
+    defaultValues: { amountKobo: proposed === null ? '' : String(proposed) },
     // The message stays until the next try (the spec's toast says it too).
     reValidateMode: 'onSubmit',
   });
@@ -41,10 +48,23 @@ export function TopUpDialog() {
   // One key per submission; a retry of the same amount reuses it, so a lost answer cannot start two payments.
   const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
 
+  // Syncing with the address bar (an external system): a reload must not open the dialog again.
+  useEffect(() => {
+    if (!searchParams.has(TOP_UP_PARAM)) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(TOP_UP_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
+
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
     if (!open) {
-      form.reset();
+      form.reset({ amountKobo: '' });
       setIdempotencyKey(null);
     }
   };
