@@ -92,6 +92,7 @@ const JOB = {
   dropoffLocation: '5 Admiralty Way, Lekki',
   receiverName: 'Chinedu Eze',
   receiverPhone: '+234 803 123 4567',
+  deliveryType: 'same_day',
   deliveryDate: '2026-11-23',
   deliveryTime: 'afternoon',
   earningsKobo: 280_000,
@@ -449,6 +450,8 @@ test.describe('driver workspace at 360 px', () => {
     await expect(card).toContainText('12 Marina Road, Lagos Island');
     await expect(card).toContainText('Two boxes, handle with care');
     await expect(card.getByTestId('driver-job-earnings')).toHaveText('₦2,800.00');
+    // A same-day job says so, with the board's badge (decision 087).
+    await expect(card.getByTestId('driver-job-delivery-type')).toHaveText('Same Day');
     await expect(card.getByRole('link', { name: 'Call Chinedu Eze on +234 803 123 4567' })).toHaveAttribute('href', 'tel:+2348031234567');
     await expect(card.getByRole('button')).toHaveCount(1);
     await expectNoHorizontalScroll(page);

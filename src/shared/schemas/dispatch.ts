@@ -87,6 +87,8 @@ const deliveryJobSchema = z.object({
   dropoffLocation: z.string(),
   receiverName: z.string(),
   receiverPhone: z.string(),
+  /** Express and same-day jobs are marked on the board's card and the driver's (decision 087): they are due first. */
+  deliveryType: z.enum(DELIVERY_TYPES),
   deliveryDate: z.string(),
   deliveryTime: z.string(),
   history: z.array(deliveryHistoryEntrySchema),
@@ -102,8 +104,6 @@ export const boardHistoryEntrySchema = deliveryHistoryEntrySchema.extend({ drive
 
 /** A delivery as the dispatch board shows it: full details (operators see everything), its driver and history. */
 export const dispatchDeliverySchema = deliveryJobSchema.extend({
-  /** Express and same-day jobs are marked on the board: they are due first. */
-  deliveryType: z.enum(DELIVERY_TYPES),
   history: z.array(boardHistoryEntrySchema),
   displayStatus: z.enum(DISPLAY_STATUSES),
   /** Integer kobo. */

@@ -63,6 +63,7 @@ export function toDriverJob(row: DeliveryRow, history: StatusHistory, earningsKo
     dropoffLocation: row.dropoffLocation,
     receiverName: row.receiverName,
     receiverPhone: row.receiverPhone,
+    deliveryType: row.deliveryType as DeliveryType,
     deliveryDate: row.deliveryDate,
     deliveryTime: row.deliveryTime,
     earningsKobo,

@@ -140,6 +140,17 @@ describe('roles on every operator and driver route', () => {
     }
     expect((await get(`/api/driver/jobs/${d.id}`, assigned.headers)).json().data.status).toBe('pending');
   });
+
+  it("tells the driver an express or same-day job, as the board's card does (decision 087)", async () => {
+    const customer = await createSignedInUser(t.deps);
+    const express = await paidDelivery(customer, { deliveryType: 'express' });
+    const driver = await assignNewDriver(t, operator.headers, express.id);
+    expect((await get(`/api/driver/jobs/${express.id}`, driver.headers)).json().data.deliveryType).toBe('express');
+    const sameDay = await paidDelivery(customer, { deliveryType: 'same_day' });
+    expect((await post(`/api/dispatch/deliveries/${sameDay.id}/assign-driver`, operator.headers, { driverId: driver.user.id })).statusCode).toBe(200);
+    const jobs = (await get('/api/driver/jobs?scope=active', driver.headers)).json().data.items as { id: string; deliveryType: string }[];
+    expect(jobs.map((job) => [job.id, job.deliveryType]).sort()).toEqual([[express.id, 'express'], [sameDay.id, 'same_day']].sort());
+  });
 });
 
 describe('dispatch board', () => {

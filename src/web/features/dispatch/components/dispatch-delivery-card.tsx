@@ -5,6 +5,7 @@ import { formatNaira } from '@/shared/money';
 import { codPaymentStateOf, parseFailedAttemptNote } from '@/shared/schemas/deliveries';
 import { AFTER_FAILURE_DECISIONS, type AfterFailureDecision, type DispatchDelivery } from '@/shared/schemas/dispatch';
 import { ConfirmDialog } from '@/web/components/confirm-dialog';
+import { DeliveryTypeBadge } from '@/web/components/delivery-type-badge';
 import { failedBecauseText } from '@/web/lib/failed-attempt-text';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -89,11 +90,7 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           {delivery.trackingId && <p className="font-mono text-xs break-all text-muted-foreground">{delivery.trackingId}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
-          {delivery.deliveryType !== 'standard' && (
-            <Badge variant="outline" data-testid="dispatch-delivery-type">
-              {t(`booking.options.deliveryType.${delivery.deliveryType}`)}
-            </Badge>
-          )}
+          <DeliveryTypeBadge deliveryType={delivery.deliveryType} testId="dispatch-delivery-type" />
           <Badge variant={STATUS_VARIANT[delivery.displayStatus]} data-testid="dispatch-status">
             {t(`tracking.statuses.${delivery.status}`)}
           </Badge>

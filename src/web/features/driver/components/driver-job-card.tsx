@@ -5,6 +5,7 @@ import { ArrowRight, Loader2, MapPin, Package, Phone, type LucideIcon } from 'lu
 import { formatNaira } from '@/shared/money';
 import { codPaymentStateOf } from '@/shared/schemas/deliveries';
 import type { DriverJob } from '@/shared/schemas/dispatch';
+import { DeliveryTypeBadge } from '@/web/components/delivery-type-badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { toastApiError } from '@/web/lib/toast-api-error';
@@ -42,9 +43,12 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
           <h3 id={titleId} className="font-semibold">
             {t('driverWorkspace.job.title', { id: job.id })}
           </h3>
-          <span className="rounded-md bg-muted px-2 py-0.5 text-xs font-medium" data-testid="driver-job-status">
-            {t(`tracking.statuses.${job.status}`)}
-          </span>
+          <div className="flex flex-wrap items-center gap-2">
+            <DeliveryTypeBadge deliveryType={job.deliveryType} testId="driver-job-delivery-type" />
+            <span className="rounded-md bg-muted px-2 py-0.5 text-xs font-medium" data-testid="driver-job-status">
+              {t(`tracking.statuses.${job.status}`)}
+            </span>
+          </div>
         </div>
 
         <dl className="grid min-w-0 gap-3">
