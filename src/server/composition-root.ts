@@ -399,6 +399,7 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
       const profile = await users.getProfile(userId);
       return { name: profile.name, email: profile.email, phone: profile.phone };
     },
+    findTransferReference: withdrawals.findTransferReference,
   });
   await api.register(receiptsRoutes(receipts));
   subscribeReceipts(events, {

@@ -64,6 +64,11 @@ export const VEHICLE_PHOTOS_MAX = 5;
 /** Digits of a NUBAN account number. */
 export const NUBAN_LENGTH = 10;
 export const ACCOUNT_NAME_MAX = 100;
+/**
+ * The bank's reference for a withdrawal paid by hand (decision 089): a NIP session id (30 digits), a bank's own
+ * transfer reference ("FT23332ABC12"), or a payout gateway's transfer code ("TRF_1ptvuv321ahaa7q").
+ */
+export const TRANSFER_REFERENCE_LENGTH = { min: 6, max: 50 } as const;
 
 // Merchant API keys and webhooks (schemas/api-keys.ts, schemas/webhooks.ts).
 

@@ -79,6 +79,8 @@ export type DomainEvent =
       accountNumberMasked: string;
       /** Why it failed, in an operator's words to the customer; a payout gateway's reason is for operators only. */
       customerReason: string | null;
+      /** Paid: the transfer's reference, to find it on a bank statement (decision 089). Null when failed. */
+      transferReference: string | null;
     }
   /** The owner deleted the account (decision 059): what instances keep of it in memory goes too. */
   | { type: 'user.deleted'; userId: string }
@@ -110,6 +112,8 @@ export interface WalletMovementFacts {
   cause: MovementCause | null;
   /** A pay-on-delivery settlement's parts, when the writer knows them, so its receipt needs no read. */
   codSettlement?: { collectedKobo: number; feeKobo: number; reserveKobo: number; trackingId: string | null };
+  /** A withdrawal's hold: the withdrawal, so its receipt can show the transfer's reference once paid (decision 089). */
+  withdrawalId?: string;
 }
 
 export type MovementCause = 'delivery_cancelled' | 'payment_not_applied';

@@ -247,6 +247,9 @@ export const VALIDATION_MESSAGES = {
   'walletMoney.validation.invalidAmount': 'Please enter a valid amount',
   'walletMoney.validation.belowMinimum': 'The minimum amount is {{amount}}',
   'walletMoney.validation.aboveMaximum': 'The maximum amount is {{amount}}',
+  'walletMoney.validation.transferReferenceRequired': "Enter the bank's reference for the transfer",
+  'walletMoney.validation.transferReferenceFormat':
+    'The reference must be {{transferReferenceMin, number}} to {{transferReferenceMax, number}} characters: letters, digits, - / _ or .',
   'validation.payout.bankRequired': 'Please choose your bank',
   'validation.payout.bankUnknown': 'We do not recognise this bank. Please choose one from the list',
   'validation.payout.accountNumberFormat': 'The account number must be {{accountNumberLength, number}} digits',

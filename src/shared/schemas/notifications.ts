@@ -29,6 +29,7 @@ export const NOTIFICATION_KEYS = [
   'walletCredited',
   'walletWithdrawn',
   'withdrawalPaid',
+  'withdrawalPaidWithReference',
   'withdrawalFailed',
   'withdrawalFailedWithReason',
   'transportationApplicationApproved',

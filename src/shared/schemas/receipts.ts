@@ -67,6 +67,11 @@ export const receiptSchema = receiptSummarySchema.extend({
    * not a sale, so the VAT above is the price's only (decision 080). Null when there is none.
    */
   reserveKobo: z.number().int().nullable(),
+  /**
+   * A withdrawal's transfer reference once it is paid (decision 089), read when the receipt is: the receipt is issued
+   * when the money is set aside, before the transfer. Null before, and for the other kinds.
+   */
+  transferReference: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

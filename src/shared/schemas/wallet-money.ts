@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
 import { formatNaira } from '../money.js';
 import { payoutAccountSchema } from './payouts.js';
+import { TRANSFER_REFERENCE_LENGTH } from '../rule-limits.js';
 
 /**
  * Limits on money in and out of a wallet (decision 028), in kobo, shared by the web's dialogs and the server.
@@ -19,6 +20,8 @@ export const WALLET_MONEY_MESSAGES = {
   invalidAmount: 'walletMoney.validation.invalidAmount',
   belowMinimum: 'walletMoney.validation.belowMinimum',
   aboveMaximum: 'walletMoney.validation.aboveMaximum',
+  transferReferenceRequired: 'walletMoney.validation.transferReferenceRequired',
+  transferReferenceFormat: 'walletMoney.validation.transferReferenceFormat',
 } as const;
 
 /**
@@ -65,6 +68,32 @@ export const withdrawalBodySchema = payoutAccountSchema.and(
 );
 export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
 
+/** Letters, digits and the separators banks print in references; checked after spaces are taken out. */
+export const TRANSFER_REFERENCE_PATTERN = new RegExp(`^[A-Za-z0-9/_.-]{${TRANSFER_REFERENCE_LENGTH.min},${TRANSFER_REFERENCE_LENGTH.max}}$`);
+
+/**
+ * The bank's reference for a transfer made by hand (decision 089), as the operator copies it from the bank's
+ * confirmation: spaces (grouped digits, a pasted line break) are not part of it. Empty: "required"; otherwise too
+ * short, too long or with other characters: the format, which names the lengths.
+ */
+export const transferReferenceSchema = z
+  .string({ error: WALLET_MONEY_MESSAGES.transferReferenceRequired })
+  .max(200, WALLET_MONEY_MESSAGES.transferReferenceFormat)
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: WALLET_MONEY_MESSAGES.transferReferenceRequired, abort: true })
+      .regex(TRANSFER_REFERENCE_PATTERN, WALLET_MONEY_MESSAGES.transferReferenceFormat),
+  );
+
+/** POST /api/dispatch/withdrawals/{id}/mark-paid: the bank's reference of the transfer that paid it. */
+export const markPaidBodySchema = z.object(
+  { transferReference: transferReferenceSchema },
+  { error: WALLET_MONEY_MESSAGES.transferReferenceRequired },
+);
+export type MarkPaidBody = z.infer<typeof markPaidBodySchema>;
+
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
@@ -79,6 +108,11 @@ export const withdrawalSchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /**
+   * Once paid, the transfer's reference on the payer's side, to find it on a bank statement (decision 089): the bank's,
+   * typed by the operator who paid by hand, or the payout gateway's transfer code. Null before.
+   */
+  transferReference: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -125,6 +159,8 @@ export const walletTransactionSchema = z.object({
   descriptionKey: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   status: z.enum(WITHDRAWAL_STATUSES).nullable(),
+  /** A paid withdrawal's transfer reference (decision 089); null for every other line. */
+  transferReference: z.string().nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 

@@ -98,6 +98,11 @@ export const withdrawals = pgTable(
     /** Ours, sent to the payout gateway (unique, so a retried transfer cannot pay twice). */
     reference: text('reference').notNull(),
     gatewayTransferCode: text('gateway_transfer_code'),
+    /**
+     * Set once, when it is paid: the bank's reference an operator typed for a transfer made by hand, or the payout
+     * gateway's transfer code (decision 089). What the payee and we find the transfer by on a statement.
+     */
+    transferReference: text('transfer_reference'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

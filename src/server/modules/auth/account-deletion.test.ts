@@ -214,7 +214,7 @@ describe('Account deletion keeping the ledger: POST /api/account/delete', () => 
     const withdrawal = await post(t, '/api/wallet/withdrawals', { ...account, amountKobo: earnings!.balanceKobo }, driver.headers);
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     expect((await deleteAccount(driver.headers)).json().code).toBe('ACCOUNT_HAS_PENDING_WITHDRAWAL');
-    const paid = await post(t, `/api/dispatch/withdrawals/${withdrawal.json().data.id}/mark-paid`, {}, operator.headers);
+    const paid = await post(t, `/api/dispatch/withdrawals/${withdrawal.json().data.id}/mark-paid`, { transferReference: 'FT26332XK9' }, operator.headers);
     expect(paid.statusCode, paid.body).toBe(200);
 
     const driverLedger = () => t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, driver.user.id)).orderBy(asc(ledgerEntries.id));

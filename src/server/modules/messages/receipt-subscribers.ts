@@ -158,12 +158,13 @@ export function subscribeReceipts(
           ...(reserveKobo ? { reserveKobo } : {}),
         },
         // Each wallet movement is published once, after its commit; it has no key of its own in the event, but a
-        // delivery's return fee is charged once.
+        // delivery's return fee is charged once, and a withdrawal held once.
         {
-          sourceKey: e.kind === 'return_fee' && e.deliveryId ? `return-fee:${e.deliveryId}` : null,
+          sourceKey: e.kind === 'return_fee' && e.deliveryId ? `return-fee:${e.deliveryId}` : e.withdrawalId ? `withdrawal:${e.withdrawalId}` : null,
           deliveryId,
           balanceAfterKobo: e.balanceAfterKobo,
           reserveKobo,
+          withdrawalId: e.withdrawalId,
         },
       );
     });

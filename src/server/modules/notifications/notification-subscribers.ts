@@ -170,11 +170,15 @@ function subscribeWalletNotifications(
 
   events.onPublisher('withdrawal.finished', async (e) => {
     const money = { amount: formatNaira(e.amountKobo), amountKobo: e.amountKobo, bank: e.bankName, account: e.accountNumberMasked };
-    await notifications.insertNotification({
-      userId: e.userId,
-      type: 'wallet',
-      messageKey: e.status === 'paid' ? 'withdrawalPaid' : e.customerReason ? 'withdrawalFailedWithReason' : 'withdrawalFailed',
-      params: e.customerReason ? { ...money, reason: e.customerReason } : money,
-    });
+    // Paid: with the transfer's reference, to find it on the bank statement (decision 089).
+    const [messageKey, params] =
+      e.status === 'paid'
+        ? e.transferReference
+          ? (['withdrawalPaidWithReference', { ...money, transferReference: e.transferReference }] as const)
+          : (['withdrawalPaid', money] as const)
+        : e.customerReason
+          ? (['withdrawalFailedWithReason', { ...money, reason: e.customerReason }] as const)
+          : (['withdrawalFailed', money] as const);
+    await notifications.insertNotification({ userId: e.userId, type: 'wallet', messageKey, params });
   });
 }

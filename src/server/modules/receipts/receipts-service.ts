@@ -30,6 +30,8 @@ export interface ReceiptDraft {
   reason?: string | null;
   /** A pay-on-delivery booking's return reserve inside the amount paid or refunded: a deposit, so no VAT on it. */
   reserveKobo?: number | null;
+  /** A withdrawal's: which one, so the receipt shows its transfer reference once it is paid (decision 089). */
+  withdrawalId?: string | null;
 }
 
 export interface CodSettlementLines {
@@ -66,6 +68,8 @@ export function createReceiptsService(deps: {
   /** VAT_PERCENT: the rate a sale's receipt shows as included. */
   vatPercent: number;
   getCustomer: (userId: string) => Promise<{ name: string; email: string | null; phone: string | null }>;
+  /** A withdrawal's transfer reference once paid (modules/withdrawals); read when the receipt is, as it comes later. */
+  findTransferReference: (withdrawalId: string) => Promise<string | null>;
 }) {
   const basisPoints = Math.round(deps.vatPercent * 100);
   // Receipts arriving together are numbered in one transaction (one lock of the counter for the lot).
@@ -89,6 +93,7 @@ export function createReceiptsService(deps: {
       if (draft.balanceAfterKobo !== undefined && draft.balanceAfterKobo !== null) details.balanceAfterKobo = draft.balanceAfterKobo;
       if (draft.reason) details.reason = draft.reason;
       if (draft.reserveKobo) details.reserveKobo = draft.reserveKobo;
+      if (draft.withdrawalId) details.withdrawalId = draft.withdrawalId;
       if (draft.cod) {
         details.codCollectedKobo = draft.cod.collectedKobo;
         details.codFeeKobo = draft.cod.feeKobo;
@@ -118,6 +123,7 @@ export function createReceiptsService(deps: {
       const row = await deps.repository.findOwned(id, userId);
       if (!row) throw new AppError('NOT_FOUND');
       const details = row.details;
+      const transferReference = typeof details.withdrawalId === 'string' ? await deps.findTransferReference(details.withdrawalId) : null;
       return {
         ...summaryOf(row),
         vatPercent: row.vatBasisPoints / 100,
@@ -129,6 +135,7 @@ export function createReceiptsService(deps: {
         cod: codLinesOf(details),
         reason: typeof details.reason === 'string' ? details.reason : null,
         reserveKobo: isKobo(details.reserveKobo) ? details.reserveKobo : null,
+        transferReference,
       };
     },
   };

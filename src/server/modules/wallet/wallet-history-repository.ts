@@ -17,6 +17,7 @@ export interface HistoryRow {
   withdrawalStatus: 'pending' | 'paid' | 'failed' | null;
   withdrawalBankCode: string | null;
   withdrawalAccount: string | null;
+  withdrawalTransferReference: string | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -48,7 +49,8 @@ export function createWalletHistoryRepository(db: Executor) {
     pageQuery(userId: string, after: { at: string; id: string } | null, limit: number) {
       return sql`
           select e.id, e.kind, e.amount_kobo, e.balance_after_kobo, e.created_at, e.created_at::text as cursor_at, d.number as delivery_number,
-            d.status = 'returned' as delivery_returned, p.payment_id is not null as from_payment, w.status as withdrawal_status, w.bank_code, w.account_number_masked
+            d.status = 'returned' as delivery_returned, p.payment_id is not null as from_payment, w.status as withdrawal_status, w.bank_code, w.account_number_masked,
+            w.transfer_reference
           from ledger_entries e
           join postings p on p.id = e.posting_id
           left join deliveries d on d.id = e.delivery_id
@@ -78,6 +80,7 @@ export function createWalletHistoryRepository(db: Executor) {
           withdrawalStatus: (r.withdrawal_status as HistoryRow['withdrawalStatus']) ?? null,
           withdrawalBankCode: (r.bank_code as string | null) ?? null,
           withdrawalAccount: (r.account_number_masked as string | null) ?? null,
+          withdrawalTransferReference: (r.transfer_reference as string | null) ?? null,
         }));
     },
   };

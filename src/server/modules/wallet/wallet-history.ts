@@ -32,7 +32,13 @@ function toTransaction(row: HistoryRow): WalletTransaction {
     bank: row.withdrawalBankCode ? (findBank(row.withdrawalBankCode)?.name ?? row.withdrawalBankCode) : '',
     account: row.withdrawalAccount ?? '',
   };
-  const base = { id: row.id, amountKobo: row.amountKobo, balanceAfterKobo: row.balanceAfterKobo, date: row.createdAt.toISOString() };
+  const base = {
+    id: row.id,
+    amountKobo: row.amountKobo,
+    balanceAfterKobo: row.balanceAfterKobo,
+    date: row.createdAt.toISOString(),
+    transferReference: null,
+  };
   switch (row.kind) {
     case 'topup':
       return { ...base, type: 'topup', descriptionKey: `${KEY}.topup`, params: {}, status: null };
@@ -50,7 +56,15 @@ function toTransaction(row: HistoryRow): WalletTransaction {
       return { ...base, type: 'earning', descriptionKey: row.deliveryReturned ? `${KEY}.returnEarning` : `${KEY}.earning`, params: { deliveryId }, status: null };
     case 'hold':
     case 'withdrawal':
-      return { ...base, type: 'withdrawal', descriptionKey: `${KEY}.withdrawal`, params: withdrawalParams, status: row.withdrawalStatus };
+      return {
+        ...base,
+        type: 'withdrawal',
+        descriptionKey: `${KEY}.withdrawal`,
+        params: withdrawalParams,
+        status: row.withdrawalStatus,
+        // What the payee finds the transfer by on their bank statement (decision 089).
+        transferReference: row.withdrawalTransferReference,
+      };
     case 'cod_settlement':
       return { ...base, type: 'collected', descriptionKey: `${KEY}.codSettled`, params: { deliveryId }, status: null };
     case 'return_fee':

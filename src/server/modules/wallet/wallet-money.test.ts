@@ -22,6 +22,8 @@ const post = (url: string, headers: Headers, payload?: unknown) =>
 const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
 
 const account = { bankCode: '058', accountNumber: '0016563228', accountName: 'Chiamaka Eze' };
+/** What an operator copies from the bank's confirmation when marking a withdrawal paid (decision 089). */
+const BANK_REFERENCE = { transferReference: 'FT26332XK9' };
 
 async function customer(balanceKobo = 0) {
   const u = await createSignedInUser(t.deps, { password: DEFAULT_TEST_PASSWORD });
@@ -221,7 +223,7 @@ describe('withdrawals', () => {
     const pending = (await get('/api/dispatch/withdrawals?status=pending', operator.headers)).json().data;
     expect(pending.items.map((w: { id: string }) => w.id)).toEqual(expect.arrayContaining([first.id, second.id]));
 
-    const paid = await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, operator.headers);
+    const paid = await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, operator.headers, BANK_REFERENCE);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data).toMatchObject({ status: 'paid', payoutGateway: 'manual' });
     const late = await post(`/api/dispatch/withdrawals/${first.id}/mark-failed`, operator.headers);
@@ -232,7 +234,7 @@ describe('withdrawals', () => {
     expect(failed.json().data).toMatchObject({ status: 'failed', failureReason: 'Account closed' });
     expect(await balanceOf(t, u.user.id)).toBe(60_000);
     expect(await ledgerSum(t, u.user.id)).toBe(60_000);
-    expect((await post('/api/dispatch/withdrawals/00000000-0000-4000-8000-000000000000/mark-paid', operator.headers)).statusCode).toBe(404);
+    expect((await post('/api/dispatch/withdrawals/00000000-0000-4000-8000-000000000000/mark-paid', operator.headers, BANK_REFERENCE)).statusCode).toBe(404);
 
     const history = (await get('/api/wallet/transactions?limit=10', u.headers)).json().data;
     expect(history.items.map((i: { type: string; amountKobo: number; status: string | null }) => [i.type, i.amountKobo, i.status])).toEqual([
@@ -241,6 +243,67 @@ describe('withdrawals', () => {
       ['withdrawal', -40_000, 'paid'],
       ['adjustment', 100_000, null],
     ]);
+  });
+
+  it("mark paid needs the bank's transfer reference, checked by the shared rule, kept once and shown to both sides (decision 089)", async () => {
+    const u = await customer(100_000);
+    const operator = await createSignedInUser(t.deps, { roles: ['operator'] });
+    const withdrawal = (await post('/api/wallet/withdrawals', u.headers, { ...account, amountKobo: 30_000 })).json().data;
+    const markPaid = (payload: unknown, headers: Headers = operator.headers) => post(`/api/dispatch/withdrawals/${withdrawal.id}/mark-paid`, headers, payload);
+    const storedOf = async () => (await t.deps.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id)))[0]!;
+
+    // Missing, not text, too short, too long, or with other characters: a 400 naming the field, never a 500.
+    const required = { transferReference: [WALLET_MONEY_MESSAGES.transferReferenceRequired] };
+    const format = { transferReference: [WALLET_MONEY_MESSAGES.transferReferenceFormat] };
+    for (const [payload, detailKeys] of [
+      [undefined, null],
+      [{}, required],
+      [{ transferReference: '   ' }, required],
+      [{ transferReference: 12_345_678 }, required],
+      [{ transferReference: ['FT26332XK9'] }, required],
+      [{ transferReference: 'FT12' }, format],
+      [{ transferReference: 'F'.repeat(51) }, format],
+      [{ transferReference: 'FT26332<b>' }, format],
+      [{ transferReference: 'FT26332XK9;drop' }, format],
+      [{ transferReference: 'x'.repeat(10_000) }, format],
+    ] as const) {
+      const refused = await markPaid(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_FAILED');
+      if (detailKeys) expect(refused.json().detailKeys).toEqual(detailKeys);
+    }
+    expect((await markPaid({ transferReference: 'FT12' })).json().details).toEqual({
+      transferReference: ['The reference must be 6 to 50 characters: letters, digits, - / _ or .'],
+    });
+    expect(await storedOf()).toMatchObject({ status: 'pending', transferReference: null });
+
+    // Pending: nobody sees a reference yet, and the receipt (issued when the money was set aside) has none.
+    const receiptOf = async () => {
+      const [summary] = (await get('/api/receipts?limit=1', u.headers)).json().data.items as { id: string; kind: string }[];
+      expect(summary!.kind).toBe('withdrawal');
+      return (await get(`/api/receipts/${summary!.id}`, u.headers)).json().data;
+    };
+    expect((await receiptOf()).transferReference).toBeNull();
+
+    // Copied from the bank's confirmation with its digits grouped: the spaces are not part of it.
+    const headers = { ...operator.headers, 'idempotency-key': `mark-paid-${withdrawal.id}` };
+    const paid = await markPaid({ transferReference: ' 0000 1326 1128 0930 1122 3344 5566 77 ' }, headers);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const reference = '000013261128093011223344556677';
+    expect(paid.json().data).toMatchObject({ status: 'paid', transferReference: reference });
+    // The same request again (a retried click): the same answer. Another reference: refused, the first one kept.
+    const replayed = await markPaid({ transferReference: ' 0000 1326 1128 0930 1122 3344 5566 77 ' }, headers);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    const again = await markPaid({ transferReference: 'FT26332ZZ1' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'WITHDRAWAL_NOT_PENDING']);
+    expect(await storedOf()).toMatchObject({ status: 'paid', transferReference: reference });
+
+    // Both sides: the operators' history, the payee's wallet line and their receipt.
+    const history = (await get('/api/dispatch/withdrawals?status=paid', operator.headers)).json().data.items;
+    expect(history.find((w: { id: string }) => w.id === withdrawal.id)).toMatchObject({ transferReference: reference });
+    const [line] = (await get('/api/wallet/transactions?limit=1', u.headers)).json().data.items;
+    expect(line).toMatchObject({ type: 'withdrawal', status: 'paid', transferReference: reference });
+    expect(await receiptOf()).toMatchObject({ kind: 'withdrawal', transferReference: reference });
   });
 
   it('an operator paying by hand sees the whole account number, sealed at rest, until the withdrawal ends (decision 075)', async () => {
@@ -266,7 +329,7 @@ describe('withdrawals', () => {
     expect((await reveal('00000000-0000-4000-8000-000000000000', operator.headers)).json().code).toBe('WITHDRAWAL_NOT_FOUND');
 
     // Paid or failed, the whole number is gone: nobody pays an ended withdrawal.
-    expect((await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, operator.headers)).json().data).toMatchObject({ accountNumberKept: false });
+    expect((await post(`/api/dispatch/withdrawals/${first.id}/mark-paid`, operator.headers, BANK_REFERENCE)).json().data).toMatchObject({ accountNumberKept: false });
     expect((await post(`/api/dispatch/withdrawals/${second.id}/mark-failed`, operator.headers)).statusCode).toBe(200);
     expect(await sealedOf(first.id)).toBeNull();
     expect(await sealedOf(second.id)).toBeNull();

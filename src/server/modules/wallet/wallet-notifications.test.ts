@@ -65,7 +65,7 @@ describe('wallet notifications', () => {
       expect(response.statusCode, response.body).toBe(200);
     };
     const [paid, failedWithReason, failed] = [await withdraw(), await withdraw(), await withdraw()];
-    await settle(paid, 'paid');
+    await settle(paid, 'paid', { transferReference: '000013261128093011223344556677' });
     await settle(failedWithReason, 'failed', { reason: 'The account name does not match' });
     await settle(failed, 'failed');
 
@@ -74,7 +74,8 @@ describe('wallet notifications', () => {
       ['walletWithdrawn', { amount: '₦3,000.00', amountKobo: 300_000 }],
       ['walletWithdrawn', { amount: '₦3,000.00', amountKobo: 300_000 }],
       ['walletWithdrawn', { amount: '₦3,000.00', amountKobo: 300_000 }],
-      ['withdrawalPaid', account],
+      // With the bank's reference, to find the transfer on a statement (decision 089).
+      ['withdrawalPaidWithReference', { ...account, transferReference: '000013261128093011223344556677' }],
       ['withdrawalFailedWithReason', { ...account, reason: 'The account name does not match' }],
       ['withdrawalFailed', account],
     ]);
@@ -108,7 +109,7 @@ describe('wallet notifications', () => {
     expect(requested.statusCode).toBe(201);
     const stream = await openEventStream(baseUrl, { token: u.token });
     const id = requested.json().data.id as string;
-    const paid = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${id}/mark-paid`, headers: operator.headers });
+    const paid = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${id}/mark-paid`, headers: operator.headers, payload: { transferReference: 'FT26332XK9' } });
     expect(paid.statusCode).toBe(200);
     expect((await stream.waitFor(1, 'wallet.withdrawal'))[0]!.data).toEqual({ id, status: 'paid' });
     stream.close();

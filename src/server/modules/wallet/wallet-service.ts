@@ -20,6 +20,8 @@ export interface Movement {
   cause?: MovementCause;
   /** For a credit: the part of the amount that is sandbox money (decision 018), so it stays marked. */
   sandboxKobo?: number;
+  /** The withdrawal a hold is for, so its receipt can name the transfer once it is paid (decision 089). */
+  withdrawalId?: string;
 }
 
 /** Where a refund comes from: the refunds account (contra-revenue) by default, a gateway's clearing for a late card payment. */
@@ -80,6 +82,7 @@ export function walletMovementEvent(
     deliveryNumber: facts.deliveryNumber ?? null,
     cause: facts.cause ?? null,
     ...(facts.codSettlement ? { codSettlement: facts.codSettlement } : {}),
+    ...(facts.withdrawalId ? { withdrawalId: facts.withdrawalId } : {}),
   };
 }
 
@@ -92,6 +95,7 @@ export interface WalletLine {
   deliveryId?: string | null;
   deliveryNumber?: number | null;
   cause?: MovementCause | null;
+  withdrawalId?: string;
   /**
    * A credit: how much of it is sandbox money (decision 018). A debit takes real money first and records what it
    * took; a release gives back each kind as it was taken (negative here, like the debit it undoes).
@@ -193,6 +197,7 @@ export function createWalletService({ wallet }: Deps) {
           deliveryId: line.deliveryId,
           deliveryNumber: line.deliveryNumber,
           cause: line.cause,
+          withdrawalId: line.withdrawalId,
         }),
       );
     }
@@ -268,6 +273,7 @@ export function createWalletService({ wallet }: Deps) {
     deliveryId: movement.deliveryId,
     deliveryNumber: movement.deliveryNumber,
     cause: movement.cause,
+    withdrawalId: movement.withdrawalId,
     sandboxKobo: sign > 0 ? movement.sandboxKobo : undefined,
   });
 

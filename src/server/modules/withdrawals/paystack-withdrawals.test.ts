@@ -104,13 +104,21 @@ describe('withdrawals through Paystack transfers (local fake)', () => {
     expect(shown.json().code).toBe('WITHDRAWAL_ACCOUNT_NUMBER_NOT_KEPT');
     const byHand = await t.app.inject({ method: 'POST', url: `/api/dispatch/withdrawals/${row.id}/mark-failed`, headers: operator.headers });
     expect(byHand.json().code).toBe('WITHDRAWAL_SETTLED_BY_GATEWAY');
+    const paidByHand = await t.app.inject({
+      method: 'POST',
+      url: `/api/dispatch/withdrawals/${row.id}/mark-paid`,
+      headers: operator.headers,
+      payload: { transferReference: 'FT26332XK9' },
+    });
+    expect(paidByHand.json().code).toBe('WITHDRAWAL_SETTLED_BY_GATEWAY');
 
     expect((await webhook('transfer.success', { reference: row.reference, amount: 30_000, currency: 'NGN', status: 'success' }, 'wrong')).statusCode).toBe(401);
     expect((await rowOf(row.id)).status).toBe('pending');
     for (let i = 0; i < 2; i++) {
       expect((await webhook('transfer.success', { reference: row.reference, amount: 30_000, currency: 'NGN', status: 'success' })).statusCode).toBe(200);
     }
-    expect((await rowOf(row.id)).status).toBe('paid');
+    // Paystack's transfer code is its reference, as an operator's bank reference is theirs (decision 089).
+    expect(await rowOf(row.id)).toMatchObject({ status: 'paid', transferReference: row.gatewayTransferCode });
     expect(await balanceOf(t, u.user.id)).toBe(70_000);
   });
 
@@ -118,7 +126,7 @@ describe('withdrawals through Paystack transfers (local fake)', () => {
     const { u, response } = await withdraw(25_000);
     const row = await rowOf(response.json().data.id);
     await webhook('transfer.failed', { reference: row.reference, amount: 25_000, currency: 'NGN', status: 'failed' });
-    expect((await rowOf(row.id)).status).toBe('failed');
+    expect(await rowOf(row.id)).toMatchObject({ status: 'failed', transferReference: null });
     expect(await balanceOf(t, u.user.id)).toBe(100_000);
     expect(await ledgerSum(t, u.user.id)).toBe(100_000);
   });
@@ -126,7 +134,7 @@ describe('withdrawals through Paystack transfers (local fake)', () => {
   it('an immediate success is paid at once; a refused transfer fails and returns the money', async () => {
     next = 'success';
     const paid = await withdraw(10_000);
-    expect(paid.response.json().data.status).toBe('paid');
+    expect(paid.response.json().data).toMatchObject({ status: 'paid', transferReference: `TRF_${transfers.length}` });
     expect(await balanceOf(t, paid.u.user.id)).toBe(90_000);
 
     next = 'rejected';

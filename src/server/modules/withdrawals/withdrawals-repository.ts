@@ -46,13 +46,24 @@ export function createWithdrawalsRepository(db: Executor) {
     },
 
     /**
-     * Ends a pending withdrawal once: only one caller (operator, webhook, a retry) sees the row come back. The whole
-     * account number goes with it: nobody pays an ended withdrawal.
+     * Ends a pending withdrawal once: only one caller (operator, webhook, a retry) sees the row come back, so a
+     * transfer reference is written once and never replaced. The whole account number goes with it: nobody pays an
+     * ended withdrawal. Paid without a reference of the bank's (a payout gateway paid it), its transfer code is the
+     * reference (decision 089).
      */
-    async finish(id: string, status: 'paid' | 'failed', at: Date, failureReason: string | null, tx: Executor) {
+    async finish(
+      id: string,
+      ending: { status: 'paid'; transferReference: string | null } | { status: 'failed'; failureReason: string | null },
+      at: Date,
+      tx: Executor,
+    ) {
+      const outcome =
+        ending.status === 'paid'
+          ? { failureReason: null, transferReference: sql`coalesce(${ending.transferReference}::text, ${withdrawals.gatewayTransferCode})` }
+          : { failureReason: ending.failureReason };
       const [row] = await tx
         .update(withdrawals)
-        .set({ status, completedAt: at, failureReason, accountNumberSealed: null })
+        .set({ status: ending.status, completedAt: at, accountNumberSealed: null, ...outcome })
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
         .returning();
       return row ?? null;

@@ -4,6 +4,7 @@ import { envelope } from '../../../shared/schemas/common.js';
 import { banksResponseSchema, listBanks } from '../../../shared/schemas/payouts.js';
 import {
   markFailedBodySchema,
+  markPaidBodySchema,
   operatorWithdrawalSchema,
   operatorWithdrawalsPageSchema,
   withdrawalAccountNumberSchema,
@@ -106,13 +107,13 @@ export function operatorWithdrawalsRoutes(service: WithdrawalsService): FastifyP
         config: { idempotent: true },
         schema: {
           tags: ['dispatch'],
-          summary: 'Operators: the transfer was made; the held money leaves for good',
+          summary: "Operators: the transfer was made (with the bank's reference for it); the held money leaves for good",
           params: withdrawalIdParamsSchema,
-          body: z.unknown().optional(),
+          body: markPaidBodySchema,
           response: { 200: envelope(operatorWithdrawalSchema) },
         },
       },
-      async (request) => ok(await service.markPaid(request.params.id), 'Withdrawal marked paid.'),
+      async (request) => ok(await service.markPaid(request.params.id, request.body), 'Withdrawal marked paid.'),
     );
 
     app.post(

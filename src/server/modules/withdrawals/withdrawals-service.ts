@@ -5,6 +5,7 @@ import type { Transactions } from '../../db/transactions.js';
 import { AppError } from '../../lib/app-error.js';
 import { findBank } from '../../../shared/banks.js';
 import type {
+  MarkPaidBody,
   OperatorWithdrawal,
   Withdrawal,
   WithdrawalBody,
@@ -46,6 +47,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    transferReference: row.transferReference,
   };
 }
 
@@ -67,12 +69,16 @@ function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
 export function createWithdrawalsService({ transactions, repository, payouts, wallet, accountNumbers, log }: Deps) {
   /**
    * Ends a pending withdrawal and its hold in one transaction; null when something else ended it first. The customer
-   * is told the reason only when an operator wrote it (`fromOperator`): a gateway's words are for operators.
+   * is told the reason only when an operator wrote it (`fromOperator`): a gateway's words are for operators. `detail`
+   * is a paid one's bank reference (decision 089), a failed one's reason.
    */
-  async function finish(row: WithdrawalRow, outcome: 'paid' | 'failed', reason: string | null, { fromOperator = false } = {}) {
+  async function finish(row: WithdrawalRow, outcome: 'paid' | 'failed', detail: string | null, { fromOperator = false } = {}) {
     return transactions.run(async (transaction) => {
-      const finished = await repository.finish(row.id, outcome, new Date(), reason, transaction.tx);
+      const ending =
+        outcome === 'paid' ? { status: outcome, transferReference: detail } : { status: outcome, failureReason: detail };
+      const finished = await repository.finish(row.id, ending, new Date(), transaction.tx);
       if (!finished) return null;
+      const reason = outcome === 'failed' ? detail : null;
       transaction.emit({
         type: 'withdrawal.finished',
         userId: row.userId,
@@ -82,6 +88,7 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
         bankName: bankNameOf(row.bankCode),
         accountNumberMasked: row.accountNumberMasked,
         customerReason: fromOperator ? reason : null,
+        transferReference: finished.transferReference,
       });
       if (outcome === 'paid') await wallet.settleHold(transaction, holdKey(row.id), row.payoutGateway);
       else await wallet.releaseHold(transaction, holdKey(row.id));
@@ -115,12 +122,12 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
     return row;
   }
 
-  async function operatorFinish(id: string, outcome: 'paid' | 'failed', reason: string | null) {
+  async function operatorFinish(id: string, outcome: 'paid' | 'failed', detail: string | null) {
     const row = await findPending(id);
     if (payouts.settlement === 'webhook' && row.payoutGateway === 'paystack') {
       throw new AppError('WITHDRAWAL_SETTLED_BY_GATEWAY');
     }
-    const finished = await finish(row, outcome, reason, { fromOperator: true });
+    const finished = await finish(row, outcome, detail, { fromOperator: true });
     if (!finished) throw new AppError('WITHDRAWAL_NOT_PENDING');
     return toOperatorWithdrawal(finished);
   }
@@ -178,6 +185,7 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
             amountKobo: body.amountKobo,
             description: `Withdrawal to ${bankNameOf(body.bankCode)} ${inserted.accountNumberMasked}`,
             key: holdKey(inserted.id),
+            withdrawalId: inserted.id,
           });
           // Thrown inside the transaction, so the withdrawal row goes too: nothing half-written.
           if (held === null) throw new AppError('WITHDRAWAL_INSUFFICIENT_BALANCE', { type: 'insufficient_balance' });
@@ -185,6 +193,11 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
         })
         .catch((error: unknown) => explainRefusal(error, userId, body.amountKobo));
       return toWithdrawal(recipient ? await sendTransfer(row, recipient.recipientCode) : row);
+    },
+
+    /** A paid withdrawal's transfer reference, for its receipt (decision 089); null while pending, failed or unknown. */
+    async findTransferReference(id: string): Promise<string | null> {
+      return (await repository.findById(id))?.transferReference ?? null;
     },
 
     /** The operator's list: one keyset page, newest first, by status or all (decision 049). */
@@ -210,7 +223,8 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
       }
     },
 
-    markPaid: (id: string) => operatorFinish(id, 'paid', null),
+    /** Paid by hand: the bank's reference for the transfer is required, and kept (decision 089). */
+    markPaid: (id: string, body: MarkPaidBody) => operatorFinish(id, 'paid', body.transferReference),
     markFailed: (id: string, reason: string | null) => operatorFinish(id, 'failed', reason),
 
     /** A signed transfer event from the payout gateway. Unknown references are logged, not retried. */
