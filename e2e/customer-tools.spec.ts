@@ -162,7 +162,10 @@ test.describe('customer tools', () => {
     await expect(page.getByLabel('Status')).toHaveValue('pending');
     const pending = page.getByTestId('operator-withdrawal').filter({ hasText: 'Funded Shipper' }).first();
     await pending.getByRole('button', { name: 'Mark paid: ₦100.00 to Funded Shipper' }).click();
-    await page.getByRole('dialog', { name: 'Mark ₦100.00 to Funded Shipper as paid?' }).getByRole('button', { name: 'Mark paid' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark ₦100.00 to Funded Shipper as paid?' });
+    const reference = `FT${Date.now()}`;
+    await confirm.getByLabel("Bank's transfer reference").fill(reference);
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
     await expect(toast(page, 'Withdrawal Paid')).toBeVisible();
 
     await page.getByLabel('Status').selectOption('paid');
@@ -170,6 +173,7 @@ test.describe('customer tools', () => {
     const paid = page.getByTestId('operator-withdrawal').filter({ hasText: 'Funded Shipper' }).first();
     await expect(paid.getByTestId('withdrawal-status')).toHaveText('Paid');
     await expect(paid).toContainText('Completed');
+    await expect(paid).toContainText(`Bank reference${reference}`);
     await expect(paid.getByRole('button', { name: /Mark paid/ })).toHaveCount(0);
     expect(withdrawal.id).toBeTruthy();
     await operator.close();

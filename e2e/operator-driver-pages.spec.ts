@@ -376,6 +376,7 @@ test.describe('dispatch board', () => {
       status: 'pending',
       createdAt: '2026-11-22T09:00:00.000Z',
       completedAt: null,
+      transferReference: null,
       userId: PROFILE.id,
       payoutGateway: 'manual',
       reference: 'WD-7KQ2M9XD',
@@ -402,6 +403,18 @@ test.describe('dispatch board', () => {
     // Money leaves only once the transfer is sent: asked once more.
     const confirm = page.getByRole('dialog', { name: 'Mark ₦2,000.00 to Funmi Adeyemi as paid?' });
     await expect(confirm).toContainText('Only once the bank transfer has been sent');
+    // The bank's reference for the transfer is required, checked as the server checks it (decision 089).
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
+    const reference = confirm.getByLabel("Bank's transfer reference");
+    await expect(reference).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirm.getByRole('alert')).toHaveText("Enter the bank's reference for the transfer");
+    await reference.fill('FT1');
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(confirm.getByRole('alert')).toHaveText('The reference must be 6 to 50 characters: letters, digits, - / _ or .');
+    expect(posted).toEqual([]);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
+    // Copied with its digits grouped: sent without the spaces.
+    await reference.fill('FT26 332 XK9');
     await confirm.getByRole('button', { name: 'Mark paid' }).click();
     await expect(toast(page, 'Withdrawal Paid')).toContainText('₦2,000.00 marked paid.');
     await expect(page.getByTestId('operator-withdrawal')).toHaveCount(1);
@@ -414,7 +427,7 @@ test.describe('dispatch board', () => {
     await expect(toast(page, 'Withdrawal Failed')).toContainText("₦5,500.00 returned to the wallet of the person who asked for it.");
     await expect(page.getByText('No withdrawal is waiting.')).toBeVisible();
     expect(posted).toEqual([
-      { url: `/dispatch/withdrawals/${withdrawal.id}/mark-paid`, body: {} },
+      { url: `/dispatch/withdrawals/${withdrawal.id}/mark-paid`, body: { transferReference: 'FT26332XK9' } },
       { url: '/dispatch/withdrawals/6f1d3c2b-4a5e-4f60-8b7c-9d0e1f2a3b4c/mark-failed', body: { reason: 'Account name does not match' } },
     ]);
   });

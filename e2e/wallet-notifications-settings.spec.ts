@@ -111,10 +111,15 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     await card.getByRole('button', { name: 'Hide the account number of Funmi Adeyemi' }).click();
     await expect(card).toContainText('Access Bank · ******6784');
     await card.getByRole('button', { name: 'Mark paid: ₦2,000.00 to Funmi Adeyemi' }).click();
-    await desk.getByRole('dialog', { name: 'Mark ₦2,000.00 to Funmi Adeyemi as paid?' }).getByRole('button', { name: 'Mark paid' }).click();
+    const confirm = desk.getByRole('dialog', { name: 'Mark ₦2,000.00 to Funmi Adeyemi as paid?' });
+    // The bank's reference for the transfer (decision 089), which the shipper then sees on the wallet line.
+    const reference = `NIP${Date.now()}`;
+    await confirm.getByLabel("Bank's transfer reference").fill(reference);
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
     await expect(toast(desk, 'Withdrawal Paid')).toContainText('₦2,000.00 marked paid.');
     await operatorContext.close();
     await expect(shipper.getByTestId('wallet-transactions')).toContainText('Paid');
+    await expect(shipper.getByTestId('transaction-transfer-reference').first()).toHaveText(`Bank reference: ${reference}`);
 
     // Notifications: mark read, then dismiss, saved on the server (a reload shows the same).
     await bell(page).click();

@@ -4,15 +4,16 @@ import { apiRequest } from '@/web/lib/api-client';
 import { OPERATOR_SUMMARY_KEY } from '@/web/lib/query-keys';
 import { dispatchKeys } from './query-keys';
 
-export type WithdrawalOutcome = { id: string; outcome: 'paid' } | { id: string; outcome: 'failed'; reason?: string };
+export type WithdrawalOutcome = { id: string; outcome: 'paid'; transferReference: string } | { id: string; outcome: 'failed'; reason?: string };
 
 /**
- * `POST /api/dispatch/withdrawals/{id}/mark-paid` (the transfer was made) or `…/mark-failed` with an optional
- * reason (the held money returns to the wallet of whoever asked for it).
+ * `POST /api/dispatch/withdrawals/{id}/mark-paid` with the bank's reference for the transfer (decision 089), or
+ * `…/mark-failed` with an optional reason (the held money returns to the wallet of whoever asked for it).
  */
 export function settleWithdrawal(request: WithdrawalOutcome) {
   const path = `/dispatch/withdrawals/${encodeURIComponent(request.id)}/${request.outcome === 'paid' ? 'mark-paid' : 'mark-failed'}`;
-  const body = request.outcome === 'failed' && request.reason ? { reason: request.reason } : {};
+  const body =
+    request.outcome === 'paid' ? { transferReference: request.transferReference } : request.reason ? { reason: request.reason } : {};
   return apiRequest(path, operatorWithdrawalSchema, { body });
 }
 

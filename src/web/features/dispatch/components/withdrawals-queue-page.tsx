@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, Eye, EyeOff, Loader2, X } from 'lucide-react';
 import type { z } from 'zod';
 import { formatNaira } from '@/shared/money';
-import { markFailedBodySchema, WITHDRAWAL_STATUSES, type OperatorWithdrawal, type WithdrawalStatus } from '@/shared/schemas/wallet-money';
-import { ConfirmDialog } from '@/web/components/confirm-dialog';
+import {
+  markFailedBodySchema,
+  markPaidBodySchema,
+  WITHDRAWAL_STATUSES,
+  type MarkPaidBody,
+  type OperatorWithdrawal,
+  type WithdrawalStatus,
+} from '@/shared/schemas/wallet-money';
 import { Badge } from '@/web/components/ui/badge';
 import { Label } from '@/web/components/ui/label';
-import { Button } from '@/web/components/ui/button';
+import { Button, type ButtonProps } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import {
   Dialog,
@@ -23,9 +29,11 @@ import {
 } from '@/web/components/ui/dialog';
 import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { apiErrorText } from '@/web/lib/api-client';
 import { fieldErrorText } from '@/web/lib/form-errors';
+import { useSingleFlight } from '@/web/lib/use-single-flight';
 import { toastApiError } from '@/web/lib/toast-api-error';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { useWithdrawals } from '../api/get-withdrawals';
@@ -114,12 +122,11 @@ function useSettle() {
   const { t } = useTranslation();
   const settle = useSettleWithdrawal();
   /** Settles it and says how it went; true when it was settled. */
-  const run = (request: WithdrawalOutcome, amount: string, onDone?: () => void) =>
+  const run = (request: WithdrawalOutcome, amount: string) =>
     settle.mutateAsync(request).then(
       () => {
         const key = request.outcome === 'paid' ? 'markedPaid' : 'markedFailed';
         toast.success(t(`operatorWithdrawals.toasts.${key}`), { description: t(`operatorWithdrawals.toasts.${key}Description`, { amount }) });
-        onDone?.();
         return true;
       },
       (error: unknown) => {
@@ -134,7 +141,6 @@ const STATUS_VARIANT = { pending: 'warning', paid: 'success', failed: 'secondary
 
 function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
   const { t, i18n } = useTranslation();
-  const { run, isPending } = useSettle();
   const accountNumber = useShownAccountNumber(withdrawal.id);
   // Money out is stored negative; the queue shows what is to be transferred.
   const amount = formatNaira(Math.abs(withdrawal.amountKobo));
@@ -144,6 +150,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
     ['reference', withdrawal.reference],
     ['requested', formatDateTime(withdrawal.createdAt, i18n.language)],
     ...(withdrawal.completedAt ? [['completed', formatDateTime(withdrawal.completedAt, i18n.language)] as const] : []),
+    ...(withdrawal.transferReference ? [['transferReference', withdrawal.transferReference] as const] : []),
     ...(withdrawal.failureReason ? [['failureReason', withdrawal.failureReason] as const] : []),
   ];
 
@@ -181,18 +188,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
                 {t(accountNumber.shown ? 'operatorWithdrawals.hideAccountNumber' : 'operatorWithdrawals.showAccountNumber')}
               </Button>
             )}
-            <ConfirmDialog
-              trigger={
-                <Button disabled={isPending} aria-label={t('operatorWithdrawals.markPaidFor', { amount, name: withdrawal.accountName })}>
-                  <Check aria-hidden="true" />
-                  {t('operatorWithdrawals.markPaid')}
-                </Button>
-              }
-              title={t('operatorWithdrawals.confirmPaid.title', { amount, name: withdrawal.accountName })}
-              description={t('operatorWithdrawals.confirmPaid.description', { name: withdrawal.accountName })}
-              confirmLabel={t('operatorWithdrawals.markPaid')}
-              onConfirm={() => run({ id: withdrawal.id, outcome: 'paid' }, amount)}
-            />
+            <MarkPaidDialog withdrawal={withdrawal} amount={amount} />
             <MarkFailedDialog withdrawal={withdrawal} amount={amount} />
           </div>
         )}
@@ -216,47 +212,125 @@ function useShownAccountNumber(id: string) {
   return { shown, toggle, isPending: reveal.isPending };
 }
 
-function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdrawal; amount: string }) {
+/**
+ * Marks a withdrawal paid or failed from a dialog with one field: asked once more before money moves (decision 087),
+ * sent once however often it is pressed; the dialog closes once it is settled, and a refusal keeps it open with a toast.
+ */
+function SettleDialog<T extends FieldValues>({
+  form,
+  trigger,
+  title,
+  description,
+  submitLabel,
+  submitVariant,
+  onValid,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  trigger: ReactElement;
+  title: string;
+  description: string;
+  submitLabel: string;
+  submitVariant?: ButtonProps['variant'];
+  /** Resolves true when the withdrawal was settled. */
+  onValid: (values: T) => Promise<boolean>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const form = useForm<MarkFailedForm>({ resolver: zodResolver(markFailedFormSchema), defaultValues: { reason: '' } });
-  const { run, isPending } = useSettle();
+  const submitting = useSingleFlight();
 
   const handleOpenChange = (open: boolean) => {
     setIsOpen(open);
     if (!open) form.reset();
   };
 
-  const handleValid = ({ reason }: MarkFailedForm) =>
-    run({ id: withdrawal.id, outcome: 'failed', reason: reason || undefined }, amount, () => handleOpenChange(false));
+  const handleValid = (values: T) =>
+    submitting.run(async () => {
+      if (await onValid(values)) handleOpenChange(false);
+    });
 
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline" aria-label={t('operatorWithdrawals.markFailedFor', { amount, name: withdrawal.accountName })}>
-          <X aria-hidden="true" />
-          {t('operatorWithdrawals.markFailed')}
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t('operatorWithdrawals.failDialog.title', { amount })}</DialogTitle>
-          <DialogDescription>{t('operatorWithdrawals.failDialog.description')}</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-4">
-          <FormField label={t('operatorWithdrawals.failDialog.reason')} error={fieldErrorText(t, form.formState.errors.reason)}>
-            <Textarea maxLength={REASON_MAX} {...form.register('reason')} />
-          </FormField>
+          {children}
           <DialogFormFooter
-            cancelLabel={t('dispatch.cancel')}
+            cancelLabel={t('common.back')}
             onCancel={() => handleOpenChange(false)}
-            submitLabel={t('operatorWithdrawals.failDialog.submit')}
-            busyLabel={t('operatorWithdrawals.failDialog.submit')}
-            isBusy={isPending}
-            submitVariant="destructive"
+            submitLabel={submitLabel}
+            busyLabel={submitLabel}
+            isBusy={submitting.isRunning}
+            submitVariant={submitVariant}
           />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Paid by hand: the bank's reference for the transfer is asked for, checked by the rule the server applies, and kept
+ * for both sides to find the transfer on their statements (decision 089).
+ */
+function MarkPaidDialog({ withdrawal, amount }: { withdrawal: OperatorWithdrawal; amount: string }) {
+  const { t } = useTranslation();
+  const form = useForm<MarkPaidBody>({ resolver: zodResolver(markPaidBodySchema), defaultValues: { transferReference: '' } });
+  const { run, isPending } = useSettle();
+
+  return (
+    <SettleDialog
+      form={form}
+      trigger={
+        <Button disabled={isPending} aria-label={t('operatorWithdrawals.markPaidFor', { amount, name: withdrawal.accountName })}>
+          <Check aria-hidden="true" />
+          {t('operatorWithdrawals.markPaid')}
+        </Button>
+      }
+      title={t('operatorWithdrawals.confirmPaid.title', { amount, name: withdrawal.accountName })}
+      description={t('operatorWithdrawals.confirmPaid.description', { name: withdrawal.accountName })}
+      submitLabel={t('operatorWithdrawals.markPaid')}
+      onValid={({ transferReference }) => run({ id: withdrawal.id, outcome: 'paid', transferReference }, amount)}
+    >
+      <FormField
+        label={t('operatorWithdrawals.confirmPaid.transferReference')}
+        description={t('operatorWithdrawals.confirmPaid.transferReferenceHint')}
+        error={fieldErrorText(t, form.formState.errors.transferReference)}
+      >
+        <Input autoComplete="off" spellCheck={false} className="font-mono" {...form.register('transferReference')} />
+      </FormField>
+    </SettleDialog>
+  );
+}
+
+function MarkFailedDialog({ withdrawal, amount }: { withdrawal: OperatorWithdrawal; amount: string }) {
+  const { t } = useTranslation();
+  const form = useForm<MarkFailedForm>({ resolver: zodResolver(markFailedFormSchema), defaultValues: { reason: '' } });
+  const { run } = useSettle();
+
+  return (
+    <SettleDialog
+      form={form}
+      trigger={
+        <Button variant="outline" aria-label={t('operatorWithdrawals.markFailedFor', { amount, name: withdrawal.accountName })}>
+          <X aria-hidden="true" />
+          {t('operatorWithdrawals.markFailed')}
+        </Button>
+      }
+      title={t('operatorWithdrawals.failDialog.title', { amount })}
+      description={t('operatorWithdrawals.failDialog.description')}
+      submitLabel={t('operatorWithdrawals.failDialog.submit')}
+      submitVariant="destructive"
+      onValid={({ reason }) => run({ id: withdrawal.id, outcome: 'failed', reason: reason || undefined }, amount)}
+    >
+      <FormField label={t('operatorWithdrawals.failDialog.reason')} error={fieldErrorText(t, form.formState.errors.reason)}>
+        <Textarea maxLength={REASON_MAX} {...form.register('reason')} />
+      </FormField>
+    </SettleDialog>
   );
 }

@@ -48,6 +48,7 @@ export function ReceiptPage() {
     ...(receipt.deliveryId ? [[t('receipts.fields.delivery'), [receipt.deliveryId, receipt.trackingId].filter(Boolean).join(' · ')] as [string, string]] : []),
     ...(receipt.method ? [[t('receipts.fields.method'), t(`receipts.methods.${receipt.method}`)] as [string, string]] : []),
     ...(receipt.reason ? [[t('receipts.fields.reason'), receipt.reason] as [string, string]] : []),
+    ...(receipt.transferReference ? [[t('receipts.fields.transferReference'), receipt.transferReference] as [string, string]] : []),
   ];
   return (
     <div className="mx-auto grid w-full max-w-2xl min-w-0 gap-4">

@@ -48,6 +48,12 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
             {t(`wallet.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
           </Badge>
         )}
+        {transaction.transferReference && (
+          // To find the transfer on the bank statement (decision 089).
+          <span className="break-all" data-testid="transaction-transfer-reference">
+            {t('wallet.transactions.transferReference', { reference: transaction.transferReference })}
+          </span>
+        )}
       </p>
       <p
         className={cn(
