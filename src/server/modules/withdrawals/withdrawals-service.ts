@@ -240,10 +240,11 @@ export function createWithdrawalsService({ transactions, repository, payouts, wa
           reason: `already ${row.status}`,
         };
       }
+      // Paid: the event's transfer code is the reference, in case it came before the answer that stores it.
       await finish(
         row,
         event.type === 'transfer.success' ? 'paid' : 'failed',
-        event.type === 'transfer.success' ? null : event.type,
+        event.type === 'transfer.success' ? event.transferCode : event.type,
       );
       return { handled: true };
     },
