@@ -144,6 +144,12 @@ export interface AppErrorOptions {
   fieldTexts?: Record<string, string[]>;
   retryAfterSeconds?: number;
   type?: string;
+  /**
+   * The refusal itself changed something that must not happen twice (a wrong hand-over code was counted), so an
+   * idempotent retry gets this answer again instead of running again (docs/decisions/091). Other refusals change
+   * nothing and leave their Idempotency-Key free.
+   */
+  recorded?: boolean;
 }
 
 /** 404 for a path or method nothing answers here, naming both (its message needs them). */

@@ -20,6 +20,8 @@ import { canonicalJson, purgeExpiredIdempotencyKeys, registerIdempotency } from 
 let t: TestApp;
 let app: FastifyInstance;
 let executions = 0;
+/** What the throwaway transfer route can pay; a test raises it as a top-up would. */
+let balanceKobo = 1_000_000;
 let gate: { promise: Promise<void>; open: () => void } | null = null;
 
 function newGate() {
@@ -49,7 +51,8 @@ beforeAll(async () => {
           const { amountKobo, note } = request.body;
           if (amountKobo === 777 && gate) await gate.promise;
           if (amountKobo === 500) throw new Error('database went away');
-          if (amountKobo > 1_000_000) throw new AppError('INSUFFICIENT_BALANCE');
+          if (amountKobo > 1_000_000 && amountKobo > balanceKobo) throw new AppError('INSUFFICIENT_BALANCE');
+          if (amountKobo === 13) throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft: 5 - executions }, recorded: true });
           return reply.code(201).send({ success: true, data: { run: executions, amountKobo, note: note ?? null }, message: 'Sent' });
         },
       );
@@ -152,17 +155,31 @@ describe('idempotency keys', () => {
     expect((await post('/api/transfers/w1', withKey(u.headers, 'a b!~{}"'), { amountKobo: 1 })).statusCode).toBe(201);
   });
 
-  it('stores a 4xx answer and replays it; a 5xx is not stored, so a retry runs again', async () => {
+  it('a refusal changed nothing, so the key stays free: after a top-up the same request runs and books; a 5xx likewise', async () => {
     const u = await createSignedInUser(t.deps);
     const refusedKey = freshKey();
     const refused = await post('/api/transfers/w1', withKey(u.headers, refusedKey), { amountKobo: 2_000_000 });
     expect(refused.statusCode).toBe(402);
     const before = executions;
-    const replayed = await post('/api/transfers/w1', withKey(u.headers, refusedKey), { amountKobo: 2_000_000 });
-    expect(replayed.statusCode).toBe(402);
-    expect(replayed.headers['idempotent-replayed']).toBe('true');
-    expect(replayed.json()).toEqual(refused.json());
-    expect(executions).toBe(before);
+    const again = await post('/api/transfers/w1', withKey(u.headers, refusedKey), { amountKobo: 2_000_000 });
+    expect(again.statusCode).toBe(402);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(executions).toBe(before + 1);
+    balanceKobo = 5_000_000;
+    try {
+      const paid = await post('/api/transfers/w1', withKey(u.headers, refusedKey), { amountKobo: 2_000_000 });
+      expect(paid.statusCode).toBe(201);
+      const replayed = await post('/api/transfers/w1', withKey(u.headers, refusedKey), { amountKobo: 2_000_000 });
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(replayed.json()).toEqual(paid.json());
+      expect(executions).toBe(before + 2);
+    } finally {
+      balanceKobo = 1_000_000;
+    }
+    // Free for another body too: a refusal does not tie the key to what was refused.
+    const otherKey = freshKey();
+    expect((await post('/api/transfers/w1', withKey(u.headers, otherKey), { amountKobo: 3_000_000 })).statusCode).toBe(402);
+    expect((await post('/api/transfers/w1', withKey(u.headers, otherKey), { amountKobo: 10 })).statusCode).toBe(201);
 
     const failingKey = freshKey();
     const failed = await post('/api/transfers/w1', withKey(u.headers, failingKey), { amountKobo: 500 });
@@ -170,9 +187,21 @@ describe('idempotency keys', () => {
     const retried = await post('/api/transfers/w1', withKey(u.headers, failingKey), { amountKobo: 500 });
     expect(retried.statusCode).toBe(500);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    expect(executions).toBe(before + 2);
     // And after a 5xx the key is free for a corrected request.
     expect((await post('/api/transfers/w1', withKey(u.headers, failingKey), { amountKobo: 501 })).statusCode).toBe(201);
+  });
+
+  it('a refusal that was itself recorded (a counted wrong code) is kept and replayed, not run again', async () => {
+    const u = await createSignedInUser(t.deps);
+    const key = freshKey();
+    const first = await post('/api/transfers/w1', withKey(u.headers, key), { amountKobo: 13 });
+    expect(first.statusCode).toBe(422);
+    const before = executions;
+    const replayed = await post('/api/transfers/w1', withKey(u.headers, key), { amountKobo: 13 });
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(first.json());
+    expect(executions).toBe(before);
   });
 
   it('a duplicate arriving while the first is running gets 409 IDEMPOTENCY_KEY_IN_PROGRESS, then the replay', async () => {

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency row this request holds, until its answer is stored. */
     idempotencyClaim: string | null;
+    /** The request was refused after it had changed something (AppError `recorded`): its answer is kept. */
+    idempotencyRefusalRecorded: boolean;
   }
 }
 
@@ -57,7 +59,9 @@ function keyOf(request: FastifyRequest): string | null {
  * Idempotency keys for the routes that opt in with `config: { idempotent: true }` (docs/decisions/025). Register in
  * the same scope as, and after, `registerAuthentication`: keys are scoped to the signed-in user and the route.
  *
- * - first use: the request runs; a 2xx or 4xx answer is stored, a 5xx is not (the key may be used again);
+ * - first use: the request runs; its answer is stored when it changed something: a 2xx, or a refusal that was itself
+ *   recorded (AppError `recorded`). Any other refusal (4xx) or failure (5xx) changed nothing, so the key is released
+ *   and the same request runs again, judged on the state of then (docs/decisions/091);
  * - same key, same body (canonical JSON): the stored answer, with `Idempotent-Replayed: true`;
  * - same key, another body: 409 IDEMPOTENCY_KEY_REUSED;
  * - same key while the first is still running: 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After (no waiting);
@@ -68,6 +72,7 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
   const now = options.now ?? (() => new Date());
 
   scope.decorateRequest('idempotencyClaim', null);
+  scope.decorateRequest('idempotencyRefusalRecorded', false);
 
   async function claim(request: FastifyRequest, reply: FastifyReply, key: string, userId: string) {
     // A test key and a live key of one account are two scopes: the same key in each is two different requests.
@@ -124,6 +129,10 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
     return claim(request, reply, key, ownerId);
   });
 
+  scope.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError && error.options.recorded) request.idempotencyRefusalRecorded = true;
+  });
+
   // A context hook runs before per-route onSend hooks such as @fastify/compress's, so it sees the serialized body.
   scope.addHook('onSend', async (request, reply, payload) => {
     const id = request.idempotencyClaim;
@@ -132,8 +141,11 @@ export function registerIdempotency(scope: FastifyInstance, options: { db: Execu
     // Streams, and bodies a route compressed itself, cannot be replayed as text.
     const storable =
       (typeof payload === 'string' || Buffer.isBuffer(payload)) && reply.getHeader('content-encoding') === undefined;
+    // Stripe keeps an answer once the endpoint began to act; here a refusal rolls its transaction back, so only an
+    // answer that left something behind is kept: a refusal the client can fix (a top-up, a fresh quote) stays retryable.
+    const changedSomething = reply.statusCode < 400 || (reply.statusCode < 500 && request.idempotencyRefusalRecorded);
     try {
-      if (reply.statusCode >= 500 || !storable) {
+      if (!changedSomething || !storable) {
         await repository.release(id);
       } else {
         const contentType = reply.getHeader('content-type');

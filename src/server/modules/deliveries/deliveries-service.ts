@@ -684,8 +684,9 @@ export function createDeliveriesService({
             );
             if (attempts === null) continue;
             const attemptsLeft = Math.max(0, HANDOVER_MAX_ATTEMPTS - attempts);
-            if (attemptsLeft === 0) throw new AppError('HANDOVER_LOCKED');
-            throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft } });
+            // The wrong code was counted: a retry of the same request is answered again, not counted again.
+            if (attemptsLeft === 0) throw new AppError('HANDOVER_LOCKED', { recorded: true });
+            throw new AppError('HANDOVER_CODE_INVALID', { params: { attemptsLeft }, recorded: true });
           }
         }
         const shareKobo = driverEarningOf({ ...row, status: to }, driverSharePercent, rateCard);

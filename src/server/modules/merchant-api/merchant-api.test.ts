@@ -285,7 +285,7 @@ describe('POST /api/v1/deliveries', () => {
     expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000 - first.json().price.total);
   });
 
-  it('answers 402 with the shortfall when the wallet cannot pay and leaves nothing behind: after a top-up the same quote and reference book', async () => {
+  it('answers 402 with the shortfall when the wallet cannot pay and leaves nothing behind: after a top-up the same request, same key, books', async () => {
     const merchant = await createSignedInUser(t.deps);
     await fundWallet(t.deps.db, merchant.user.id, 1_000);
     const { key } = await createKey(merchant, 'live');
@@ -304,8 +304,14 @@ describe('POST /api/v1/deliveries', () => {
       expect(receiver.received).toEqual([]);
 
       await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
-      const retried = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short-again' });
+      // The refusal changed nothing, so it did not pin the key: the very same request now books (decision 091).
+      const retried = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short' });
       expect(retried.statusCode, retried.body).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      const replayed = await v1('POST', '/deliveries', key, deliveryBody(q.id, { externalReference: 'short-1' }), { 'idempotency-key': 'short' });
+      expect(replayed.statusCode).toBe(201);
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(replayed.json().id).toBe(retried.json().id);
       expect(retried.json()).toMatchObject({ externalReference: 'short-1', status: 'pending' });
       const received = await receiver.waitFor(2);
       expect(received.map((r) => [r.json.sequence, r.json.type, r.json.data.id])).toEqual([
@@ -315,6 +321,40 @@ describe('POST /api/v1/deliveries', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('a refused booking leaves its key free for a fresh quote too, and a test key topped up books under the same key', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundSandbox(merchant.user.id, 1_000);
+    const { key } = await createKey(merchant, 'test');
+    const body = deliveryBody((await quote(key)).id, { externalReference: 'big-1' });
+    const refused = await v1('POST', '/deliveries', key, body, { 'idempotency-key': 'big-1' });
+    expect(refused.statusCode).toBe(402);
+    await fundSandbox(merchant.user.id, 5_000_000);
+    const fresh = deliveryBody((await quote(key)).id, { externalReference: 'big-1' });
+    const booked = await v1('POST', '/deliveries', key, fresh, { 'idempotency-key': 'big-1' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ externalReference: 'big-1', livemode: false });
+    // Once it booked, the key is the booking's: the first body is now another request.
+    const first = await v1('POST', '/deliveries', key, body, { 'idempotency-key': 'big-1' });
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('concurrent identical bookings under one key make one delivery and pay once', async () => {
+    const merchant = await createSignedInUser(t.deps);
+    await fundWallet(t.deps.db, merchant.user.id, 5_000_000);
+    const { key } = await createKey(merchant, 'live');
+    const body = deliveryBody((await quote(key)).id, { externalReference: 'race-1' });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => v1('POST', '/deliveries', key, body, { 'idempotency-key': 'race-1' })));
+    const created = answers.filter((a) => a.statusCode === 201 && a.headers['idempotent-replayed'] === undefined);
+    expect(created).toHaveLength(1);
+    for (const answer of answers) {
+      if (answer.statusCode === 201) expect(answer.json().id).toBe(created[0]!.json().id);
+      else expect(answer.json().error.code, answer.body).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    }
+    expect((await v1('GET', '/deliveries', key)).json().items).toHaveLength(1);
+    expect((await funds(merchant.user.id)).balanceKobo).toBe(5_000_000 - created[0]!.json().price.total);
   });
 
   it('refuses a receiver phone without 10 to 15 digits (400, receiver.phone); a Nigerian or E.164 number books', async () => {

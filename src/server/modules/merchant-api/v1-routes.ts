@@ -169,8 +169,8 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
           tags,
           security,
           summary:
-            'Book a quote and pay it from the wallet (a test key: its sandbox money only; a test delivery gets no receipt and counts in no dashboard total). Idempotency-Key is required; 402 INSUFFICIENT_BALANCE carries params.shortfallKobo and leaves nothing behind (the quote and externalReference stay free); a quote made with a key of the other mode is 409 QUOTE_MODE_MISMATCH',
-          headers: z.object({ 'idempotency-key': z.string().max(255).optional().meta({ description: 'Required: a retry with the same key and body gets the first answer' }) }),
+            'Book a quote and pay it from the wallet (a test key: its sandbox money only, which a new account has none of: top up first; a test delivery gets no receipt and counts in no dashboard total). Idempotency-Key is required: a retry with the same key and body gets the first booking again (Idempotent-Replayed: true), never a second one. A refusal books nothing and keeps nothing under the key: 402 INSUFFICIENT_BALANCE carries params.shortfallKobo and leaves the quote, the externalReference and the key free, so after a top-up the same request with the same key books; likewise after a 409 or 410 about the quote you may send a fresh quoteId under the same key. A quote made with a key of the other mode is 409 QUOTE_MODE_MISMATCH',
+          headers: z.object({ 'idempotency-key': z.string().max(255).optional().meta({ description: 'Required: a retry with the same key and body gets the first booking again; a refused request (4xx) leaves the key free' }) }),
           body: v1DeliveryBodySchema,
           response: { 201: v1DeliverySchema, 402: v1ErrorSchema, ...errorResponses },
         },

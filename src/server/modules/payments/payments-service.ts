@@ -173,7 +173,7 @@ export function createPaymentsService(deps: Deps) {
     if (result.status === 'pending') throw new AppError('PAYMENT_PENDING');
     if (result.status === 'failed') {
       await payments.markFailed(payment.reference, result.raw, new Date());
-      throw new AppError('PAYMENT_FAILED');
+      throw new AppError('PAYMENT_FAILED', { recorded: true });
     }
     // Another currency, or another amount, is not this payment: refused without touching it.
     if (result.currency !== SETTLEMENT_CURRENCY || result.amountKobo !== payment.amountKobo) {

@@ -29,7 +29,7 @@ export function createTopUpService({ env, transactions, gateway, payments, walle
     if (result.status === 'pending') throw new AppError('PAYMENT_PENDING');
     if (result.status === 'failed') {
       await payments.markFailed(payment.reference, result.raw, new Date());
-      throw new AppError('PAYMENT_FAILED');
+      throw new AppError('PAYMENT_FAILED', { recorded: true });
     }
     if (result.amountKobo !== payment.amountKobo) {
       await payments.markFailed(payment.reference, result.raw, new Date());
