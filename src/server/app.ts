@@ -132,7 +132,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       info: { title: 'Lanefreight API', version: '1.0.0', description: 'Freight and parcel delivery marketplace API' },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The session token of POST /api/login; on /api/v1 an API key (lf_test_… or lf_live_…) instead. There, no key (a session cookie alone included) is 401 API_KEY_MISSING, and a key that is wrong or revoked 401 API_KEY_INVALID.',
+          },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'lf_session' },
         },
       },

@@ -124,6 +124,9 @@ export const ERROR_CODES = [
   'EXTERNAL_REFERENCE_TAKEN',
   'UNKNOWN_FIELD',
   'LIVE_MODE_ONLY',
+  // /api/v1 without an API key, and with one that is not valid (docs/decisions/091).
+  'API_KEY_MISSING',
+  'API_KEY_INVALID',
   // Webhooks (docs/decisions/054).
   'WEBHOOK_ENDPOINT_NOT_FOUND',
   'WEBHOOK_EVENT_NOT_FOUND',

@@ -134,6 +134,8 @@ export const ERROR_MESSAGES = {
   EXTERNAL_REFERENCE_TAKEN: 'Another delivery already has the reference {{externalReference}}.',
   UNKNOWN_FIELD: 'The field {{field}} is not part of this request.',
   LIVE_MODE_ONLY: 'Pay on delivery works only with a live key (lf_live_…) for now.',
+  API_KEY_MISSING: 'This API needs an API key: send it as Authorization: Bearer lf_test_… (or lf_live_…). A signed-in session does not reach /api/v1.',
+  API_KEY_INVALID: 'This API key is invalid or has been revoked. Check the key, or create a new one on the Developers page.',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'We could not find this webhook endpoint.',
   WEBHOOK_EVENT_NOT_FOUND: 'This event was never sent to this endpoint.',
   WEBHOOK_ENDPOINT_LIMIT: 'You already have {{limit, number}} webhook endpoints. Remove one before adding another.',

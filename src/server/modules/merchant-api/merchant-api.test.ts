@@ -90,7 +90,10 @@ describe('API keys (POST, GET, DELETE /api/api-keys)', () => {
     expect(revoked.statusCode).toBe(200);
     const after = await v1('GET', '/deliveries', created.key);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String), params: {} } });
+    // The same answer as a key that never existed: a revocation is not revealed beyond "invalid or revoked".
+    const invalid = { error: { code: 'API_KEY_INVALID', message: 'This API key is invalid or has been revoked. Check the key, or create a new one on the Developers page.', params: {} } };
+    expect(after.json()).toEqual(invalid);
+    expect((await v1('GET', '/deliveries', `lf_test_${'x'.repeat(32)}`)).json()).toEqual(invalid);
     const list = await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: merchant.headers });
     expect(list.json().data.items).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: merchant.headers })).statusCode).toBe(404);
@@ -119,9 +122,19 @@ describe('key authentication: /api/v1 only', () => {
     // A key beside a session cookie does not borrow the session either.
     const withCookie = await t.app.inject({ method: 'GET', url: '/api/deliveries', headers: { ...bearer(key), cookie: `lf_session=${merchant.token}` } });
     expect(withCookie.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/deliveries', headers: merchant.headers })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/deliveries' })).statusCode).toBe(401);
-    expect((await v1('GET', '/deliveries', `lf_live_${'x'.repeat(32)}`)).statusCode).toBe(401);
+    // No key says how to send one, a session cookie alone included; a key that does not authenticate says so.
+    const missing = 'This API needs an API key: send it as Authorization: Bearer lf_test_… (or lf_live_…). A signed-in session does not reach /api/v1.';
+    for (const headers of [{ cookie: `lf_session=${merchant.token}` }, {}, { authorization: 'Basic abc' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/deliveries', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'API_KEY_MISSING', message: missing, params: {} } });
+    }
+    // A session's bearer token is not an API key either.
+    for (const token of [`lf_live_${'x'.repeat(32)}`, merchant.token, 'nonsense']) {
+      const res = await v1('GET', '/deliveries', token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('API_KEY_INVALID');
+    }
   });
 
   it('answers a path or method it does not have with 404 ROUTE_NOT_FOUND, as the rest of the API does', async () => {

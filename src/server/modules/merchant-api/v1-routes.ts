@@ -45,7 +45,7 @@ interface Deps {
 }
 
 function callerOf(request: FastifyRequest): ApiKeyCaller {
-  if (!request.apiKey) throw new AppError('UNAUTHENTICATED');
+  if (!request.apiKey) throw new AppError('API_KEY_MISSING');
   return request.apiKey;
 }
 
@@ -114,9 +114,12 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRequest', async (request) => {
+      // No key (a session cookie alone included) and a key that does not authenticate are told apart; a wrong, a
+      // made-up and a revoked key are one answer, so nothing says whether a key ever existed.
       const key = bearerTokenOf(request.headers.authorization);
-      const caller = key ? await keys.authenticate(key) : null;
-      if (!caller) throw new AppError('UNAUTHENTICATED');
+      if (!key) throw new AppError('API_KEY_MISSING');
+      const caller = await keys.authenticate(key);
+      if (!caller) throw new AppError('API_KEY_INVALID');
       await limiter.consume(caller.keyId);
       request.apiKey = caller;
       // Whatever the session cookie says, a v1 request acts as the key's owner only.
