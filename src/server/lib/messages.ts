@@ -292,6 +292,17 @@ export const VALIDATION_MESSAGES = {
 } as const satisfies Record<ValidationMessageKey, string>;
 
 /**
+ * The merchant API's reasons for a value that was sent but is not valid (docs/decisions/091). The shared schemas say
+ * "… is required" for a missing and an invalid choice alike, which is what the web's forms must show for an empty
+ * field (the spec's words); an integrator who sent `okada` needs to hear that it is not allowed. English only: the web
+ * never shows them.
+ */
+export const API_FIELD_REASONS = {
+  notAllowed: 'This value is not allowed',
+  notADate: 'Not a valid date: use YYYY-MM-DD',
+} as const;
+
+/**
  * The `message` of successful answers. API clients read it; the web says its own words (its locale keys),
  * so these have no i18n key.
  */

@@ -214,11 +214,33 @@ describe('POST /api/v1/quotes and GET /api/v1/places', () => {
     const byField = Object.fromEntries(error.details.map((d) => [d.field, d.message]));
     expect(Object.keys(byField).sort()).toEqual(['packageType', 'packageWeight', 'pickup.line', 'transportMode']);
     expect(byField['pickup.line']).toBe('Street and house number are required');
-    expect(byField.packageWeight).toMatch(/^Package weight is required \(one of: light, /);
-    expect(byField.transportMode).toMatch(/\(one of: bike, car, van, truck\)$/);
+    // Sent but not one of the values is "not allowed"; left out is "required"; both name the values allowed.
+    expect(byField.packageWeight).toMatch(/^This value is not allowed \(one of: light, /);
+    expect(byField.transportMode).toBe('Mode of transportation is required (one of: bike, car, van, truck)');
     // The message names the first field and its problem; no catalogue key leaks into it.
     expect(error.message).toBe(`${error.params.field}: ${byField[error.params.field!]}`);
     expect(JSON.stringify(error)).not.toMatch(/validation\./);
+  });
+
+  it('says a choice or a date that was sent is not valid, rather than required (okada, 29/11/2026)', async () => {
+    const { key } = await createKey(await createSignedInUser(t.deps), 'test');
+    const body = await quoteBody();
+    const mode = await v1('POST', '/quotes', key, { ...body, transportMode: 'okada' });
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'transportMode: This value is not allowed (one of: bike, car, van, truck)',
+      params: { field: 'transportMode', reason: 'This value is not allowed (one of: bike, car, van, truck)' },
+    });
+    for (const deliveryDate of ['29/11/2026', '2026-13-45', 'tomorrow']) {
+      const date = await v1('POST', '/quotes', key, { ...body, deliveryDate });
+      expect(date.statusCode, deliveryDate).toBe(400);
+      expect(date.json().error.message).toBe('deliveryDate: Not a valid date: use YYYY-MM-DD');
+    }
+    const { deliveryDate: _date, ...withoutDate } = body;
+    expect((await v1('POST', '/quotes', key, withoutDate)).json().error.message).toBe('deliveryDate: Delivery date is required');
+    const nested = await v1('POST', '/quotes', key, { ...body, pickup: { ...body.pickup, placeId: 7 } });
+    expect(nested.json().error.params.field).toBe('pickup.placeId');
   });
 
   it('refuses an unknown field inside a quote\'s pickup or dropoff as it does at the top', async () => {

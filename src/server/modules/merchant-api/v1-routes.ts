@@ -20,7 +20,7 @@ import type { ErrorCode } from '../../../shared/errors.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import { AppError, routeNotFound } from '../../lib/app-error.js';
 import type { ApiKeyCaller } from '../../lib/api-key-caller.js';
-import { errorMessage, fieldMessage, interpolate } from '../../lib/messages.js';
+import { API_FIELD_REASONS, errorMessage, fieldMessage, interpolate } from '../../lib/messages.js';
 import { messageParamsOf } from '../../plugins/error-handler.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { ApiKeysService } from '../api-keys/api-keys-service.js';
@@ -79,11 +79,25 @@ export function toV1Error(payload: unknown): string | null {
 
 /**
  * A body that fails its schema: an unknown field is named (UNKNOWN_FIELD); otherwise every field's problem, in
- * English, with the values a choice allows, the first in `params` (field, reason).
+ * English, with the values a choice allows, the first in `params` (field, reason). A choice or a date that was sent
+ * but is not valid says so, where the shared schema's message would call it missing.
  */
-function validationError(error: FastifyError): AppError {
-  const issues = (error as unknown as { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }).validation;
-  const pathOf = (issue: (typeof issues)[number]) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+function validationError(error: FastifyError, body: unknown): AppError {
+  type Issue = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
+  const issues = (error as unknown as { validation: Issue[] }).validation;
+  const pathOf = (issue: Issue) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const sentValueOf = (issue: Issue) =>
+    issue.instancePath
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((node, segment) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined), body);
+  const messageOf = (issue: Issue) => {
+    if (sentValueOf(issue) !== undefined) {
+      if (issue.keyword === 'invalid_value') return API_FIELD_REASONS.notAllowed;
+      if (issue.keyword === 'invalid_format' && issue.params?.format === 'date') return API_FIELD_REASONS.notADate;
+    }
+    return interpolate(fieldMessage(issue.message ?? ''), messageParamsOf(issue));
+  };
   for (const issue of issues) {
     const keys = issue.params?.keys;
     if (Array.isArray(keys) && typeof keys[0] === 'string') {
@@ -95,7 +109,7 @@ function validationError(error: FastifyError): AppError {
   for (const issue of issues) {
     const values = issue.params?.values;
     const allowed = Array.isArray(values) && values.length > 0 ? ` (one of: ${values.join(', ')})` : '';
-    const reason = `${interpolate(fieldMessage(issue.message ?? ''), messageParamsOf(issue))}${allowed}`;
+    const reason = `${messageOf(issue)}${allowed}`;
     const messages = (fields[pathOf(issue) || '(body)'] ??= []);
     if (!messages.includes(reason)) messages.push(reason);
   }
@@ -134,9 +148,9 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
         : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
     );
 
-    app.setErrorHandler((error: FastifyError) => {
+    app.setErrorHandler((error: FastifyError, request) => {
       // Thrown on to the app's handler, which writes the envelope that onSend below reshapes.
-      throw hasZodFastifySchemaValidationErrors(error) ? validationError(error) : error;
+      throw hasZodFastifySchemaValidationErrors(error) ? validationError(error, request.body) : error;
     });
 
     app.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
