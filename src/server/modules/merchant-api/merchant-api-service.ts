@@ -21,6 +21,14 @@ interface Deps {
 export const scopeOf = (caller: ApiKeyCaller): MerchantScope => ({ userId: caller.userId, livemode: caller.mode === 'live' });
 
 /**
+ * Pay on delivery is for live keys (403 LIVE_MODE_ONLY): its payment (fee and return reserve in one posting) does not
+ * yet keep to sandbox money, as test mode must. Judged at the quote as at the booking, so the first call says so.
+ */
+function assertPayOnDeliveryAllowed(scope: MerchantScope, collectOnDelivery: unknown) {
+  if (collectOnDelivery && !scope.livemode) throw new AppError('LIVE_MODE_ONLY');
+}
+
+/**
  * The merchant API's bookings (issue 23): the web's services, called with the key owner's account. A test key's
  * deliveries are test-mode ones, paid with the wallet's sandbox money only.
  */
@@ -33,8 +41,9 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
 
   return {
     async quote(caller: ApiKeyCaller, body: QuoteBody): Promise<V1Quote> {
-      const { livemode } = scopeOf(caller);
-      return { object: 'quote', ...(await quotes.quote(caller.userId, body, livemode)), livemode };
+      const scope = scopeOf(caller);
+      assertPayOnDeliveryAllowed(scope, body.collectOnDelivery);
+      return { object: 'quote', ...(await quotes.quote(caller.userId, body, scope.livemode)), livemode: scope.livemode };
     },
 
     /**
@@ -44,8 +53,7 @@ export function createMerchantApiService({ quotes, deliveries, merchantDeliverie
      */
     async book(caller: ApiKeyCaller, body: V1DeliveryBody): Promise<V1Delivery> {
       const scope = scopeOf(caller);
-      // Its payment (fee and return reserve in one posting) does not yet keep to sandbox money, as test mode must.
-      if (body.collectOnDelivery && !scope.livemode) throw new AppError('LIVE_MODE_ONLY');
+      assertPayOnDeliveryAllowed(scope, body.collectOnDelivery);
       try {
         const outcome = await deliveries.bookPaidFromWallet(
           caller.userId,

@@ -447,6 +447,13 @@ describe('POST /api/v1/deliveries', () => {
     const refused = await v1('POST', '/deliveries', testKey, deliveryBody((await quote(testKey)).id, cod), { 'idempotency-key': 'cod-test' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('LIVE_MODE_ONLY');
+    // Said at the first call: a test key's quote with pay on delivery is refused the same way, not priced without it.
+    const quoted = await v1('POST', '/quotes', testKey, { ...(await quoteBody()), ...cod });
+    expect(quoted.statusCode, quoted.body).toBe(403);
+    expect(quoted.json().error).toEqual({ code: 'LIVE_MODE_ONLY', message: 'Pay on delivery works only with a live key (lf_live_…) for now.', params: {} });
+    const liveQuote = await v1('POST', '/quotes', key, { ...(await quoteBody()), ...cod });
+    expect(liveQuote.statusCode).toBe(201);
+    expect(liveQuote.json().cod).toMatchObject({ amountKobo: 2_000_000 });
   });
 
   it('cancels before pickup and gives the money back to the wallet', async () => {

@@ -170,9 +170,9 @@ export function v1Routes({ keys, limiter, service, merchantDeliveries, places, s
           tags,
           security,
           summary:
-            'Price a trip, as the web does (integer kobo), held for 15 minutes: book it with POST /api/v1/deliveries and a key of the same mode (a test key\'s quote books test deliveries only, a live key\'s live ones only)',
+            'Price a trip, as the web does (integer kobo), held for 15 minutes: book it with POST /api/v1/deliveries and a key of the same mode (a test key\'s quote books test deliveries only, a live key\'s live ones only). Pay on delivery (collectOnDelivery) is for live keys only: with a test key it is 403 LIVE_MODE_ONLY here, as at the booking',
           body: v1QuoteBodySchema,
-          response: { 201: v1QuoteSchema, ...errorResponses },
+          response: { 201: v1QuoteSchema, 403: v1ErrorSchema, ...errorResponses },
         },
       },
       async (request, reply) => reply.status(201).send(await service.quote(callerOf(request), request.body)),
