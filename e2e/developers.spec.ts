@@ -46,6 +46,9 @@ test.describe('developers page: API keys', () => {
 
     // The quick start speaks to this very server.
     await expect(page.getByTestId('quick-start')).toContainText(`export LF_API=${baseURL}/api/v1`);
+    // A new account has no test money: the quick start says so before the first booking, and where to top up.
+    await expect(page.getByTestId('quick-start-test-money')).toContainText('a new account has none');
+    await expect(page.getByTestId('quick-start-test-money').getByRole('link', { name: 'Top up on the Wallet page' })).toHaveAttribute('href', '/dashboard/wallet');
 
     // Phone width, light and dark: nothing wider than the screen; the keys and the quick start pass axe.
     await page.setViewportSize({ width: 360, height: 800 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +49,13 @@ export function QuickStart() {
         <CardDescription>{t('developers.quickStart.intro')}</CardDescription>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-5 px-4 sm:px-6">
+        {/* A new account has no test money, so a first booking without a top-up would be a surprise 402. */}
+        <p className="text-sm" data-testid="quick-start-test-money">
+          {t('developers.quickStart.testMoney')}{' '}
+          <Link className="font-medium text-primary underline underline-offset-4" to="/dashboard/wallet">
+            {t('developers.quickStart.topUp')}
+          </Link>
+        </p>
         <ol className="grid min-w-0 gap-5">
           {STEPS.map((step) => (
             <li key={step} className="grid min-w-0 gap-2">
