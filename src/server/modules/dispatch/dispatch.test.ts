@@ -332,6 +332,21 @@ describe('assignment and the handover code', () => {
     }
   });
 
+  it('a wrong code retried under one Idempotency-Key is counted once (the refusal is recorded, so it is replayed)', async () => {
+    const customer = await createSignedInUser(t.deps);
+    const d = await paidDelivery(customer);
+    const driver = await assignNewDriver(t, operator.headers, d.id);
+    await outForDelivery(driver, d.id);
+    const code = await handoverCode(d.receiverPhone);
+    const headers = { ...driver.headers, 'idempotency-key': `wrong-${d.id}` };
+    const first = await post(`/api/driver/jobs/${d.id}/deliver`, headers, { code: wrongCode(code) });
+    expect(first.json()).toMatchObject({ code: 'HANDOVER_CODE_INVALID', params: { attemptsLeft: HANDOVER_MAX_ATTEMPTS - 1 } });
+    const retried = await post(`/api/driver/jobs/${d.id}/deliver`, headers, { code: wrongCode(code) });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(first.json());
+    expect((await get(`/api/driver/jobs/${d.id}`, driver.headers)).json().data.handoverAttemptsLeft).toBe(HANDOVER_MAX_ATTEMPTS - 1);
+  });
+
   it('five wrong codes lock the driver out (even with the right code); only an operator can complete it then', async () => {
     const customer = await createSignedInUser(t.deps);
     const d = await paidDelivery(customer);
