@@ -152,8 +152,15 @@ test.describe('dispatch: from booking to a rated delivery (issue 12)', () => {
     expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
     await approveApplication(operator.page, origin, applicationId, driverName, driver.context.request);
 
-    // The new driver keeps My Jobs open, empty, while the operator assigns: the job arrives without a reload.
+    // A new driver starts off duty (decision 093) and switches on from their home.
     const jobs = driver.page;
+    await jobs.goto('/dashboard');
+    const duty = jobs.getByRole('switch', { name: 'On duty' });
+    await expect(duty).toHaveAttribute('aria-checked', 'false');
+    await duty.click();
+    await expect(duty).toHaveAttribute('aria-checked', 'true');
+
+    // The new driver keeps My Jobs open, empty, while the operator assigns: the job arrives without a reload.
     await jobs.goto('/dashboard/driver');
     await expect(jobs.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Jobs' })).toBeVisible();
     const job = jobs.getByRole('article', { name: `Job ${deliveryId}` });

@@ -123,6 +123,9 @@ try {
     const application = await applyAsDriver(applicant.headers);
     await call(operator.headers, `/api/operator/partner-applications/${application.id}/approve`);
     const driver = await signIn(DRIVER_EMAIL);
+    // A new driver starts off duty (decision 093) and switches on, as the driver's home lets them.
+    const onDuty = await app.inject({ method: 'PUT', url: '/api/driver/availability', headers: driver.headers, payload: { onDuty: true } });
+    if (onDuty.statusCode >= 300) throw new Error(`/api/driver/availability: ${onDuty.statusCode} ${onDuty.body}`);
     const customerHeaders = customer.headers;
     const operatorHeaders = operator.headers;
     const driverHeaders = driver.headers;

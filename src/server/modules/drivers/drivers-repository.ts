@@ -42,11 +42,14 @@ export function createDriversRepository(db: Executor) {
   }
 
   return {
-    /** A driver's vehicle on record; approving again replaces it (a new vehicle). */
+    /**
+     * A driver's vehicle on record; approving again replaces it (a new vehicle). A new driver starts off duty and
+     * switches on themselves (decision 093); a driver approved again keeps the duty they chose.
+     */
     async upsert(driver: NewDriver, tx: Executor = db) {
       await tx
         .insert(drivers)
-        .values(driver)
+        .values({ ...driver, onDuty: false })
         .onConflictDoUpdate({
           target: drivers.userId,
           set: {

@@ -365,6 +365,10 @@ describe('partner applications', () => {
       const [driver] = await t.deps.db.select().from(drivers).where(eq(drivers.userId, applicant.user.id));
       // A pickup carries what a van carries (decision 032).
       expect(driver).toMatchObject({ transportMode: 'van', vehicleType: 'pickup', vehicleBrand: 'Toyota Hilux', plateNumber: 'LSR 123 AB', applicationId: id });
+      // Off duty until they switch on themselves (decision 093): not yet assignable.
+      expect(driver).toMatchObject({ onDuty: false, onDutyChangedAt: null });
+      const summary = (await get('/api/driver/summary', applicant.headers)).json().data;
+      expect(summary).toMatchObject({ availableForWork: false, duty: { onDuty: false, changedAt: null } });
 
       const notifications = (await get('/api/notifications', applicant.headers)).json().data.items;
       expect(notifications[0]).toMatchObject({ type: 'partner', messageKey: 'transportationApplicationApproved', read: false });
