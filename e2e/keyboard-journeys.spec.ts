@@ -215,14 +215,34 @@ test('a partner application: the transportation form with its documents, chosen 
   await expect(page.getByRole('heading', { name: 'Welcome to the Family!' })).toBeVisible();
 });
 
-test("an operator's approval and assignment: the applications console, then the dispatch board's dialog", async ({ page, context }) => {
+test("an operator's approval and assignment: the applications console, then the dispatch board's dialog", async ({ page, context, browser }) => {
   const signedIn = await context.request.post('/api/login', { data: { identifier: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
   expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
   await page.goto('/dashboard/operator/applications');
   await expect(page.getByRole('heading', { name: 'Partner applications' })).toBeVisible();
   const application = page.getByTestId('operator-application').filter({ hasText: driverName });
   await activate(page, application.getByRole('button', { name: 'Approve', exact: true }));
+  // Approving is asked once more (decision 093): the dialog says what it does, and takes the focus.
+  const confirm = page.getByRole('dialog', { name: `Approve ${driverName}'s application?` });
+  await expect(confirm).toContainText('becomes a driver');
+  await activate(page, confirm.getByRole('button', { name: 'Approve', exact: true }));
   await expect(toast(page, `Application of ${driverName} approved`)).toBeVisible();
+  await expect(confirm).toBeHidden();
+
+  // The new driver starts off duty (decision 093) and switches on from their home, with the keyboard.
+  const driverContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  try {
+    await driverContext.addCookies(driverCookies);
+    const home = await driverContext.newPage();
+    await home.goto('/dashboard');
+    const duty = home.getByRole('switch', { name: 'On duty' });
+    await expect(duty).toHaveAttribute('aria-checked', 'false');
+    await tabTo(home, duty);
+    await home.keyboard.press('Space');
+    await expect(duty).toHaveAttribute('aria-checked', 'true');
+  } finally {
+    await driverContext.close();
+  }
 
   await page.goto('/dashboard/operator/dispatch');
   const card = page.getByRole('article', { name: `Delivery ${deliveryId}` });

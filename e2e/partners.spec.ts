@@ -183,7 +183,15 @@ test('apply as a transportation partner with real files, then an operator approv
   await expect(toast(desk, `Review of ${name}'s application started`)).toBeVisible();
   await expect(card).toContainText('Under review');
 
+  // Approve asks once more, saying what follows (decision 093); Back leaves the application as it was.
   await card.getByRole('button', { name: 'Approve' }).click();
+  const confirm = desk.getByRole('dialog', { name: `Approve ${name}'s application?` });
+  await expect(confirm).toContainText(`${name} is told of the decision and becomes a driver with this vehicle, off duty until they switch on.`);
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card).toContainText('Under review');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await desk.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(toast(desk, `Application of ${name} approved`)).toBeVisible();
   await expect(card).toHaveCount(0);
   await desk.getByLabel('Status', { exact: true }).selectOption('approved');
@@ -195,7 +203,8 @@ test('apply as a transportation partner with real files, then an operator approv
   await expect(page.getByTestId('partner-application')).toContainText('Approved');
   await expect(page.getByTestId('partner-application')).toContainText('Welcome to the Lanefreight family!');
   await page.goto('/dashboard/notifications');
-  await expect(page.getByText('Your transportation partner application was approved.')).toBeVisible();
+  // The next step is the one the email says too: the new driver starts off duty and switches on (decision 093).
+  await expect(page.getByText('Your transportation partner application was approved. Sign in to Lanefreight and switch on "On duty"')).toBeVisible();
   // …and by email.
   await expect
     .poll(async () => {

@@ -3,7 +3,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { loadLocaleSection } from '../../lib/locale-texts.js';
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
-import type { PartnerType } from '../../../shared/schemas/partners.js';
+import { PARTNER_TYPES, type PartnerType } from '../../../shared/schemas/partners.js';
 import { categoryOf } from './message-policy.js';
 import type { UserMessageQueue } from './message-queue.js';
 import type { RenderedMessage } from './message-templates.js';
@@ -13,13 +13,13 @@ export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
 
 const DECISION_KEYS = [
   ...APPLICATION_DECISIONS.flatMap((decision) => [`${decision}.subject`, `${decision}.body`]),
-  'types.transportation',
-  'types.investment',
+  ...PARTNER_TYPES.flatMap((type) => [`types.${type}`, `nextStep.${type}`]),
 ];
 
 /**
  * `messages.applicationDecisions` in the catalogue (decision 044): `{{type}}` is the partnership in words
- * (`types.*`), `{{reason}}` the operator's reason for a rejection.
+ * (`types.*`), `{{reason}}` the operator's reason for a rejection, `{{nextStep}}` what an approved partner does next
+ * (`nextStep.*`, the one text the in-app notification and the applications list say too: decision 093).
  */
 const TEXTS = loadLocaleSection('messages.applicationDecisions', { required: DECISION_KEYS });
 
@@ -29,7 +29,7 @@ export function renderApplicationDecision(
   { type, reason }: { type: PartnerType; reason: string | null },
 ): RenderedMessage {
   const t = TEXTS.texts[isLanguage(language) ? language : FALLBACK_LANGUAGE];
-  const params = { type: t(`types.${type}`), reason: reason ?? '' };
+  const params = { type: t(`types.${type}`), reason: reason ?? '', nextStep: t(`nextStep.${type}`) };
   return { subject: t(`${decision}.subject`, params), body: t(`${decision}.body`, params), holdsSecret: false };
 }
 

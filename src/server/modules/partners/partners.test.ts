@@ -401,6 +401,9 @@ describe('partner applications', () => {
       const rows = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!));
       expect(rows.map((r) => r.subject)).toEqual(['Your Lanefreight application was approved']);
       expect(rows[0]!.body).toContain('investment partner');
+      // The one next step of an investor, as the in-app notification says it too (decision 093): nothing to sign in for.
+      expect(rows[0]!.body).toContain('Our team will contact you about the next steps.');
+      expect(rows[0]!.body).not.toContain('Sign in');
     });
 
     it('approving an investment application makes no driver', async () => {

@@ -31,7 +31,7 @@ function ApplicationsList({ applications }: { applications: PartnerApplication[]
           <p className="text-sm">
             {application.status === 'rejected'
               ? t('partners.applications.hint.rejected', { reason: application.rejectionReason ?? '' })
-              : t(`partners.applications.hint.${application.status}`)}
+              : t(`partners.applications.hint.${application.status}`, { nextStep: t(`messages.applicationDecisions.nextStep.${application.type}`) })}
           </p>
         </li>
       ))}

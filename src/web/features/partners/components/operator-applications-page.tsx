@@ -26,6 +26,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { DialogFormFooter } from '@/web/components/dialog-form-footer';
 import { FormField } from '@/web/components/ui/form-field';
 import { Label } from '@/web/components/ui/label';
@@ -194,9 +195,13 @@ function ApplicationCard({ application }: { application: OperatorApplication }) 
               {t('partners.operator.startReview')}
             </Button>
           )}
-          <Button disabled={decide.isPending} onClick={() => void act({ action: 'approve', id: application.id }, 'approved')}>
-            {t('partners.operator.approve')}
-          </Button>
+          <ConfirmDialog
+            trigger={<Button disabled={decide.isPending}>{t('partners.operator.approve')}</Button>}
+            title={t('partners.operator.approveTitle', { name: application.applicant.name })}
+            description={t(`partners.operator.approveDescription.${application.type}`, { name: application.applicant.name })}
+            confirmLabel={t('partners.operator.approve')}
+            onConfirm={() => act({ action: 'approve', id: application.id }, 'approved')}
+          />
           <RejectDialog
             application={application}
             isBusy={decide.isPending}
