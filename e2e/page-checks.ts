@@ -111,6 +111,21 @@ export async function expectShownWhole(elements: Locator, { what = 'the elements
   (soft ? expect.soft : expect)(cut, `${what}: cut or out of sight`).toEqual([]);
 }
 
+/**
+ * No button (or link styled as one) cuts its own label: its text is not wider than its box. A label that does not
+ * wrap (`whitespace-nowrap`) in a box the phone narrows loses its ends ("ommencez votre parcours d'investisseu"),
+ * which the page's own width does not show (decision 093). A label that ellipsis shortens on purpose is left alone.
+ */
+export async function expectNoClippedButtons(page: Page, { what = 'the page', soft = false }: CheckOptions = {}) {
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[data-slot="button"], a[class*="justify-center"][class*="rounded-md"]')]
+      .filter((element) => element.offsetParent !== null && getComputedStyle(element).textOverflow !== 'ellipsis')
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `"${(element.textContent ?? '').trim().slice(0, 50)}" ${element.scrollWidth}px in ${element.clientWidth}px`),
+  );
+  (soft ? expect.soft : expect)(clipped, `${what}: buttons whose label is cut`).toEqual([]);
+}
+
 /** The toast that says `text` (the first, when the same words show twice). */
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 

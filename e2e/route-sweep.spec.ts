@@ -4,7 +4,7 @@ import { registerVerified } from './accounts.js';
 import { E2E_DRIVER, E2E_OPERATOR } from './operator.js';
 import { messageTo, readHandoverCode } from './outbox.js';
 import { longTrip, call, sameOrigin, shortTrip } from './api.js';
-import { SHARED_TOASTER, expectNoAxeViolations, expectNoHorizontalScroll } from './page-checks.js';
+import { SHARED_TOASTER, expectNoAxeViolations, expectNoClippedButtons, expectNoHorizontalScroll } from './page-checks.js';
 
 /**
  * Issue 24's sweeps over every route, as the role that opens it, with realistic data (a long name, long addresses,
@@ -159,6 +159,7 @@ async function expectFitsAndSpeaks(page: Page, what: string) {
   await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
   // Soft: one run lists every page that does not fit or shows a key, not only the first.
   await expectNoHorizontalScroll(page, { what, soft: true, width: PHONE.width });
+  await expectNoClippedButtons(page, { what, soft: true });
   const keys = await page.evaluate((pattern) => {
     // What a reader reads, less code and names that are never translated (an API's event types, `translate="no"`).
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {

@@ -3,7 +3,7 @@ import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/web/lib/cn';
 
-export const buttonVariants = cva(
+const buttonClasses = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-invalid:ring-2 aria-invalid:ring-destructive/40 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
@@ -25,6 +25,13 @@ export const buttonVariants = cva(
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );
+
+/**
+ * A button's classes for an element that is not a <Button> (a link styled as one). A caller's className is merged,
+ * not appended, so `whitespace-normal` or `h-auto` replace the base's `whitespace-nowrap` and `h-10` as they do on
+ * <Button>; appended, the stylesheet's order decided, and a long label was clipped (decision 093).
+ */
+export const buttonVariants = (props?: Parameters<typeof buttonClasses>[0]) => cn(buttonClasses(props));
 
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
