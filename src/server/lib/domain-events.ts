@@ -86,7 +86,9 @@ export type DomainEvent =
   | { type: 'user.deleted'; userId: string }
   /** A driver went on or off duty (decision 063): the operators' assign dialogs ask for their drivers again. */
   | { type: 'driver.duty_changed'; userId: string; onDuty: boolean }
-  | ({ type: 'partner.application_decided' } & ApplicationDecisionFacts);
+  | ({ type: 'partner.application_decided' } & ApplicationDecisionFacts)
+  /** Someone applied to become a partner (decision 093): they are told it arrived. */
+  | { type: 'partner.application_submitted'; userId: string; applicationId: string; partnerType: PartnerType };
 
 /** An operator approved or rejected a partner application (modules/partners). */
 export interface ApplicationDecisionFacts {

@@ -5,6 +5,7 @@ import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n.js';
 import type { UserProfile } from '../../../shared/schemas/auth.js';
 import { PARTNER_TYPES, type PartnerType } from '../../../shared/schemas/partners.js';
 import { categoryOf } from './message-policy.js';
+import { preferredRouteOf } from './preferred-route.js';
 import type { UserMessageQueue } from './message-queue.js';
 import type { RenderedMessage } from './message-templates.js';
 
@@ -35,14 +36,48 @@ export function renderApplicationDecision(
 
 export const DECISION_LANGUAGES = TEXTS.languagesWith(DECISION_KEYS);
 
+const RECEIVED_KEYS = ['subject', 'body'];
+
+/**
+ * `messages.applicationReceived`: the acknowledgement of an application (decision 093), short enough for one SMS.
+ * `{{type}}` as in the decisions; the reply window comes from the rule (`applicationReplyHoursMin`/`Max`).
+ */
+const RECEIVED_TEXTS = loadLocaleSection('messages.applicationReceived', { required: RECEIVED_KEYS });
+
+export function renderApplicationReceived(language: string, type: PartnerType): RenderedMessage {
+  const lng = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  const t = RECEIVED_TEXTS.texts[lng];
+  const params = { type: TEXTS.texts[lng](`types.${type}`) };
+  return { subject: t('subject', params), body: t('body', params), holdsSecret: false };
+}
+
+export const RECEIVED_LANGUAGES = RECEIVED_TEXTS.languagesWith(RECEIVED_KEYS);
+
 /**
  * The applicant hears an operator's decision by email too (the in-app notification is modules/notifications'),
- * once the decision has committed. An account without an email has the notification only.
+ * once the decision has committed. An account without an email has the notification only. An application that
+ * arrived is acknowledged once, by email or, failing that, WhatsApp or SMS (decision 093).
  */
 export function subscribeApplicationDecisionMessages(
   events: Pick<DomainEvents, 'onPublisher'>,
-  { db, queue, getProfile, nudge }: { db: Executor; queue: UserMessageQueue; getProfile: (userId: string) => Promise<Pick<UserProfile, 'email' | 'language'>>; nudge: () => void },
+  {
+    db,
+    queue,
+    getProfile,
+    nudge,
+  }: { db: Executor; queue: UserMessageQueue; getProfile: (userId: string) => Promise<Pick<UserProfile, 'email' | 'phone' | 'whatsappNumber' | 'language'>>; nudge: () => void },
 ) {
+  events.onPublisher('partner.application_submitted', async (e) => {
+    const profile = await getProfile(e.userId);
+    const route = preferredRouteOf(profile);
+    if (!route) return;
+    const queued = await queue.queueMessage(
+      { userId: e.userId, category: categoryOf('decision:received'), ...route, ...renderApplicationReceived(profile.language, e.partnerType) },
+      db,
+    );
+    if (queued) nudge();
+  });
+
   events.onPublisher('partner.application_decided', async (e) => {
     const profile = await getProfile(e.userId);
     if (!profile.email) return;

@@ -7,7 +7,7 @@ import { renderDeliveryUpdate, UPDATE_LANGUAGES, UPDATE_STATUSES } from './deliv
 import { LANGUAGES } from '../../../shared/i18n.js';
 import { RECEIVER_MESSAGE_KINDS, renderReceiverMessage } from './receiver-messages.js';
 import { RECEIPT_KINDS, renderReceipt } from './receipt-templates.js';
-import { APPLICATION_DECISIONS, renderApplicationDecision } from './application-decision-messages.js';
+import { APPLICATION_DECISIONS, RECEIVED_LANGUAGES, renderApplicationDecision, renderApplicationReceived } from './application-decision-messages.js';
 import { DRIVER_JOB_CHANGES, DRIVER_JOB_LANGUAGES, renderDriverJobMessage } from './driver-job-messages.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms', 'whatsapp'];
@@ -34,6 +34,7 @@ describe('which messages preferences can stop', () => {
     for (const kind of RECEIPT_KINDS) expect(renderReceipt(kind, 'en-US', { amountKobo: 100, at: new Date() }).body).toContain('₦1.00');
     for (const change of DRIVER_JOB_CHANGES) expect(renderDriverJobMessage(change, 'en-US', { id: 'LF010', pickup: 'Yaba', dropoff: 'Ikeja' }).body).toContain('LF010');
     for (const decision of APPLICATION_DECISIONS) expect(renderApplicationDecision(decision, 'en-US', { type: 'investment', reason: 'x' }).subject).not.toBe('');
+    expect(renderApplicationReceived('en-US', 'investment').body).toContain('investment partner');
     expect([...MESSAGE_KINDS].sort()).toEqual(
       [
         ...purposes.map((p) => `code:${p}`),
@@ -43,6 +44,7 @@ describe('which messages preferences can stop', () => {
         ...RECEIVER_MESSAGE_KINDS.map((k) => `receiver:${k}`),
         ...RECEIPT_KINDS.map((k) => `receipt:${k}`),
         ...APPLICATION_DECISIONS.map((d) => `decision:${d}`),
+        'decision:received',
         'webhook:endpoint-disabled',
       ].sort(),
     );
@@ -79,6 +81,8 @@ describe('which messages preferences can stop', () => {
       'receipt:return-fee': 'essential',
       // What a receiver paid on delivery, settled to the shipper (decision 053).
       'receipt:cod-settlement': 'essential',
+      // The acknowledgement of an application (decision 093).
+      'decision:received': 'essential',
       'decision:approved': 'essential',
       'decision:rejected': 'essential',
       // The owner of a webhook endpoint switched off after three days of failures (decision 054).
@@ -149,6 +153,22 @@ describe("the drivers' job messages", () => {
         expect(body, `${language} ${change}`).toContain('LF12345');
         expect(body).not.toMatch(/[{}\u00a0]/);
         expect(body.length, `${language} ${change}`).toBeLessThanOrEqual(134);
+        expect(holdsSecret).toBe(false);
+      }
+    }
+  });
+});
+
+describe("an application's acknowledgement", () => {
+  it('exists in every language, names the partnership and the reply window, and fits three SMS segments', () => {
+    expect([...RECEIVED_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
+    for (const language of RECEIVED_LANGUAGES) {
+      for (const type of ['transportation', 'investment'] as const) {
+        const { body, holdsSecret } = renderApplicationReceived(language, type);
+        expect(body, `${language} ${type}`).toMatch(/24.48/);
+        expect(body).not.toMatch(/[{}\u00a0]/);
+        // Three SMS segments even in UCS-2 (Yoruba's marks need it): 3 × 67 characters.
+        expect(body.length, `${language} ${type}`).toBeLessThanOrEqual(201);
         expect(holdsSecret).toBe(false);
       }
     }

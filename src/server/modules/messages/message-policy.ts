@@ -24,6 +24,7 @@ export type MessageKind =
   | `receiver:${ReceiverMessageKind}`
   | `receipt:${ReceiptKind}`
   | `decision:${ApplicationDecision}`
+  | 'decision:received'
   | 'webhook:endpoint-disabled';
 
 export const MESSAGE_CATEGORIES = {
@@ -54,6 +55,7 @@ export const MESSAGE_CATEGORIES = {
   'receipt:card-credited': 'essential',
   'receipt:return-fee': 'essential',
   'receipt:cod-settlement': 'essential',
+  'decision:received': 'essential',
   'decision:approved': 'essential',
   'decision:rejected': 'essential',
   'webhook:endpoint-disabled': 'essential',

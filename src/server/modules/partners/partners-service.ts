@@ -95,8 +95,9 @@ function cleanName(name: string | undefined, kind: DocumentKind): string {
 
 /**
  * Partner applications (docs/decisions/032): submitted with their documents, reviewed by operators. Approving a
- * transportation application makes the applicant a driver with the vehicle on record, in the same transaction; the
- * decision reaches the applicant through `partner.application_decided`.
+ * transportation application makes the applicant a driver with the vehicle on record, in the same transaction. The
+ * applicant hears of their application through `partner.application_submitted` and of the decision through
+ * `partner.application_decided`.
  */
 export function createPartnersService({ transactions, repository, storage, drivers, log }: Deps) {
   async function deleteQuietly(keys: string[]) {
@@ -193,9 +194,11 @@ export function createPartnersService({ transactions, repository, storage, drive
 
         const { agreeTerms: _accepted, ...details } = parsed.data;
         try {
-          const created = await transactions.run(({ tx }) =>
-            repository.insertApplication({ userId, type: type!, details: details as Record<string, string> }, stored, tx),
-          );
+          const created = await transactions.run(async ({ tx, emit }) => {
+            const inserted = await repository.insertApplication({ userId, type: type!, details: details as Record<string, string> }, stored, tx);
+            emit({ type: 'partner.application_submitted', userId, applicationId: inserted.application.id, partnerType: inserted.application.type });
+            return inserted;
+          });
           isSubmitted = true;
           return toApplication(created.application, created.documents);
         } catch (error) {

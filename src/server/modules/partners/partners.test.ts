@@ -145,6 +145,13 @@ describe('partner applications', () => {
       details: { vehicleType: 'pickup', plateNumber: 'LSR 123 AB', businessName: 'Bello Haulage', driversLicenceNumber: 'ABC12345AA01' },
     });
     expect(application.details).not.toHaveProperty('agreeTerms');
+    // Acknowledged once, by email, once the application has committed (decision 093).
+    const acknowledgements = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!));
+    expect(acknowledgements).toHaveLength(1);
+    expect(acknowledgements[0]).toMatchObject({ channel: 'email', subject: 'Lanefreight: application received' });
+    expect(acknowledgements[0]!.body).toBe(
+      'Lanefreight: we received your application to become a transportation partner. We will reply within 24-48 hours. See its status under Become a Partner in the app.',
+    );
     expect(application.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(
       ['idDocument', 'driversLicence', 'insuranceCertificate', 'proofOfAddress', 'roadWorthiness', 'vehicleLicense', ...Array(4).fill('vehiclePhoto')].sort(),
     );
@@ -152,6 +159,20 @@ describe('partner applications', () => {
 
     const mine = await get('/api/partner-applications/mine', applicant.headers);
     expect(mine.json().data).toEqual([application]);
+  });
+
+  it('acknowledges an application by SMS to an account without an email, in its language; a refused one is not acknowledged', async () => {
+    const phone = `+23480${String(Date.now()).slice(-8)}`;
+    const applicant = await createSignedInUser(t.deps, { email: null, phone, language: 'ha' });
+    expect((await apply(applicant.headers, investmentParts({ agreeTerms: 'false' }))).statusCode).toBe(400);
+    expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).toEqual([]);
+
+    expect((await apply(applicant.headers, investmentParts())).statusCode).toBe(201);
+    const [sms, ...more] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone));
+    expect(more).toEqual([]);
+    expect(sms).toMatchObject({ channel: 'sms', subject: 'Lanefreight: mun karɓi buƙatarku' });
+    expect(sms!.body).toContain('abokin hulɗar zuba jari');
+    expect(sms!.body).toContain('24-48');
   });
 
   it("the storage sweep keeps an application's documents and removes an old file no application points to", async () => {
@@ -388,7 +409,10 @@ describe('partner applications', () => {
       expect((await post(`/api/operator/partner-applications/${id}/reject`, operator, { reason: 'Permis expiré' })).statusCode).toBe(200);
       expect(await openIds()).not.toContain(id);
 
-      const [email] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!));
+      const emails = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!)).orderBy(outboxMessages.createdAt);
+      // The acknowledgement of the application first (decision 093), then the decision.
+      expect(emails.map((row) => row.subject)).toEqual(['Lanefreight: candidature reçue', 'Votre candidature Lanefreight n’a pas été acceptée']);
+      const email = emails[1];
       expect(email).toMatchObject({ channel: 'email', subject: 'Votre candidature Lanefreight n’a pas été acceptée' });
       expect(email!.body).toContain('partenaire transporteur');
       expect(email!.body).toContain('Permis expiré');
@@ -398,7 +422,9 @@ describe('partner applications', () => {
       const applicant = await createSignedInUser(t.deps);
       const id = (await apply(applicant.headers, investmentParts())).json().data.id as string;
       expect((await post(`/api/operator/partner-applications/${id}/approve`, operator)).statusCode).toBe(200);
-      const rows = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!));
+      const rows = (await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, applicant.user.email!))).filter(
+        (row) => row.subject !== 'Lanefreight: application received',
+      );
       expect(rows.map((r) => r.subject)).toEqual(['Your Lanefreight application was approved']);
       expect(rows[0]!.body).toContain('investment partner');
       // The one next step of an investor, as the in-app notification says it too (decision 093): nothing to sign in for.
