@@ -127,6 +127,18 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     const first = page.getByTestId('notification-item').first();
     await expect(first).toContainText('Wallet credited with ₦5,000.00');
     await expect(first).toContainText(/Just now|minute/);
+    // Nine minutes on, the times read in Hausa and Igbo, which this Chromium's Intl has no words for (decision 093).
+    const later = await page.context().newPage();
+    await later.clock.setFixedTime(new Date(Date.now() + 9 * 60_000));
+    for (const [lng, words] of [['ha', /^mintuna \d+ da suka wuce$/], ['ig', /^nkeji \d+ gara aga$/]] as const) {
+      await later.goto(`/dashboard/notifications?lng=${lng}`);
+      await expect(later.locator('html')).toHaveAttribute('lang', lng);
+      await expect(later.getByTestId('notification-item').first().locator('time')).toHaveText(words);
+    }
+    await later.goto('/dashboard/notifications?lng=en-US');
+    await expect(later.locator('html')).toHaveAttribute('lang', 'en-US');
+    await later.close();
+
     const unreadBefore = await page.getByTestId('notification-item').and(page.locator('[data-read="false"]')).count();
     await first.getByRole('button', { name: 'Mark as read' }).click();
     await expect(page.getByTestId('notification-item').and(page.locator('[data-read="false"]'))).toHaveCount(unreadBefore - 1);
@@ -136,6 +148,7 @@ test.describe('wallet, live notifications and settings (issue 11)', () => {
     await page.reload();
     await expect(page.getByTestId('notification-item')).toHaveCount(count - 1);
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+
 
     // Mark all as read, where there is something unread: the shipper's withdrawal notice.
     await expect(bell(shipper)).toHaveAccessibleName(/Notifications, \d+ unread/);

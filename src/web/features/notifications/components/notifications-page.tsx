@@ -25,7 +25,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
   const markRead = useMarkNotificationRead();
   const dismiss = useDismissNotification();
   const Icon = ICONS[notification.type];
-  const when = relativeTime(notification.createdAt, now, i18n.language);
+  const when = relativeTime(notification.createdAt, now, t);
   const message = t(`notifications.messages.${notification.messageKey}`, {
     ...notification.params,
     defaultValue: t('notifications.page.unknownMessage'),
@@ -57,7 +57,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
           <time dateTime={notification.createdAt} title={formatInstant(notification.createdAt, i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })}>
-            {when.justNow ? t('notifications.page.justNow') : when.text}
+            {when}
           </time>
         </p>
       </div>
