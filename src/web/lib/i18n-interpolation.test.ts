@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/shared/i18n';
 import { IMPORT_MAX_ROWS } from '@/shared/schemas/imports';
@@ -7,11 +6,10 @@ import { RATING_COMMENT_MAX } from '@/shared/rule-limits';
 import { I18N_INTERPOLATION } from './i18n-interpolation';
 import { addRuleTexts } from './rule-texts';
 import { formatPublishedStat } from './published-figures';
+import { CATALOGUES, createCatalogueI18n, type CatalogueTree } from '@/web/test/catalogue-i18n';
 
-type Tree = { [key: string]: string | Tree };
-const catalogues = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(`public/locales/${lng}/translation.json`, 'utf8')) as Tree]),
-);
+type Tree = CatalogueTree;
+const catalogues = CATALOGUES;
 
 function flatten(tree: Tree, prefix = ''): Array<[string, string]> {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -20,14 +18,9 @@ function flatten(tree: Tree, prefix = ''): Array<[string, string]> {
 }
 
 describe('numbers a text states, through Intl', () => {
-  const i18n = i18next.createInstance();
+  let i18n: I18n;
   beforeAll(async () => {
-    await i18n.init({
-      resources: Object.fromEntries(Object.entries(catalogues).map(([lng, translation]) => [lng, { translation }])),
-      lng: 'en-US',
-      fallbackLng: 'en-US',
-      interpolation: I18N_INTERPOLATION,
-    });
+    i18n = await createCatalogueI18n();
     addRuleTexts(i18n);
   });
 

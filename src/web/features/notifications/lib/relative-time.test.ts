@@ -1,23 +1,15 @@
-import { readFileSync } from 'node:fs';
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/shared/i18n';
-import { I18N_INTERPOLATION } from '@/web/lib/i18n-interpolation';
+import { createCatalogueI18n } from '@/web/test/catalogue-i18n';
 import { relativeTime } from './relative-time';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
 
-const i18n = i18next.createInstance();
+let i18n: I18n;
 beforeAll(async () => {
-  await i18n.init({
-    resources: Object.fromEntries(
-      LANGUAGES.map((lng) => [lng, { translation: JSON.parse(readFileSync(`public/locales/${lng}/translation.json`, 'utf8')) }]),
-    ),
-    lng: 'en-US',
-    fallbackLng: 'en-US',
-    interpolation: I18N_INTERPOLATION,
-  });
+  i18n = await createCatalogueI18n();
 });
 const inLanguage = (lng: string) => i18n.getFixedT(lng);
 

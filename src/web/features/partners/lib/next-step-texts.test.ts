@@ -1,22 +1,14 @@
-import { readFileSync } from 'node:fs';
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/shared/i18n';
 import { PARTNER_TYPES } from '@/shared/schemas/partners';
-import { I18N_INTERPOLATION } from '@/web/lib/i18n-interpolation';
-
-const catalogues = Object.fromEntries(LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(`public/locales/${lng}/translation.json`, 'utf8'))]));
+import { createCatalogueI18n } from '@/web/test/catalogue-i18n';
 
 /** Decision 093: an approved partner reads one next step, the same in the notification, the list and the email. */
 describe("an approved partner's next step", () => {
-  const i18n = i18next.createInstance();
+  let i18n: I18n;
   beforeAll(async () => {
-    await i18n.init({
-      resources: Object.fromEntries(Object.entries(catalogues).map(([lng, translation]) => [lng, { translation }])),
-      lng: 'en-US',
-      fallbackLng: 'en-US',
-      interpolation: I18N_INTERPOLATION,
-    });
+    i18n = await createCatalogueI18n();
   });
 
   it('the in-app notification ends with the text the email ends with, in every language', () => {
