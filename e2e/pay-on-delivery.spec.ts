@@ -252,6 +252,9 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     // (delivery.cod_paid).
     await expect(tracking.getByTestId('tracking-cod').getByTestId('cod-state')).toHaveText('Paid');
     await expect(tracking.getByTestId('tracking-cod-amount')).toHaveText('₦5,000.00');
+    // It says what the shipper gets at the hand-over: ₦4,900 after the ₦100 fee, and the reserve back (decision 092).
+    await expect(tracking.getByTestId('tracking-cod-terms')).toContainText('You receive on delivery');
+    await expect(tracking.getByTestId('tracking-cod-terms')).toContainText(formatNaira(490_000));
     await expect.poll(async () => kobo((await shipper.page.getByTestId('cod-awaiting').textContent())!)).toBe(kobo(awaitingBefore) + 500_000);
     // The board (which polls; a reload is the operator's own) says Paid too.
     await operator.page.reload();
@@ -264,6 +267,8 @@ test.describe('pay on delivery: the driver and the shipper', () => {
     await dialog.getByLabel("Receiver's code").fill(code);
     await dialog.getByRole('button', { name: 'Confirm delivery' }).click();
     await expect(toast(driver.page, 'Delivered')).toBeVisible();
+    await tracking.reload();
+    await expect(tracking.getByTestId('tracking-cod')).toContainText('Paid into your wallet at hand-over, with the return reserve back.');
 
     // The shipper: collected less the fee (₦100 at least), and My Deliveries says paid.
     await shipper.page.reload();

@@ -484,7 +484,8 @@ export const trackingResultSchema = z.object({
    * Pay on delivery: what the receiver pays through their link and whether they have paid (into escrow, settled to
    * the shipper at the hand-over); null for a prepaid delivery. From the row the lookup already reads.
    */
-  cod: z.object({ amountKobo: z.number().int(), paid: z.boolean() }).nullable(),
+  /** A pay-on-delivery order's money as the owner reads it (decision 092): the amount, the fee, the reserve, paid. */
+  cod: z.object({ amountKobo: z.number().int(), feeKobo: z.number().int(), reserveKobo: z.number().int(), paid: z.boolean() }).nullable(),
   packageDetails: z.object({
     type: z.enum(PACKAGE_TYPES),
     weight: z.enum(PACKAGE_WEIGHTS),

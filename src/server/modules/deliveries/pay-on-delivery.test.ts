@@ -322,7 +322,10 @@ describe('what the board, the tracking and the receipts say', () => {
     expect((await boardCard(id)).cod).toEqual({ amountKobo: 2_000_000, paidAt: null });
     const tracked = await get(`/api/tracking/${trackingId}`, shipper.headers);
     expect(tracked.statusCode, tracked.body).toBe(200);
-    expect(tracked.json().data.cod).toEqual({ amountKobo: 2_000_000, paid: false });
+    // The owner reads its terms there too: the fee kept, and the return reserve held (decision 092).
+    const terms = { amountKobo: 2_000_000, feeKobo: codFeeOf(RATE_CARD, 2_000_000), reserveKobo: (await rowOf(id)).codReserveKobo };
+    expect(terms.reserveKobo).toBeGreaterThan(0);
+    expect(tracked.json().data.cod).toEqual({ ...terms, paid: false });
     const publicView = await get(`/api/track/${trackingId}`);
     expect(publicView.json().data.cod).toEqual({ paid: false });
     // Never the amount to whoever holds the tracking id (decision 053): not in the JSON, not on the page.
@@ -337,7 +340,7 @@ describe('what the board, the tracking and the receipts say', () => {
     const paidAt = ((await boardCard(id)).cod as { paidAt: string | null }).paidAt;
     expect(paidAt).not.toBeNull();
     // The owner's tracking answer is cached per user; the payment's event dropped it.
-    expect((await get(`/api/tracking/${trackingId}`, shipper.headers)).json().data.cod).toEqual({ amountKobo: 2_000_000, paid: true });
+    expect((await get(`/api/tracking/${trackingId}`, shipper.headers)).json().data.cod).toEqual({ ...terms, paid: true });
     expect((await get(`/api/track/${trackingId}`)).json().data.cod).toEqual({ paid: true });
     expect((await get(`/track/${trackingId}?lng=en-US`)).body).toContain('Pay on delivery: <strong>Paid</strong>');
     // A prepaid delivery has none.

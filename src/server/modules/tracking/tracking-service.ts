@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/deliveries.js';
 import type { DeliveriesService, DeliveryEventRow, DeliveryRow } from '../deliveries/deliveries-service.js';
 import type { DriversService } from '../drivers/drivers-service.js';
-import { estimatedDeliveryOf, windowView } from '../deliveries/delivery-view.js';
+import { codView, estimatedDeliveryOf, windowView } from '../deliveries/delivery-view.js';
 
 /** When each step last happened: a step repeated (out for delivery after a re-attempt) shows its latest time. */
 export function lastEventAt(events: DeliveryEventRow[], status: string): string | null {
@@ -71,6 +71,7 @@ export function createTrackingService(
       if (!found?.delivery.trackingId) throw new AppError('TRACKING_NOT_FOUND');
       const { delivery: row, events } = found;
       const rowTrackingId = found.delivery.trackingId;
+      const cod = codView(row);
       return {
         trackingId: rowTrackingId,
         deliveryId: formatDeliveryId(row.number),
@@ -83,7 +84,7 @@ export function createTrackingService(
         driver: await driverOf(row, drivers),
         myRating: row.status === 'delivered' ? await drivers.findRating(row.id) : null,
         // The owner sees the amount to collect and whether the receiver has paid (decision 053).
-        cod: row.codAmountKobo === null ? null : { amountKobo: row.codAmountKobo, paid: row.codPaidAt !== null },
+        cod: cod && { amountKobo: cod.amountKobo, feeKobo: cod.feeKobo, reserveKobo: cod.reserveKobo, paid: cod.paidAt !== null },
         packageDetails: {
           type: row.packageType as TrackingResult['packageDetails']['type'],
           weight: row.packageWeight as TrackingResult['packageDetails']['weight'],

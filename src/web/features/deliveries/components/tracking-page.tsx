@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
@@ -20,6 +21,7 @@ import { failedAttemptText } from '@/web/lib/failed-attempt-text';
 import { LoadingState, Notice } from './page-states';
 import { AfterFailureButtons } from './after-failure-buttons';
 import { CodPaidBadge } from './cod-terms';
+import { termsOfCod } from '../lib/cod';
 import { GivenRating, RateDriverForm } from './rate-driver';
 import { StatusBadge } from './status-badge';
 import { TestBadge } from './test-badge';
@@ -127,14 +129,39 @@ function TrackingSearch({ initialValue, onTrack, isBusy }: { initialValue: strin
 function TrackingCod({ result, cod }: { result: TrackingResult; cod: NonNullable<TrackingResult['cod']> }) {
   const { t } = useTranslation();
   const state = codPaymentStateOf(result.status, cod.paid);
+  const terms = termsOfCod(cod);
+  // What becomes of the money (decision 092): paid out with the reserve at hand-over, or the reserve pays a return.
+  const outcome =
+    result.status === 'delivered'
+      ? t('cod.tracking.credited')
+      : result.status === 'returning' || result.status === 'returned'
+        ? t('cod.tracking.reserveKept')
+        : null;
   return (
-    <div className="grid gap-1" data-testid="tracking-cod">
+    <div className="grid gap-1 sm:col-span-2" data-testid="tracking-cod">
       <dt className="text-sm text-muted-foreground">{t('cod.column')}</dt>
-      <dd className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
-        <span className="tabular-nums" data-testid="tracking-cod-amount">
-          {formatNaira(cod.amountKobo)}
+      <dd className="grid gap-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+          <span className="tabular-nums" data-testid="tracking-cod-amount">
+            {formatNaira(cod.amountKobo)}
+          </span>
+          {state && <CodPaidBadge paid={state === 'paid'} />}
         </span>
-        {state && <CodPaidBadge paid={state === 'paid'} />}
+        <dl className="grid max-w-sm grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5 text-sm" data-testid="tracking-cod-terms">
+          {(
+            [
+              ['fee', -terms.feeKobo],
+              ['settled', terms.settledKobo],
+              ['reserve', terms.reserveKobo],
+            ] as const
+          ).map(([key, amount]) => (
+            <Fragment key={key}>
+              <dt className="text-muted-foreground">{t(`cod.terms.${key}`)}</dt>
+              <dd className="text-right whitespace-nowrap tabular-nums">{formatNaira(amount)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        {outcome && <p className="text-sm text-muted-foreground">{outcome}</p>}
       </dd>
     </div>
   );
