@@ -51,6 +51,11 @@ function relationsFeeding(node: PlanNode): string[] {
   return [...own, ...below];
 }
 
+/** The indexes a plan reads, anywhere in it. */
+function indexesOf(node: PlanNode): string[] {
+  return [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
+}
+
 /** What is wrong with a plan: sequential scans of a watched table, sorts of its rows. */
 export function planProblems(node: PlanNode): string[] {
   const problems: string[] = [];
@@ -225,6 +230,21 @@ describe('the plan test: every hot query is served by an index', () => {
     const { sql: text, params } = renderHotQuery(db, sample, hot);
     const plan = await explain(db, text, params);
     expect(planProblems(plan), JSON.stringify(plan, null, 1)).toEqual([]);
+  });
+
+  it('the Unassigned tab is read in the order it is due through its own index (decision 088), not sorted', async () => {
+    const unassigned = HOT_QUERIES.filter((q) => q.name.startsWith('board, unassigned'));
+    expect(unassigned.map((q) => q.name)).toEqual([
+      'board, unassigned',
+      'board, unassigned, next page',
+      'board, unassigned, date range',
+      'board, unassigned, receiver search in a date range',
+    ]);
+    for (const hot of [...unassigned, HOT_QUERIES.find((q) => q.name === 'operator home, board counts')!]) {
+      const { sql: text, params } = renderHotQuery(db, sample, hot);
+      const plan = await explain(db, text, params);
+      expect(indexesOf(plan), hot.name).toContain('deliveries_board_unassigned_due_idx');
+    }
   });
 
   it('the indexes’ inlined status groups match the lifecycle’s (a change there must change them)', async () => {

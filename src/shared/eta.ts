@@ -40,6 +40,15 @@ function lagosInstant(date: string, hour: number): number {
   return Date.parse(`${date}T00:00:00Z`) + hour * HOUR - LAGOS_OFFSET;
 }
 
+/**
+ * When a delivery is due: when its clock starts, the start of its booked slot or, paid once the slot has begun (an
+ * Express or Same Day job for the slot under way), its payment. Every estimate starts here, and the dispatch board's
+ * Unassigned tab is in this order (decision 088; the database keeps it as `due_at`, DUE_AT_SQL, with this rule).
+ */
+export function dueAtOf(input: Pick<EtaInput, 'deliveryDate' | 'deliveryTime' | 'startAt'>): Date {
+  return new Date(Math.max(input.startAt.getTime(), lagosInstant(input.deliveryDate, DELIVERY_SLOTS[input.deliveryTime].fromHour)));
+}
+
 /** Minutes from the driver's start to the door: pickup, the city part, then the highway. */
 export function travelMinutes(rateCard: RateCard, mode: TransportMode, deliveryType: DeliveryType, distanceMeters: number) {
   const rates = rateCard.modes[mode];
@@ -74,7 +83,7 @@ export function estimateDeliveryWindow(rateCard: RateCard, input: EtaInput): Del
   const slot = DELIVERY_SLOTS[input.deliveryTime];
   const slotStart = lagosInstant(input.deliveryDate, slot.fromHour);
   const slotEnd = lagosInstant(input.deliveryDate, slot.toHour);
-  const start = Math.max(input.startAt.getTime(), slotStart);
+  const start = dueAtOf(input).getTime();
   if (input.distanceMeters === null) {
     const at = new Date(input.startAt.getTime() + UNKNOWN_DISTANCE_MINUTES * MINUTE);
     return { from: at, to: at };

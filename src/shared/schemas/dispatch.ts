@@ -33,16 +33,17 @@ export type DispatchBoardFilter = (typeof DISPATCH_BOARD_FILTERS)[number];
 
 /**
  * Which date a tab's date range is on: the one it is sorted by, so its own index serves the range (decision 057).
- * The waiting tabs, when paid; the others, their last change (delivered, cancelled, the failed attempt).
+ * Unassigned, when due (decision 088); Active, when paid; the others, their last change (delivered, cancelled, the
+ * failed attempt).
  */
 export const BOARD_DATE_OF = {
-  unassigned: 'paid',
+  unassigned: 'due',
   active: 'paid',
   needs_decision: 'changed',
   delivered: 'changed',
   cancelled: 'changed',
   all: 'changed',
-} as const satisfies Record<DispatchBoardFilter, 'paid' | 'changed'>;
+} as const satisfies Record<DispatchBoardFilter, 'due' | 'paid' | 'changed'>;
 
 export const dispatchDeliveriesQuerySchema = cursorQuerySchema
   .extend({ status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
@@ -109,6 +110,8 @@ export const dispatchDeliverySchema = deliveryJobSchema.extend({
   /** Integer kobo. */
   totalKobo: z.number().int(),
   paidAt: z.string().nullable(),
+  /** When it is due: its booked slot's start, or its payment if paid once the slot had begun (decision 088). */
+  dueAt: z.string(),
   driver: assignedDriverSchema.nullable(),
   /** Five wrong handover codes: only an operator can complete it now. */
   handoverLocked: z.boolean(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, doublePrecision, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { DELIVERY_STATUSES } from '../../../shared/schemas/deliveries.js';
+import { DELIVERY_SLOTS } from '../../../shared/eta.js';
 
 /**
  * The status group My Deliveries filters by (shared DISPLAY_STATUS_OF), as one expression: an index on it serves every
@@ -18,6 +19,18 @@ export const ACTIVE_JOB_STATUS_SQL = sql.raw(`status in ('pending', 'picked_up',
 
 /** A live delivery that was paid for: what a shipper spent (decision 084). Inlined so the partial index matches. */
 export const PAID_LIVE_SQL = sql.raw(`paid_at is not null and livemode`);
+
+/**
+ * When a delivery is due (decision 088): the later of its payment and the start of its booked slot, the day and slot
+ * read in Lagos time; the rule of `dueAtOf` (shared/eta.ts), whose slot table this is built from. A generated column,
+ * so every statement that books, reschedules or pays a delivery keeps it, whichever module's code it is; before the
+ * payment it is the slot's start. The board's Unassigned tab is sorted and ranged on it.
+ */
+export const DUE_AT_SQL = sql.raw(
+  `greatest(paid_at, (delivery_date + case delivery_time ${Object.entries(DELIVERY_SLOTS)
+    .map(([slot, { fromHour }]) => `when '${slot}' then interval '${fromHour} hours'`)
+    .join(' ')} end) at time zone 'Africa/Lagos')`,
+);
 
 export const deliveryNumberSeq = pgSequence('delivery_number_seq', { startWith: 1 });
 
@@ -66,6 +79,8 @@ export const deliveries = pgTable(
       .default('awaiting_payment'),
     paymentMethod: text('payment_method', { enum: ['wallet', 'card'] }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When it is due (DUE_AT_SQL): the database computes it on every write. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().generatedAlwaysAs(DUE_AT_SQL),
     /**
      * How much of what paid it was sandbox money (decision 018), set with the payment: its refund and its driver's
      * earnings stay test money. Kept on the row so neither has to look the payment up again.
@@ -124,8 +139,9 @@ export const deliveries = pgTable(
     // the merchant API's list), and by status group.
     index('deliveries_user_mode_display_idx').on(t.userId, t.livemode, DISPLAY_STATUS_SQL, t.createdAt, t.number),
     // The dispatch board's tabs (paid live deliveries only: a test-mode delivery is on no tab).
-    index('deliveries_board_unassigned_idx')
-      .on(t.paidAt, t.number)
+    // Unassigned: the first due first (decision 088).
+    index('deliveries_board_unassigned_due_idx')
+      .on(t.dueAt, t.number)
       .where(sql`status = 'pending' and driver_id is null and livemode`),
     index('deliveries_board_active_idx')
       .on(t.paidAt, t.number)

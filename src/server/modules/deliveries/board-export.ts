@@ -15,7 +15,7 @@ import type { DispatchService } from '../dispatch/dispatch-service.js';
 export const BOARD_EXPORT_PAGE_SIZE = 500;
 
 const EXPORT = loadLocaleSection('dispatch.export', { required: ['paid', 'changed', 'receiverPhone', 'status'] });
-const CARD = loadLocaleSection('dispatch.card', { required: ['pickup', 'dropoff', 'receiver', 'transport', 'driver', 'total'] });
+const CARD = loadLocaleSection('dispatch.card', { required: ['due', 'pickup', 'dropoff', 'receiver', 'transport', 'driver', 'total'] });
 const COLUMNS = loadLocaleSection('deliveries.columns', { required: ['id'] });
 const TRACKING = loadLocaleSection('tracking', { required: ['inputLabel', 'statuses.delivered'] });
 const MODES = loadLocaleSection('booking.options.transportMode', { required: ['bike'] });
@@ -24,6 +24,7 @@ const MODES = loadLocaleSection('booking.options.transportMode', { required: ['b
 interface BoardLine {
   number: string;
   trackingId: string | null;
+  dueAt: Date;
   paidAt: Date | null;
   changedAt: Date | null;
   status: string;
@@ -39,6 +40,7 @@ interface BoardLine {
 const fromRow = (row: DeliveryRow): BoardLine => ({
   number: formatDeliveryId(row.number),
   trackingId: row.trackingId,
+  dueAt: row.dueAt,
   paidAt: row.paidAt,
   changedAt: row.updatedAt,
   status: row.status,
@@ -54,6 +56,7 @@ const fromRow = (row: DeliveryRow): BoardLine => ({
 const fromCard = (card: DispatchDelivery): BoardLine => ({
   number: card.id,
   trackingId: card.trackingId,
+  dueAt: new Date(card.dueAt),
   paidAt: card.paidAt ? new Date(card.paidAt) : null,
   changedAt: card.history.length ? new Date(card.history.at(-1)!.at) : null,
   status: card.status,
@@ -75,6 +78,7 @@ function header(lng: Language) {
   return csvLine([
     COLUMNS.texts[lng]('id'),
     TRACKING.texts[lng]('inputLabel'),
+    card('due'),
     own('paid'),
     own('changed'),
     own('status'),
@@ -92,6 +96,7 @@ function line(lng: Language, row: BoardLine) {
   return csvLine([
     row.number,
     row.trackingId ?? '',
+    lagosMinute(row.dueAt),
     lagosMinute(row.paidAt),
     lagosMinute(row.changedAt),
     TRACKING.texts[lng](`statuses.${row.status}`),

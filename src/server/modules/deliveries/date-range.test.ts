@@ -50,7 +50,7 @@ describe('a date range', () => {
 
   it('is on the date each board tab is sorted by, so its own index serves it', () => {
     for (const tab of DISPATCH_BOARD_FILTERS) {
-      expect(boardScope(tab, null, null).dateColumn, tab).toBe(BOARD_DATE_OF[tab] === 'paid' ? 'paid_at' : 'updated_at');
+      expect(boardScope(tab, null, null).dateColumn, tab).toBe({ due: 'due_at', paid: 'paid_at', changed: 'updated_at' }[BOARD_DATE_OF[tab]]);
     }
   });
 
@@ -187,7 +187,7 @@ describe('the dispatch board within a date range', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="lanefreight-board-unassigned-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = csvRows(csv.body);
-    expect(rows[0]).toBe('"Référence","Numéro de suivi","Payé","Dernière modification","Statut","Enlèvement","Livraison","Destinataire","Téléphone du destinataire","Transport","Chauffeur","Total"');
+    expect(rows[0]).toBe('"Référence","Numéro de suivi","Prévue pour","Payé","Dernière modification","Statut","Enlèvement","Livraison","Destinataire","Téléphone du destinataire","Transport","Chauffeur","Total"');
     expect(rows.slice(1).map((row) => /^"(LF\d+)"/.exec(row)![1])).toEqual(inRange);
     expect(rows[1]).toContain('"2030-03-10 01:00"');
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example"") Zubairu"`);

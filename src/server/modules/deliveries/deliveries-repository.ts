@@ -3,7 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { cappedCount, countsOf } from '../../db/capped-count.js';
-import { insertRow, rowColumnsOf } from '../../db/insert-row.js';
+import { insertRow, insertSelection, rowColumnsOf } from '../../db/insert-row.js';
 import { preparedPerExecutor, preparedPerExecutorEach } from '../../db/prepared-per-executor.js';
 import { deliveries, deliveryEvents, deliveryTotals } from '../../db/schema/index.js';
 import { ACTIVE_JOB_STATUS_SQL, DISPLAY_STATUS_SQL, PAID_LIVE_SQL } from '../../db/schema/deliveries.js';
@@ -143,15 +143,21 @@ export interface DeliveryKey {
   number: number;
 }
 
+/** The timestamps a list is sorted by, each with its column: the sort key of a keyset (with number). */
+const SORT_COLUMNS = { paid_at: deliveries.paidAt, updated_at: deliveries.updatedAt, created_at: deliveries.createdAt, due_at: deliveries.dueAt };
+type SortKey = keyof typeof SORT_COLUMNS;
+/** The same columns by their field names, for a query that re-sorts a subquery's rows by a list's key. */
+export const SORT_FIELD_OF = { paid_at: 'paidAt', updated_at: 'updatedAt', created_at: 'createdAt', due_at: 'dueAt' } as const satisfies Record<SortKey, keyof DeliveryRow>;
+
 /**
- * Each tab's rows and order, written so that one index serves it (schema/deliveries.ts, decision 049): the waiting
- * tabs (unassigned, active) oldest payment first, the others the latest change first. Statuses are literals, not
- * parameters, so the planner can match the partial indexes in a generic plan too. Test-mode deliveries (livemode false,
- * booked with a test API key) are on no tab: their indexes leave them out (the active tab's rows all have a driver,
- * which a test delivery never gets).
+ * Each tab's rows and order, written so that one index serves it (schema/deliveries.ts, decision 049): Unassigned the
+ * first due first (decision 088), Active the oldest payment first, Needs a decision who has waited longest first, the
+ * others the latest change first. Statuses are literals, not parameters, so the planner can match the partial indexes
+ * in a generic plan too. Test-mode deliveries (livemode false, booked with a test API key) are on no tab: their
+ * indexes leave them out (the active tab's rows all have a driver, which a test delivery never gets).
  */
-const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'paid_at' | 'updated_at'; ascending: boolean }> = {
-  unassigned: { where: sql`paid_at is not null and status = 'pending' and driver_id is null and livemode`, key: 'paid_at', ascending: true },
+const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'due_at' | 'paid_at' | 'updated_at'; ascending: boolean }> = {
+  unassigned: { where: sql`paid_at is not null and status = 'pending' and driver_id is null and livemode`, key: 'due_at', ascending: true },
   active: { where: sql`paid_at is not null and driver_id is not null and ${ACTIVE_JOB_STATUS_SQL}`, key: 'paid_at', ascending: true },
   // A failed attempt waiting for a decision, who has waited longest first (deliveries_board_needs_decision_idx).
   needs_decision: { where: sql`paid_at is not null and status = 'failed_attempt' and livemode`, key: 'updated_at', ascending: true },
@@ -164,8 +170,8 @@ const BOARD_TABS: Record<BoardFilter, { where: SQL; key: 'paid_at' | 'updated_at
 export const BOARD_SORT_ASCENDING = Object.fromEntries(Object.entries(BOARD_TABS).map(([tab, { ascending }]) => [tab, ascending])) as Record<BoardFilter, boolean>;
 
 /** The keyset condition and order of a list sorted by (`key`, number). */
-function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean, after: DeliveryKey | null) {
-  const column = { paid_at: deliveries.paidAt, updated_at: deliveries.updatedAt, created_at: deliveries.createdAt }[key];
+function keyset(key: SortKey, ascending: boolean, after: DeliveryKey | null) {
+  const column = SORT_COLUMNS[key];
   const number = deliveries.number;
   return {
     after: after
@@ -181,15 +187,14 @@ function keyset(key: 'paid_at' | 'updated_at' | 'created_at', ascending: boolean
 
 /**
  * A board tab's rows, order and cursor key (BOARD_TABS), after a key and within a date range: the range is on the
- * tab's own sort date (when paid for the waiting tabs, the last change for the others), so the tab's partial index
- * serves it (decision 057). The board's page, its export and its name search read through this.
+ * tab's own sort date (when due for Unassigned, when paid for Active, the last change for the others), so the tab's
+ * partial index serves it (decisions 057, 088). The board's page, its export and its name search read through this.
  */
 export function boardScope(filter: BoardFilter, after: DeliveryKey | null, range: DateRangeInstants | null) {
   const tab = BOARD_TABS[filter];
   const order = keyset(tab.key, tab.ascending, after);
-  const column = { paid_at: deliveries.paidAt, updated_at: deliveries.updatedAt }[tab.key];
   return {
-    where: and(tab.where, order.after, range ? withinRange(column, range.fromAt, range.toAt) : undefined)!,
+    where: and(tab.where, order.after, range ? withinRange(SORT_COLUMNS[tab.key], range.fromAt, range.toAt) : undefined)!,
     orderBy: order.orderBy,
     cursorAt: order.cursorAt,
     dateColumn: tab.key,
@@ -444,7 +449,7 @@ export function createDeliveriesRepository(db: Executor) {
     return db
       .with(claimed)
       .insert(deliveries)
-      .select(db.select(insertRow(deliveries, bookingPlaceholders())).from(claimed))
+      .select(insertSelection(db.select(insertRow(deliveries, bookingPlaceholders())).from(claimed)))
       .returning()
       .prepare('insert_delivery_claiming_quote');
   }
@@ -648,7 +653,7 @@ export function createDeliveriesRepository(db: Executor) {
       const names = sql.join(BOOKING_COLUMNS.map((key) => sql.identifier(columns[key].name)), sql`, `);
       const given = sql`unnest(${sql.join(arrays, sql`, `)}) as given(${names})`;
       const row = Object.fromEntries(BOOKING_COLUMNS.map((key) => [key, sql`given.${sql.identifier(columns[key].name)}`]));
-      const inserted = await tx.insert(deliveries).select(tx.select(insertRow(deliveries, row)).from(given)).returning();
+      const inserted = await tx.insert(deliveries).select(insertSelection(tx.select(insertRow(deliveries, row)).from(given))).returning();
       // Numbered by the sequence row by row as given, whatever order RETURNING lists them in.
       return inserted.sort((a, b) => a.number - b.number);
     },

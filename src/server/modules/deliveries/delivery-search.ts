@@ -3,7 +3,7 @@ import type { DateRangeInstants } from '../../../shared/schemas/date-range.js';
 import type { Executor } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { normalizeTrackingId, parseDeliveryId } from '../../../shared/ids.js';
-import { BOARD_SORT_ASCENDING, boardScope, listColumns, type BoardFilter, type DeliveryListRow, type DeliveryRow } from './deliveries-repository.js';
+import { BOARD_SORT_ASCENDING, boardScope, listColumns, SORT_FIELD_OF, type BoardFilter, type DeliveryListRow, type DeliveryRow } from './deliveries-repository.js';
 
 /** A name or phone search looks at no more than the owner's newest this many deliveries (decision 052). */
 export const SEARCH_SCAN_LIMIT = 500;
@@ -159,7 +159,7 @@ export function createDeliverySearch(db: Executor) {
         .limit(SEARCH_SCAN_LIMIT)
         .as('board_window');
       const { cursorAt: _cursorAt, ...columns } = window._.selectedFields;
-      const sortKey = scope.dateColumn === 'paid_at' ? window.paidAt : window.updatedAt;
+      const sortKey = window[SORT_FIELD_OF[scope.dateColumn]];
       const ascending = BOARD_SORT_ASCENDING[filter];
       return db
         .select(columns as unknown as typeof deliveries._.columns)

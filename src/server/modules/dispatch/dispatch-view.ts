@@ -35,6 +35,7 @@ export function toDispatchDelivery(row: DeliveryRow, history: StatusHistory, dri
     deliveryTime: row.deliveryTime,
     totalKobo: row.totalKobo,
     paidAt: row.paidAt?.toISOString() ?? null,
+    dueAt: row.dueAt.toISOString(),
     driver: row.driverId
       ? {
           userId: row.driverId,

@@ -1,0 +1,3 @@
+DROP INDEX "deliveries_board_unassigned_idx";--> statement-breakpoint
+ALTER TABLE "deliveries" ADD COLUMN "due_at" timestamp with time zone GENERATED ALWAYS AS (greatest(paid_at, (delivery_date + case delivery_time when 'morning' then interval '8 hours' when 'afternoon' then interval '12 hours' when 'evening' then interval '18 hours' end) at time zone 'Africa/Lagos')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "deliveries_board_unassigned_due_idx" ON "deliveries" USING btree ("due_at","number") WHERE status = 'pending' and driver_id is null and livemode;
