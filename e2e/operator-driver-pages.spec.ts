@@ -42,6 +42,8 @@ const DELIVERY = {
   deliveryTime: 'afternoon',
   totalKobo: 350_000,
   paidAt: '2026-11-22T09:00:00.000Z',
+  // The afternoon slot's start in Lagos (decision 088).
+  dueAt: '2026-11-23T11:00:00.000Z',
   driver: null as null | { userId: string; name: string; phone: string | null; plateNumber: string },
   handoverLocked: false,
   cod: null,
@@ -288,6 +290,10 @@ test.describe('dispatch board', () => {
     await expect(card.getByTestId('dispatch-status')).toHaveText('Awaiting pickup');
     await expect(card.getByTestId('dispatch-delivery-type')).toHaveText('Express');
     await expect(card).toContainText('No driver assigned yet');
+    // Waiting for a driver, it says when it is due (the tab's order).
+    await expect(card.getByTestId('dispatch-due')).toContainText('Due');
+    await expect(card.getByTestId('dispatch-due').locator('time')).toHaveAttribute('datetime', '2026-11-23T11:00:00.000Z');
+    await expect(card.getByTestId('dispatch-due')).toContainText('12:00');
     await card.getByText('History (2 events)').click();
     // The payment's own note, in words.
     await expect(card.getByRole('listitem').filter({ hasText: 'Awaiting pickup' })).toContainText('Paid by card');
@@ -321,6 +327,7 @@ test.describe('dispatch board', () => {
     await expect(page).toHaveURL('/dashboard/operator/dispatch?status=active');
     await expect(card.getByTestId('dispatch-driver')).toContainText('Musa Bello');
     await expect(card.getByTestId('dispatch-driver')).toContainText('LSR 123 DX');
+    await expect(card.getByTestId('dispatch-due')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Reassign driver' })).toBeVisible();
     await card.getByRole('button', { name: 'Mark as Picked up' }).click();
     await expect(toast(page, 'Status Updated')).toContainText('LF014: Picked up.');

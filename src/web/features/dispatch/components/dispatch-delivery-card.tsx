@@ -103,6 +103,15 @@ export function DispatchDeliveryCard({ delivery }: { delivery: DispatchDelivery 
           </p>
         )}
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          {/* Waiting for a driver, it says when it is due: the Unassigned tab's order (decision 088). */}
+          {delivery.status === 'pending' && !delivery.driver && (
+            <div className="grid min-w-0 gap-0.5 sm:col-span-2" data-testid="dispatch-due">
+              <dt className="text-xs text-muted-foreground">{t('dispatch.card.due')}</dt>
+              <dd className="text-sm font-medium">
+                <time dateTime={delivery.dueAt}>{formatDateTime(delivery.dueAt, i18n.language)}</time>
+              </dd>
+            </div>
+          )}
           {details.map(([key, value]) => (
             <div key={key} className="grid min-w-0 gap-0.5">
               <dt className="text-xs text-muted-foreground">{t(`dispatch.card.${key}`)}</dt>
