@@ -247,6 +247,17 @@ describe('the plan test: every hot query is served by an index', () => {
     }
   });
 
+  it('the Active tab’s driver filter reads that driver’s jobs through their index (decision 088)', async () => {
+    const oneDriver = HOT_QUERIES.filter((q) => q.name.startsWith('board, active, one driver'));
+    expect(oneDriver).toHaveLength(5);
+    for (const hot of oneDriver) {
+      const { sql: text, params } = renderHotQuery(db, sample, hot);
+      // The name search keeps its bounded window of the tab (decision 057) and picks the driver's rows from it.
+      const index = hot.name.endsWith('receiver search') ? 'deliveries_board_active_idx' : 'deliveries_driver_active_idx';
+      expect(indexesOf(await explain(db, text, params)), hot.name).toContain(index);
+    }
+  });
+
   it('the indexes’ inlined status groups match the lifecycle’s (a change there must change them)', async () => {
     const result = (await db.execute(sql`
       select status, ${DISPLAY_STATUS_SQL} as display, ${ACTIVE_JOB_STATUS_SQL} as active

@@ -11,6 +11,7 @@ import { createImportsRepository } from './modules/imports/imports-repository.js
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals-repository.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks-repository.js';
 import { merchantPageQuery } from './modules/deliveries/merchant-deliveries.js';
+import { BOARD_EXPORT_PAGE_SIZE } from './modules/deliveries/board-export.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { createReceiptsRepository } from './modules/receipts/receipts-repository.js';
 import { WEBHOOK_RETENTION_MS } from '../shared/schemas/webhooks.js';
@@ -109,6 +110,18 @@ export const HOT_QUERIES: readonly HotQuery[] = [
       }),
     },
   ]),
+  // The Active tab's driver filter (decision 088): one driver's jobs, pages, a range and the name search.
+  { name: 'board, active, one driver', build: (db, s) => ({ query: deliveries(db).findBoardPage('active', null, 21, null, s.driverId) }) },
+  { name: 'board, active, one driver, next page', build: (db, s) => ({ query: deliveries(db).findBoardPage('active', after(s), 21, null, s.driverId) }) },
+  {
+    name: 'board, active, one driver, an export page',
+    build: (db, s) => ({ query: deliveries(db).findBoardPage('active', after(s), BOARD_EXPORT_PAGE_SIZE, null, s.driverId) }),
+  },
+  { name: 'board, active, one driver, date range', build: (db, s) => ({ query: deliveries(db).findBoardPage('active', null, 21, sampleRange(s), s.driverId) }) },
+  {
+    name: 'board, active, one driver, receiver search',
+    build: (db, s) => ({ query: createDeliverySearch(db).searchBoardQuery('active', parseSearchTerm('Chinedu') as Extract<SearchTerm, { kind: 'text' }>, null, s.driverId) }),
+  },
   { name: 'board, all, receiver search', build: (db) => ({ query: createDeliverySearch(db).searchBoardQuery('all', parseSearchTerm('0803 123 4567') as Extract<SearchTerm, { kind: 'text' }>, null) }) },
   // The merchant API's list (issue 23): a key's mode, first and deep pages, by status, by the merchant's reference.
   ...([true, false] as const).flatMap((livemode) => [

@@ -228,6 +228,7 @@ export const VALIDATION_MESSAGES = {
   'validation.payment.deliveryIdRequired': 'Delivery ID is required',
   'validation.payment.methodRequired': 'Choose a payment method',
   'validation.dispatch.driverRequired': 'Choose a driver',
+  'validation.dispatch.driverFilterActiveOnly': 'Only the Active tab can show one driver’s jobs',
   'validation.dispatch.handoverCodeFormat': 'Enter the {{handoverCodeLength, number}}-digit code the receiver was sent',
   'validation.dispatch.ratingStars': 'Choose from {{ratingStarsMin, number}} to {{ratingStarsMax, number}} stars',
   'validation.dispatch.commentTooLong': 'The comment must be at most {{ratingCommentMax, number}} characters',

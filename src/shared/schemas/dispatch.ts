@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorPageSchema, cursorQuerySchema } from './paging.js';
-import { dateRangeShape, refineDateRange } from './date-range.js';
+import { dateRangeShape, refineDateRange, type DateRange } from './date-range.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, DISPLAY_STATUSES, FAILED_ATTEMPT_REASONS, TRANSPORT_MODES } from './deliveries.js';
 import { FAILED_ATTEMPT_NOTE_MAX, HANDOVER_CODE_LENGTH, RATING_COMMENT_MAX, RATING_STARS_MAX, RATING_STARS_MIN } from '../rule-limits.js';
 
@@ -19,6 +19,7 @@ export const DISPATCH_MESSAGE_KEYS = {
   failedAttemptNoteTooLong: 'validation.dispatch.failedAttemptNoteTooLong',
   failedAttemptNoteRequired: 'validation.dispatch.failedAttemptNoteRequired',
   onDutyRequired: 'validation.dispatch.onDutyRequired',
+  driverFilterActiveOnly: 'validation.dispatch.driverFilterActiveOnly',
 } as const;
 
 /** What a driver types as the receiver's handover code: HANDOVER_CODE_LENGTH digits. */
@@ -45,22 +46,32 @@ export const BOARD_DATE_OF = {
   all: 'changed',
 } as const satisfies Record<DispatchBoardFilter, 'due' | 'paid' | 'changed'>;
 
+/** The Active tab's driver filter (decision 088): one driver's jobs on the road. Only Active takes it. */
+const boardDriverShape = { driverId: z.uuid().optional() };
+
+function refineBoardQuery(query: DateRange & { status: DispatchBoardFilter; driverId?: string | undefined }, ctx: z.RefinementCtx) {
+  refineDateRange(query, ctx);
+  if (query.driverId !== undefined && query.status !== 'active') {
+    ctx.addIssue({ code: 'custom', path: ['driverId'], message: DISPATCH_MESSAGE_KEYS.driverFilterActiveOnly });
+  }
+}
+
 export const dispatchDeliveriesQuerySchema = cursorQuerySchema
-  .extend({ status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
-  .superRefine(refineDateRange);
+  .extend({ status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...boardDriverShape, ...dateRangeShape })
+  .superRefine(refineBoardQuery);
 
 /**
  * The board's search: a delivery id or tracking id, looked up exactly on any tab (decision 052); or part of a
  * receiver's name or phone, within the tab and its date range, bounded like My Deliveries' (decision 057).
  */
 export const dispatchSearchQuerySchema = z
-  .object({ q: z.string().trim().min(1).max(60), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
-  .superRefine(refineDateRange);
+  .object({ q: z.string().trim().min(1).max(60), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...boardDriverShape, ...dateRangeShape })
+  .superRefine(refineBoardQuery);
 
 /** The board's CSV export: the tab, search and date range on screen (decision 057). */
 export const dispatchExportQuerySchema = z
-  .object({ q: z.string().trim().max(60).optional(), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...dateRangeShape })
-  .superRefine(refineDateRange);
+  .object({ q: z.string().trim().max(60).optional(), status: z.enum(DISPATCH_BOARD_FILTERS).default('unassigned'), ...boardDriverShape, ...dateRangeShape })
+  .superRefine(refineBoardQuery);
 
 export const deliveryHistoryEntrySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
@@ -121,7 +132,8 @@ export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
 export const dispatchDeliveriesPageSchema = cursorPageSchema(dispatchDeliverySchema);
 export const dispatchSearchResultSchema = z.object({ items: z.array(dispatchDeliverySchema) });
 
-export const dispatchDriversQuerySchema = z.object({ transportMode: z.enum(TRANSPORT_MODES) });
+/** Without a transport mode, every driver (the Active tab's driver filter, decision 088). */
+export const dispatchDriversQuerySchema = z.object({ transportMode: z.enum(TRANSPORT_MODES).optional() });
 
 /** A driver with the vehicle on record and the customers' real average rating. */
 export const driverSchema = z.object({

@@ -113,6 +113,7 @@ function line(lng: Language, row: BoardLine) {
 export interface BoardExportQuery extends DateRange {
   status: DispatchBoardFilter;
   q?: string | undefined;
+  driverId?: string | undefined;
 }
 
 /**
@@ -140,7 +141,7 @@ export function createBoardExport(deps: {
       const range = dateRangeInstants(query);
       let after: DeliveryKey | null = null;
       for (;;) {
-        const rows = await deps.repository.findBoardPage(query.status, after, BOARD_EXPORT_PAGE_SIZE, range);
+        const rows = await deps.repository.findBoardPage(query.status, after, BOARD_EXPORT_PAGE_SIZE, range, query.driverId ?? null);
         if (rows.length) yield rows.map((row) => line(lng, fromRow(row.delivery))).join('');
         const last = rows.at(-1);
         if (!last || rows.length < BOARD_EXPORT_PAGE_SIZE) return;

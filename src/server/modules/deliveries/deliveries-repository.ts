@@ -189,12 +189,18 @@ function keyset(key: SortKey, ascending: boolean, after: DeliveryKey | null) {
  * A board tab's rows, order and cursor key (BOARD_TABS), after a key and within a date range: the range is on the
  * tab's own sort date (when due for Unassigned, when paid for Active, the last change for the others), so the tab's
  * partial index serves it (decisions 057, 088). The board's page, its export and its name search read through this.
+ * `driverId`: only that driver's rows, the Active tab's driver filter, which deliveries_driver_active_idx serves.
  */
-export function boardScope(filter: BoardFilter, after: DeliveryKey | null, range: DateRangeInstants | null) {
+export function boardScope(filter: BoardFilter, after: DeliveryKey | null, range: DateRangeInstants | null, driverId: string | null = null) {
   const tab = BOARD_TABS[filter];
   const order = keyset(tab.key, tab.ascending, after);
   return {
-    where: and(tab.where, order.after, range ? withinRange(SORT_COLUMNS[tab.key], range.fromAt, range.toAt) : undefined)!,
+    where: and(
+      tab.where,
+      driverId === null ? undefined : eq(deliveries.driverId, driverId),
+      order.after,
+      range ? withinRange(SORT_COLUMNS[tab.key], range.fromAt, range.toAt) : undefined,
+    )!,
     orderBy: order.orderBy,
     cursorAt: order.cursorAt,
     dateColumn: tab.key,
@@ -942,8 +948,8 @@ export function createDeliveriesRepository(db: Executor) {
      * One keyset page of the dispatch board's tab (BOARD_TABS): up to `limit` rows after `after`, each with its
      * sort key as text for the next cursor. Pass `limit + 1` to learn whether more follow.
      */
-    findBoardPage(filter: BoardFilter, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null) {
-      const scope = boardScope(filter, after, range);
+    findBoardPage(filter: BoardFilter, after: DeliveryKey | null, limit: number, range: DateRangeInstants | null = null, driverId: string | null = null) {
+      const scope = boardScope(filter, after, range, driverId);
       return db
         .select({ delivery: deliveries, cursorAt: scope.cursorAt })
         .from(deliveries)

@@ -822,8 +822,8 @@ export function createDeliveriesService({
     },
 
     /** The dispatch board: one keyset page of paid deliveries by filter, each with its history (oldest first). */
-    async listBoard(filter: BoardFilter, page: CursorQuery & DateRange) {
-      const found = await repository.findBoardPage(filter, afterKeyOf(page.cursor), page.limit + 1, dateRangeInstants(page));
+    async listBoard(filter: BoardFilter, page: CursorQuery & DateRange & { driverId?: string | undefined }) {
+      const found = await repository.findBoardPage(filter, afterKeyOf(page.cursor), page.limit + 1, dateRangeInstants(page), page.driverId ?? null);
       const { items: rows, nextCursor } = pageOf(found, page.limit, (row) => keyOfRow({ cursorAt: row.cursorAt, number: row.delivery.number }), (row) => row.delivery);
       return { rows, nextCursor, history: await historiesOf(rows) };
     },

@@ -147,9 +147,9 @@ export function createDeliverySearch(db: Executor) {
      * The dispatch board's name or phone search (decision 057): the tab's first SEARCH_SCAN_LIMIT rows in its own
      * order within the date range (the tab's partial index, as its pages read them), then the test over those only,
      * at most SEARCH_RESULT_LIMIT, in the tab's order. Across every customer's deliveries a search without such a
-     * bound would be a scan.
+     * bound would be a scan. With the Active tab's driver filter (decision 088), that driver's rows of the same window.
      */
-    searchBoardQuery(filter: BoardFilter, term: Extract<SearchTerm, { kind: 'text' }>, range: DateRangeInstants | null) {
+    searchBoardQuery(filter: BoardFilter, term: Extract<SearchTerm, { kind: 'text' }>, range: DateRangeInstants | null, driverId: string | null = null) {
       const scope = boardScope(filter, null, range);
       const window = db
         .select({ ...getTableColumns(deliveries), cursorAt: scope.cursorAt })
@@ -164,13 +164,18 @@ export function createDeliverySearch(db: Executor) {
       return db
         .select(columns as unknown as typeof deliveries._.columns)
         .from(window)
-        .where(or(ilike(window.receiverName, term.pattern), phoneMatch(window.receiverPhone, term.phone)))
+        .where(
+          and(
+            or(ilike(window.receiverName, term.pattern), phoneMatch(window.receiverPhone, term.phone)),
+            driverId === null ? undefined : eq(window.driverId, driverId),
+          ),
+        )
         .orderBy(...(ascending ? [asc(sortKey), asc(window.number)] : [desc(sortKey), desc(window.number)]))
         .limit(SEARCH_RESULT_LIMIT);
     },
 
-    async searchBoard(filter: BoardFilter, term: Extract<SearchTerm, { kind: 'text' }>, range: DateRangeInstants | null): Promise<DeliveryRow[]> {
-      return (await this.searchBoardQuery(filter, term, range)) as unknown as DeliveryRow[];
+    async searchBoard(filter: BoardFilter, term: Extract<SearchTerm, { kind: 'text' }>, range: DateRangeInstants | null, driverId: string | null = null): Promise<DeliveryRow[]> {
+      return (await this.searchBoardQuery(filter, term, range, driverId)) as unknown as DeliveryRow[];
     },
   };
 }

@@ -76,7 +76,7 @@ export function dispatchRoutes(service: DispatchService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: "Operators: drivers whose vehicle suits a transport mode, with rating and active jobs",
+          summary: "Operators: drivers whose vehicle suits a transport mode (without one, every driver), with rating and active jobs",
           querystring: dispatchDriversQuerySchema,
           response: { 200: envelope(z.array(driverSchema)) },
         },

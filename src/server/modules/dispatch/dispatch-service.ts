@@ -81,7 +81,7 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
       return { ...board, pendingApplications, pendingWithdrawals };
     },
 
-    async listDeliveries(query: { status: DispatchBoardFilter } & CursorQuery & DateRange) {
+    async listDeliveries(query: { status: DispatchBoardFilter; driverId?: string | undefined } & CursorQuery & DateRange) {
       const { rows, nextCursor, history } = await deliveries.listBoard(query.status, query);
       return { items: await boardCards(rows, history), nextCursor };
     },
@@ -91,9 +91,11 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
      * deliveries only, so an unpaid booking is not found (decision 052). Part of a receiver's name or phone is
      * looked for in the tab and date range shown, bounded (DeliverySearch.searchBoard, decision 057).
      */
-    async searchDeliveries(query: { q: string; status?: DispatchBoardFilter } & DateRange): Promise<{ items: DispatchDelivery[] }> {
+    async searchDeliveries(query: { q: string; status?: DispatchBoardFilter; driverId?: string | undefined } & DateRange): Promise<{ items: DispatchDelivery[] }> {
       const term = parseSearchTerm(query.q);
-      if (term?.kind === 'text') return { items: await boardItems(await search.searchBoard(query.status ?? 'unassigned', term, dateRangeInstants(query))) };
+      if (term?.kind === 'text') {
+        return { items: await boardItems(await search.searchBoard(query.status ?? 'unassigned', term, dateRangeInstants(query), query.driverId ?? null)) };
+      }
       let row: DeliveryRow | null = null;
       if (term?.kind === 'number') {
         row = await deliveries.findAny(formatDeliveryId(term.number)).catch((err: unknown) => {
@@ -110,7 +112,7 @@ export function createDispatchService({ deliveries, drivers, search, withdrawals
      * The drivers whose vehicle suits this transport mode, with their rating, how many jobs they carry now and whether
      * they are on duty: the dialog shows those off duty as such rather than hiding them (decision 063).
      */
-    async listDrivers(transportMode: TransportMode): Promise<DriverSummary[]> {
+    async listDrivers(transportMode?: TransportMode): Promise<DriverSummary[]> {
       const list = await drivers.listForTransportMode(transportMode);
       const active = await deliveries.countActiveJobs(list.map((driver) => driver.userId));
       return list.map(({ onDutyChangedAt: _changedAt, ...driver }) => ({

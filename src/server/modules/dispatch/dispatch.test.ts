@@ -251,7 +251,10 @@ describe('dispatch board', () => {
       activeJobs: 1,
     });
     expect((await get('/api/dispatch/drivers?transportMode=rocket', operator.headers)).statusCode).toBe(400);
-    expect((await get('/api/dispatch/drivers', operator.headers)).statusCode).toBe(400);
+    // Without a mode, every driver (the Active tab's driver filter, decision 088).
+    const every = await get('/api/dispatch/drivers', operator.headers);
+    expect(every.statusCode).toBe(200);
+    expect((every.json().data as { userId: string }[]).map((driver) => driver.userId)).toEqual(expect.arrayContaining([vanDriver.user.id, truckDriver.user.id]));
   });
 });
 

@@ -108,12 +108,12 @@ export function createDriversRepository(db: Executor) {
       return row ?? null;
     },
 
-    async listForTransportMode(transportMode: TransportMode, tx: Executor = db) {
+    async listForTransportMode(transportMode: TransportMode | undefined, tx: Executor = db) {
       return tx
         .select(DRIVER_COLUMNS)
         .from(drivers)
         .innerJoin(users, eq(users.id, drivers.userId))
-        .where(and(eq(drivers.transportMode, transportMode), sql`'driver' = any(${users.roles})`))
+        .where(and(transportMode === undefined ? undefined : eq(drivers.transportMode, transportMode), sql`'driver' = any(${users.roles})`))
         .orderBy(users.name);
     },
   };

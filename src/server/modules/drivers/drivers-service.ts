@@ -108,7 +108,8 @@ export function createDriversService({ repository, users, transactions, deliveri
     },
 
     /** The drivers whose vehicle suits a delivery's transport mode, on duty or not (the dialog shows both). */
-    async listForTransportMode(transportMode: TransportMode): Promise<Driver[]> {
+    /** Without a mode, every driver (the board's driver filter). */
+    async listForTransportMode(transportMode?: TransportMode): Promise<Driver[]> {
       return (await repository.listForTransportMode(transportMode)).map(toDriver);
     },
   };
