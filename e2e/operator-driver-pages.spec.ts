@@ -249,16 +249,22 @@ test.describe('dispatch board', () => {
     let delivery = { ...DELIVERY };
     const requested: string[] = [];
     const posted: { url: string; body: unknown }[] = [];
+    const driverFilters: (string | null)[] = [];
     await page.route('**/api/dispatch/deliveries?*', (route: Route) => {
-      const status = new URL(route.request().url()).searchParams.get('status')!;
+      const params = new URL(route.request().url()).searchParams;
+      const status = params.get('status')!;
+      const driverId = params.get('driverId');
       requested.push(status);
+      if (status === 'active') driverFilters.push(driverId);
       const onBoard =
         (status === 'unassigned' && !delivery.driver) ||
-        (status === 'active' && delivery.driver !== null && delivery.status !== 'delivered') ||
+        (status === 'active' && delivery.driver !== null && delivery.status !== 'delivered' && (!driverId || driverId === delivery.driver.userId)) ||
         (status === 'delivered' && delivery.status === 'delivered') ||
         status === 'all';
       return route.fulfill(ok({ items: onBoard ? [delivery] : [], nextCursor: null }));
     });
+    // The Active tab's driver filter lists every driver (decision 088).
+    await page.route('**/api/dispatch/drivers', (route) => route.fulfill(ok(DRIVERS)));
     await page.route('**/api/dispatch/drivers?*', (route) => {
       expect(new URL(route.request().url()).searchParams.get('transportMode')).toBe('van');
       return route.fulfill(ok(DRIVERS));
@@ -329,6 +335,19 @@ test.describe('dispatch board', () => {
     await expect(card.getByTestId('dispatch-driver')).toContainText('LSR 123 DX');
     await expect(card.getByTestId('dispatch-due')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Reassign driver' })).toBeVisible();
+    // One driver's jobs (decision 088): the choice is in the address and the request; another driver's list is empty.
+    const driverFilter = page.getByLabel('Driver', { exact: true });
+    await driverFilter.selectOption({ label: 'Aisha Danjuma · 2 active jobs' });
+    await expect(page).toHaveURL(`/dashboard/operator/dispatch?status=active&driver=${OTHER_DRIVER_ID}`);
+    await expect(page.getByText('This driver has no active jobs.')).toBeVisible();
+    expect(driverFilters.at(-1)).toBe(OTHER_DRIVER_ID);
+    await driverFilter.selectOption({ label: 'Musa Bello · 0 active jobs' });
+    await expect(card.getByTestId('dispatch-driver')).toContainText('Musa Bello');
+    expect(driverFilters.at(-1)).toBe(DRIVER_ID);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/dispatch/deliveries/export.csv?status=active&driverId=${DRIVER_ID}`);
+    await expectNoAxeViolations(page, { exclude: [SHARED_TOASTER] });
+    await driverFilter.selectOption({ label: 'All drivers' });
+    await expect(page).toHaveURL('/dashboard/operator/dispatch?status=active');
     await card.getByRole('button', { name: 'Mark as Picked up' }).click();
     await expect(toast(page, 'Status Updated')).toContainText('LF014: Picked up.');
     expect(posted.at(-1)).toEqual({ url: '/dispatch/deliveries/LF014/status', body: { status: 'picked_up' } });

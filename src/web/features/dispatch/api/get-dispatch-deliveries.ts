@@ -6,15 +6,25 @@ import type { DateRange } from '@/shared/schemas/date-range';
 
 export const DISPATCH_PAGE_SIZE = 20;
 
-/** `GET /api/dispatch/deliveries?status=&from=&to=&limit=&cursor=`: one tab of the board, one keyset page at a time. */
-export function getDispatchDeliveries(params: { status: DispatchBoardFilter; cursor: string | null } & DateRange, signal?: AbortSignal) {
+/** A tab of the board, with its date range and, on Active, one driver (decision 088). */
+export type BoardTabParams = { status: DispatchBoardFilter; driverId?: string } & DateRange;
+
+/** `GET /api/dispatch/deliveries?status=&driverId=&from=&to=&limit=&cursor=`: one tab of the board, one keyset page at a time. */
+export function getDispatchDeliveries(params: BoardTabParams & { cursor: string | null }, signal?: AbortSignal) {
   return apiRequest('/dispatch/deliveries', dispatchDeliveriesPageSchema, {
-    query: { status: params.status, from: params.from, to: params.to, limit: DISPATCH_PAGE_SIZE, cursor: params.cursor ?? undefined },
+    query: {
+      status: params.status,
+      driverId: params.driverId,
+      from: params.from,
+      to: params.to,
+      limit: DISPATCH_PAGE_SIZE,
+      cursor: params.cursor ?? undefined,
+    },
     signal,
   });
 }
 
-export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFilter } & DateRange) =>
+export const dispatchDeliveriesQueryOptions = (params: BoardTabParams) =>
   infiniteQueryOptions({
     queryKey: dispatchKeys.deliveries(params),
     queryFn: ({ signal, pageParam }) => getDispatchDeliveries({ ...params, cursor: pageParam }, signal),
@@ -26,6 +36,6 @@ export const dispatchDeliveriesQueryOptions = (params: { status: DispatchBoardFi
     refetchOnWindowFocus: true,
   });
 
-export function useDispatchDeliveries(params: { status: DispatchBoardFilter } & DateRange) {
+export function useDispatchDeliveries(params: BoardTabParams) {
   return useInfiniteQuery(dispatchDeliveriesQueryOptions(params));
 }

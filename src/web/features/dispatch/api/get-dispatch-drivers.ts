@@ -7,12 +7,12 @@ import { dispatchKeys } from './query-keys';
 
 const driversSchema = z.array(driverSchema);
 
-/** `GET /api/dispatch/drivers?transportMode=`: the drivers whose vehicle suits the delivery. */
-export function getDispatchDrivers(transportMode: TransportMode, signal?: AbortSignal) {
-  return apiRequest('/dispatch/drivers', driversSchema, { query: { transportMode }, signal });
+/** `GET /api/dispatch/drivers?transportMode=`: the drivers whose vehicle suits the delivery; with 'all', every driver. */
+export function getDispatchDrivers(transportMode: TransportMode | 'all', signal?: AbortSignal) {
+  return apiRequest('/dispatch/drivers', driversSchema, { query: { transportMode: transportMode === 'all' ? undefined : transportMode }, signal });
 }
 
-export const dispatchDriversQueryOptions = (transportMode: TransportMode) =>
+export const dispatchDriversQueryOptions = (transportMode: TransportMode | 'all') =>
   queryOptions({
     queryKey: dispatchKeys.drivers(transportMode),
     queryFn: ({ signal }) => getDispatchDrivers(transportMode, signal),
@@ -20,7 +20,7 @@ export const dispatchDriversQueryOptions = (transportMode: TransportMode) =>
     staleTime: 0,
   });
 
-/** Asked only while the assign dialog is open. */
-export function useDispatchDrivers(transportMode: TransportMode, isEnabled: boolean) {
+/** Asked only while the assign dialog is open, or the Active tab shows its driver filter. */
+export function useDispatchDrivers(transportMode: TransportMode | 'all', isEnabled: boolean) {
   return useQuery({ ...dispatchDriversQueryOptions(transportMode), enabled: isEnabled });
 }

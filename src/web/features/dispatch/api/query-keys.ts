@@ -8,9 +8,10 @@ export const dispatchKeys = {
   all: DISPATCH_KEY,
   /** The operator's home counts (decision 060). */
   summary: OPERATOR_SUMMARY_KEY,
-  deliveries: (params: { status: DispatchBoardFilter; from?: string; to?: string }) => [...DISPATCH_KEY, 'deliveries', params] as const,
-  search: (q: string, status: DispatchBoardFilter, range: { from?: string; to?: string } = {}) => [...DISPATCH_KEY, 'search', q, status, range] as const,
-  drivers: (transportMode: TransportMode) => [...DISPATCH_DRIVERS_KEY, transportMode] as const,
+  deliveries: (params: { status: DispatchBoardFilter; driverId?: string; from?: string; to?: string }) => [...DISPATCH_KEY, 'deliveries', params] as const,
+  search: (q: string, status: DispatchBoardFilter, filters: { driverId?: string; from?: string; to?: string } = {}) => [...DISPATCH_KEY, 'search', q, status, filters] as const,
+  /** A mode's drivers (the assign dialog), or every driver (the Active tab's driver filter). */
+  drivers: (transportMode: TransportMode | 'all') => [...DISPATCH_DRIVERS_KEY, transportMode] as const,
   /** Without a status: the prefix of every withdrawals list (pending, paid, failed, all). */
   withdrawals: (status?: WithdrawalStatus) => [...DISPATCH_KEY, 'withdrawals', ...(status ? [status] : [])] as const,
 };

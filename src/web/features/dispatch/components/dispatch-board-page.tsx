@@ -11,6 +11,7 @@ import { apiErrorText } from '@/web/lib/api-client';
 import { QueryLoadMore } from '@/web/components/load-more';
 import { useDispatchDeliveries } from '../api/get-dispatch-deliveries';
 import { boardExportUrl, useDispatchSearch } from '../api/search-dispatch-deliveries';
+import { BoardDriverFilter } from './board-driver-filter';
 import { DispatchDeliveryCard } from './dispatch-delivery-card';
 import { OperatorSummary } from './operator-summary';
 
@@ -20,9 +21,9 @@ const isFilter = (value: string | null): value is DispatchBoardFilter =>
   (DISPATCH_BOARD_FILTERS as readonly (string | null)[]).includes(value);
 
 /**
- * /dashboard/operator/dispatch?status=&q=&from=&to=, the operator's home: what waits for them (decision 060), then the
- * board. The tab, search and date range live in the URL, so a reload or a shared link keeps them; the export takes
- * the same (decision 057).
+ * /dashboard/operator/dispatch?status=&driver=&q=&from=&to=, the operator's home: what waits for them (decision 060),
+ * then the board. The tab, the Active tab's driver (decision 088), search and date range live in the URL, so a reload
+ * or a shared link keeps them; the export takes the same (decision 057).
  */
 export function DispatchBoardPage() {
   const { t } = useTranslation();
@@ -31,7 +32,9 @@ export function DispatchBoardPage() {
   const status: DispatchBoardFilter = isFilter(requested) ? requested : 'unassigned';
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   const range: DateRange = { from: dayParam(searchParams.get('from')), to: dayParam(searchParams.get('to')) };
-  const board = useDispatchDeliveries({ status, ...range });
+  // Only the Active tab is filtered by driver.
+  const driverId = (status === 'active' && searchParams.get('driver')) || undefined;
+  const board = useDispatchDeliveries({ status, driverId, ...range });
   const items = board.data?.pages.flatMap((page) => page.items);
 
   /** Changes some of the URL's parameters, keeping the others. */
@@ -50,7 +53,7 @@ export function DispatchBoardPage() {
 
   const handleFilterChange = (value: string) => {
     if (!isFilter(value)) return;
-    update({ status: value === 'unassigned' ? null : value });
+    update({ status: value === 'unassigned' ? null : value, driver: null });
   };
 
   return (
@@ -60,7 +63,7 @@ export function DispatchBoardPage() {
           <h2 className="text-2xl font-bold tracking-tight break-words">{t('dispatch.title')}</h2>
           <p className="text-muted-foreground">{t('dispatch.subtitle')}</p>
         </div>
-        <a href={boardExportUrl({ status, q, ...range })} download className={buttonVariants({ variant: 'outline' })}>
+        <a href={boardExportUrl({ status, driverId, q, ...range })} download className={buttonVariants({ variant: 'outline' })}>
           <Download aria-hidden="true" />
           {t('dispatch.export.button')}
         </a>
@@ -84,7 +87,15 @@ export function DispatchBoardPage() {
         hint={t(`dispatch.dateBasis.${BOARD_DATE_OF[status]}`)}
         onApply={(next) => update({ from: next.from ?? null, to: next.to ?? null })}
       />
-      {q && <BoardSearchResults q={q} status={status} range={range} onClear={() => update({ q: null })} onSearchAll={() => update({ status: 'all' })} />}
+      {q && (
+        <BoardSearchResults
+          q={q}
+          status={status}
+          filters={{ ...range, driverId }}
+          onClear={() => update({ q: null })}
+          onSearchAll={() => update({ status: 'all', driver: null })}
+        />
+      )}
 
       <Tabs value={status} onValueChange={handleFilterChange} className="min-w-0">
         {/* Five tabs do not fit 360 px: the row scrolls sideways instead of squeezing the labels. */}
@@ -99,6 +110,7 @@ export function DispatchBoardPage() {
         </div>
 
         <TabsContent value={status} aria-busy={board.isFetching} className="grid min-w-0 gap-4">
+        {status === 'active' && <BoardDriverFilter driverId={driverId} onChange={(driver) => update({ driver })} />}
         {board.isPending && (
           <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
             <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" />
@@ -114,7 +126,9 @@ export function DispatchBoardPage() {
           </div>
         )}
         {items && items.length === 0 && (
-          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t(`dispatch.empty.${status}`)}</p>
+          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+            {driverId ? t('dispatch.driverFilter.empty') : t(`dispatch.empty.${status}`)}
+          </p>
         )}
         {items && items.length > 0 && (
           <ul className="grid min-w-0 gap-4">
@@ -140,18 +154,18 @@ export function DispatchBoardPage() {
 function BoardSearchResults({
   q,
   status,
-  range,
+  filters,
   onClear,
   onSearchAll,
 }: {
   q: string;
   status: DispatchBoardFilter;
-  range: DateRange;
+  filters: DateRange & { driverId?: string };
   onClear: () => void;
   onSearchAll: () => void;
 }) {
   const { t } = useTranslation();
-  const search = useDispatchSearch(q, status, range);
+  const search = useDispatchSearch(q, status, filters);
   return (
     <section aria-labelledby="dispatch-search-title" className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -40,6 +40,7 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import { useRevealAccountNumber } from '../api/reveal-account-number';
 import { useSettleWithdrawal, type WithdrawalOutcome } from '../api/settle-withdrawal';
 import { formatDateTime } from '../lib/format';
+import { NATIVE_SELECT_CLASS } from '@/web/components/ui/native-select';
 
 /** The mark-failed body as a form: the reason is optional (the body itself may be left out). */
 const markFailedFormSchema = markFailedBodySchema.unwrap().unwrap();
@@ -50,8 +51,6 @@ const ALL = 'all';
 const FILTERS = [...WITHDRAWAL_STATUSES, ALL] as const;
 type Filter = (typeof FILTERS)[number];
 const parseFilter = (value: string | null): Filter => ((FILTERS as readonly string[]).includes(value ?? '') ? (value as Filter) : 'pending');
-const selectClass =
-  'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none';
 
 /**
  * /dashboard/operator/withdrawals?status=: pending withdrawals to pay by bank transfer, then mark paid or failed;
@@ -74,7 +73,7 @@ export function WithdrawalsQueuePage() {
         <Label htmlFor="withdrawals-status">{t('operatorWithdrawals.filter.label')}</Label>
         <select
           id="withdrawals-status"
-          className={selectClass}
+          className={NATIVE_SELECT_CLASS}
           value={filter}
           onChange={(event) => setSearchParams(event.target.value === 'pending' ? {} : { status: event.target.value }, { replace: true })}
         >

@@ -38,10 +38,9 @@ import { QueryLoadMore } from '@/web/components/load-more';
 import { documentUrl, useDecideApplication, useOperatorApplications, type ApplicationFilter, type Decision } from '../api/operator-applications';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { formatDateTime } from '@/web/lib/lagos-time';
+import { NATIVE_SELECT_CLASS } from '@/web/components/ui/native-select';
 
 const ALL = '';
-const selectClass =
-  'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none';
 
 function RejectDialog({ application, onReject, isBusy }: { application: OperatorApplication; onReject: (reason: string) => Promise<boolean>; isBusy: boolean }) {
   const { t } = useTranslation();
@@ -232,7 +231,7 @@ export function OperatorApplicationsPage() {
           <Label htmlFor="applications-status">{t('partners.operator.filters.status')}</Label>
           <select
             id="applications-status"
-            className={selectClass}
+            className={NATIVE_SELECT_CLASS}
             value={filter.status ?? ALL}
             onChange={(event) => setFilter((current) => ({ ...current, status: (event.target.value || undefined) as ApplicationFilter['status'] }))}
           >
@@ -248,7 +247,7 @@ export function OperatorApplicationsPage() {
           <Label htmlFor="applications-type">{t('partners.operator.filters.type')}</Label>
           <select
             id="applications-type"
-            className={selectClass}
+            className={NATIVE_SELECT_CLASS}
             value={filter.type ?? ALL}
             onChange={(event) => setFilter((current) => ({ ...current, type: (event.target.value || undefined) as ApplicationFilter['type'] }))}
           >
