@@ -41,6 +41,7 @@ const delivery = (n: number) => ({
   estimatedDelivery: null,
   price: { total: 250_000 },
   cod: null,
+  failedAttempt: null,
 });
 
 const notification = (n: number) => ({

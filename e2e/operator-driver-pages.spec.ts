@@ -69,7 +69,8 @@ const DRIVERS = [
   },
   {
     userId: OTHER_DRIVER_ID,
-    name: 'Aisha Danjuma',
+    // A long name: the Active tab's driver select must still fit a phone.
+    name: 'Aisha Oluwakemi Danjuma-Abubakar of Kaduna Haulage',
     phone: '+2348020000002',
     transportMode: 'van',
     vehicleType: 'pickup',
@@ -337,7 +338,7 @@ test.describe('dispatch board', () => {
     await expect(card.getByRole('button', { name: 'Reassign driver' })).toBeVisible();
     // One driver's jobs (decision 088): the choice is in the address and the request; another driver's list is empty.
     const driverFilter = page.getByLabel('Driver', { exact: true });
-    await driverFilter.selectOption({ label: 'Aisha Danjuma · 2 active jobs' });
+    await driverFilter.selectOption({ label: 'Aisha Oluwakemi Danjuma-Abubakar of Kaduna Haulage · 2 active jobs' });
     await expect(page).toHaveURL(`/dashboard/operator/dispatch?status=active&driver=${OTHER_DRIVER_ID}`);
     await expect(page.getByText('This driver has no active jobs.')).toBeVisible();
     expect(driverFilters.at(-1)).toBe(OTHER_DRIVER_ID);
@@ -382,6 +383,9 @@ test.describe('dispatch board', () => {
     await expect(card).not.toContainText('wrong codes');
 
     await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/dashboard/operator/dispatch?status=active');
+    await expect(page.getByLabel('Driver', { exact: true })).toBeVisible();
+    await expectNoHorizontalScroll(page, { what: 'the Active tab with its driver select' });
     await page.goto('/dashboard/operator/dispatch?status=all');
     await expect(card).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -461,6 +465,16 @@ test.describe('dispatch board', () => {
 
 test.describe('driver workspace at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("an unpaid pay-on-delivery job out for delivery fits a phone in Portuguese: its actions' long labels wrap", async ({ page }) => {
+    await stubShell(page, ['customer', 'driver']);
+    const job = { ...JOB, status: 'out_for_delivery', cod: { amountKobo: 1_000_000_000, feeKobo: 0, reserveKobo: 0, paidAt: null } };
+    await page.route('**/api/driver/jobs?*', (route) => route.fulfill(ok({ items: [job], nextCursor: null })));
+    await page.goto('/dashboard/driver?lng=pt');
+    const note = page.getByTestId('driver-job-cod-note');
+    await expect(note.getByRole('button', { name: 'Enviar novamente o link de pagamento' })).toBeVisible();
+    await expectNoHorizontalScroll(page, { what: 'the driver page in Portuguese with an unpaid pay-on-delivery job' });
+  });
 
   test('one next step, tap to call, the code on a number pad, attempts left, then the lockout', async ({ page }) => {
     const errors = trackConsoleErrors(page, { allow: STUBBED_API_NOISE });

@@ -19,6 +19,8 @@ const buttonClasses = cva(
         default: 'h-10 px-4 py-2 has-[>svg]:px-3',
         sm: 'h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5',
         lg: 'h-11 rounded-md px-6 has-[>svg]:px-4',
+        // Full width, as tall as lg, and a long label wraps (a driver's actions at 360 px in Portuguese).
+        block: 'min-h-11 w-full rounded-md px-6 py-2 text-center whitespace-normal has-[>svg]:px-4',
         icon: 'size-10',
       },
     },

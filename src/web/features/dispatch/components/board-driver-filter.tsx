@@ -14,7 +14,7 @@ export function BoardDriverFilter({ driverId, onChange }: { driverId: string | u
   return (
     <div className="grid max-w-xs min-w-0 gap-1">
       <Label htmlFor="dispatch-driver">{t('dispatch.driverFilter.label')}</Label>
-      <select id="dispatch-driver" className={NATIVE_SELECT_CLASS} value={driverId ?? ''} onChange={(event) => onChange(event.target.value || null)}>
+      <select id="dispatch-driver" className={`${NATIVE_SELECT_CLASS} w-full`} value={driverId ?? ''} onChange={(event) => onChange(event.target.value || null)}>
         <option value="">{t('dispatch.driverFilter.all')}</option>
         {drivers.data?.map((driver) => (
           <option key={driver.userId} value={driver.userId}>

@@ -116,7 +116,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button size="lg" className="w-full" disabled={isLocked}>
+        <Button size="block" disabled={isLocked}>
           <CheckCircle2 aria-hidden="true" />
           {t(isReturn ? 'driverWorkspace.steps.handBack' : 'driverWorkspace.steps.deliver')}
         </Button>
@@ -171,7 +171,7 @@ export function DeliverDialog({ job }: { job: DriverJob }) {
               <div role="alert" className="grid gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3" data-testid="cod-unpaid">
                 <p className="text-sm font-semibold text-destructive">{t('driverWorkspace.cod.refusedTitle')}</p>
                 <p className="text-sm">{codRefusal}</p>
-                <ResendPayLinkButton jobId={job.id} className="w-full" />
+                <ResendPayLinkButton jobId={job.id} />
               </div>
             )}
             <div className="grid gap-2">

@@ -119,7 +119,7 @@ export function DriverJobCard({ job }: { job: DriverJob }) {
         {(job.status === 'out_for_delivery' || job.status === 'returning') && <DeliverDialog job={job} />}
         {job.status === 'out_for_delivery' && <FailedAttemptDialog job={job} />}
         {next && next !== 'deliver' && (
-          <Button size="lg" className="w-full" disabled={isStepping} onClick={() => void handleAdvance(next)}>
+          <Button size="block" disabled={isStepping} onClick={() => void handleAdvance(next)}>
             {isStepping ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
             {t(`driverWorkspace.steps.${next}`)}
           </Button>

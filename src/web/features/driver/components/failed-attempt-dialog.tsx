@@ -45,7 +45,7 @@ export function FailedAttemptDialog({ job }: { job: DriverJob }) {
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button size="lg" variant="outline" className="w-full">
+        <Button size="block" variant="outline">
           <XCircle aria-hidden="true" />
           {t('driverWorkspace.failedAttempt.open')}
         </Button>

@@ -26,7 +26,7 @@ export function CodStateBadge({ state }: { state: CodPaymentState }) {
  * "Send the payment link again": the receiver gets a fresh link by SMS. One key per press, kept while that press
  * is retried, so a lost answer never sends two messages.
  */
-export function ResendPayLinkButton({ jobId, className }: { jobId: string; className?: string }) {
+export function ResendPayLinkButton({ jobId }: { jobId: string }) {
   const { t } = useTranslation();
   const resend = useResendPayLink();
   const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function ResendPayLinkButton({ jobId, className }: { jobId: string; class
   };
 
   return (
-    <Button type="button" variant="outline" size="lg" className={className} disabled={resend.isPending} onClick={handleClick}>
+    <Button type="button" variant="outline" size="block" disabled={resend.isPending} onClick={handleClick}>
       {resend.isPending ? <Loader2 className="motion-safe:animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
       {resend.isPending ? t('driverWorkspace.cod.resending') : t('driverWorkspace.cod.resend')}
     </Button>
@@ -73,7 +73,7 @@ export function PayOnDeliveryPanel({ job, cod }: { job: DriverJob; cod: Cod }) {
       data-testid="driver-job-cod-note"
     >
       <p>{cod.paidAt ? t('driverWorkspace.cod.paidNote') : t('driverWorkspace.cod.unpaidNote', { amount: formatNaira(cod.amountKobo) })}</p>
-      {!cod.paidAt && job.status === 'out_for_delivery' && <ResendPayLinkButton jobId={job.id} className="w-full" />}
+      {!cod.paidAt && job.status === 'out_for_delivery' && <ResendPayLinkButton jobId={job.id} />}
     </div>
   );
 }
