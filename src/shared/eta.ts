@@ -114,9 +114,8 @@ const FIRST_SLOT_START_HOUR = Math.min(...Object.values(DELIVERY_SLOTS).map((slo
  * the re-attempt within the day's slots, else from the next slot to begin (08:00).
  */
 export function reattemptWindow(rateCard: RateCard, mode: TransportMode, distanceMeters: number | null, reattemptedAt: Date): DeliveryWindow {
-  const rates = rateCard.modes[mode];
-  const cityKm = Math.min(distanceMeters ?? rateCard.cityMeters, rateCard.cityMeters) / 1000;
-  const travel = (cityKm / rates.cityKmh) * 60 * MINUTE;
+  const cityMeters = Math.min(distanceMeters ?? rateCard.cityMeters, rateCard.cityMeters);
+  const travel = (travelMinutes(rateCard, mode, 'standard', cityMeters) - rateCard.modes[mode].pickupMinutes) * MINUTE;
   const at = reattemptedAt.getTime();
   const day = new Date(at + LAGOS_OFFSET).toISOString().slice(0, 10);
   const start =
